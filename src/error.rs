@@ -1,0 +1,168 @@
+//! Errors with a place: every parser in tumblebox reports the line (and column where it
+//! applies) and what it expected. The library only returns these; the binary decides the
+//! wording on stderr and the exit status.
+
+use std::fmt;
+
+/// A problem found while reading text input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column (in characters), where one applies.
+    pub column: Option<usize>,
+    /// What was wrong, phrased as what was expected.
+    pub message: String,
+}
+
+impl ParseError {
+    pub fn at(line: usize, column: usize, message: impl Into<String>) -> Self {
+        ParseError {
+            line,
+            column: Some(column),
+            message: message.into(),
+        }
+    }
+
+    pub fn line(line: usize, message: impl Into<String>) -> Self {
+        ParseError {
+            line,
+            column: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.column {
+            Some(c) => write!(f, "line {}, column {}: {}", self.line, c, self.message),
+            None => write!(f, "line {}: {}", self.line, self.message),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Decodes input bytes as UTF-8, naming the line and column of the first bad byte.
+pub fn utf8(bytes: &[u8]) -> Result<&str, ParseError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let column = String::from_utf8_lossy(&good[line_start..]).chars().count() + 1;
+        ParseError::at(
+            line,
+            column,
+            "expected UTF-8 text, found a byte that is not UTF-8",
+        )
+    })
+}
+
+/// Whitespace-separated tokens with their positions, for the numeric judge formats.
+pub struct Tokens<'a> {
+    lines: Vec<&'a str>,
+    line: usize,
+    col: usize,
+}
+
+/// One token and where it starts (1-based line and column).
+#[derive(Debug, Clone, Copy)]
+pub struct Token<'a> {
+    pub text: &'a str,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl<'a> Tokens<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Tokens {
+            lines: text.split('\n').collect(),
+            line: 0,
+            col: 0,
+        }
+    }
+
+    /// The 1-based line where the next token would be looked for (for end-of-input errors).
+    pub fn line_number(&self) -> usize {
+        self.line.min(self.lines.len().saturating_sub(1)) + 1
+    }
+
+    pub fn next_token(&mut self) -> Option<Token<'a>> {
+        while self.line < self.lines.len() {
+            let l = self.lines[self.line];
+            let rest = &l[self.col..];
+            let skipped = rest.len() - rest.trim_start().len();
+            let start = self.col + skipped;
+            if start >= l.len() {
+                self.line += 1;
+                self.col = 0;
+                continue;
+            }
+            let tail = &l[start..];
+            let len = tail.find(char::is_whitespace).unwrap_or(tail.len());
+            self.col = start + len;
+            return Some(Token {
+                text: &tail[..len],
+                line: self.line + 1,
+                column: l[..start].chars().count() + 1,
+            });
+        }
+        None
+    }
+
+    /// Reads an integer in `lo..=hi`; `what` names it in the error.
+    pub fn int(&mut self, what: &str, lo: i64, hi: i64) -> Result<(i64, Token<'a>), ParseError> {
+        let line = self.line_number();
+        let t = self.next_token().ok_or_else(|| {
+            ParseError::line(
+                line,
+                format!(
+                    "expected {what} (an integer from {lo} to {hi}), found the end of the input"
+                ),
+            )
+        })?;
+        let v: i64 = t.text.parse().map_err(|_| {
+            ParseError::at(
+                t.line,
+                t.column,
+                format!(
+                    "expected {what} (an integer from {lo} to {hi}), found `{}`",
+                    t.text
+                ),
+            )
+        })?;
+        if v < lo || v > hi {
+            return Err(ParseError::at(
+                t.line,
+                t.column,
+                format!("expected {what} from {lo} to {hi}, found {v}"),
+            ));
+        }
+        Ok((v, t))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_error_names_line_and_column() {
+        let e = utf8(b"ab\ncd\xffe").unwrap_err();
+        assert_eq!((e.line, e.column), (2, Some(3)));
+    }
+
+    #[test]
+    fn tokens_track_positions() {
+        let mut t = Tokens::new("4 5\n  x 12\n");
+        assert_eq!(t.int("rows", 0, 9).unwrap().0, 4);
+        assert_eq!(t.int("cols", 0, 9).unwrap().0, 5);
+        let e = t.int("n", 0, 9).unwrap_err();
+        assert_eq!((e.line, e.column), (2, Some(3)));
+        let e = t.int("n", 0, 9).unwrap_err();
+        assert!(e.message.contains("from 0 to 9"), "{e}");
+        let e = t.int("n", 0, 9).unwrap_err();
+        assert!(e.message.contains("end of the input"), "{e}");
+    }
+}

@@ -1,0 +1,11 @@
+//! tumblebox: grid puzzles where blocks slide, fall, vanish, get pushed and pile up.
+//!
+//! The library holds the four games' models (rules, formats, solvers) with no drawing, UI or
+//! I/O dependency; the binary (`src/main.rs`, `src/cli.rs`) is the command line.
+
+pub mod error;
+pub mod grid;
+pub mod shubbles;
+pub mod sokoban;
+pub mod stacks;
+pub mod vexed;

@@ -1,0 +1,9 @@
+//! The `tumblebox` binary: the command line (see `cli.rs`).
+
+mod cli;
+
+use clap::Parser;
+
+fn main() -> std::process::ExitCode {
+    cli::run(cli::Cli::parse())
+}

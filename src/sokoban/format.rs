@@ -1,0 +1,179 @@
+//! UVa 589 mazes: `r c`, then r rows over `# . S B T`; `0 0` ends the input.
+
+use super::rules::{Level, Position};
+use crate::error::ParseError;
+use crate::grid::{Grid, Pos};
+
+/// One maze of a UVa 589 input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Maze {
+    pub level: Level,
+    pub start: Position,
+}
+
+/// The largest side UVa 589 allows.
+pub const MAX_SIDE: i64 = 20;
+
+/// Parses a whole UVa 589 input up to and including `0 0`.
+pub fn parse_judge(text: &str) -> Result<Vec<Maze>, ParseError> {
+    let lines: Vec<&str> = text
+        .split('\n')
+        .map(|l| l.trim_end_matches(['\r', ' ', '\t']))
+        .collect();
+    let count = if text.ends_with('\n') {
+        lines.len() - 1
+    } else {
+        lines.len()
+    };
+    let mut mazes = Vec::new();
+    let mut i = 0;
+    loop {
+        while i < count && lines[i].trim().is_empty() {
+            i += 1;
+        }
+        if i >= count {
+            return Err(ParseError::line(
+                count.max(1),
+                "expected a line `r c` or the final `0 0` line, found the end of the input",
+            ));
+        }
+        let header_line = i + 1;
+        let mut toks = crate::error::Tokens::new(lines[i]);
+        let (r, t) = toks
+            .int("r (the number of rows)", 0, MAX_SIDE)
+            .map_err(|e| relocate(e, header_line))?;
+        let (c, _) = toks
+            .int("c (the number of columns)", 0, MAX_SIDE)
+            .map_err(|e| relocate(e, header_line))?;
+        if let Some(extra) = toks.next_token() {
+            return Err(ParseError::at(
+                header_line,
+                extra.column,
+                "expected nothing after `r c`",
+            ));
+        }
+        i += 1;
+        if r == 0 && c == 0 {
+            return Ok(mazes);
+        }
+        if r == 0 || c == 0 {
+            return Err(ParseError::at(
+                header_line,
+                t.column,
+                "expected both sizes positive (or `0 0` to end)",
+            ));
+        }
+        let (r, c) = (r as usize, c as usize);
+        if i + r > count {
+            return Err(ParseError::line(
+                count.max(1),
+                format!(
+                    "expected {r} maze rows (from line {}), found the end of the input",
+                    header_line + 1
+                ),
+            ));
+        }
+        mazes.push(parse_rows(&lines[i..i + r], i + 1, c)?);
+        i += r;
+    }
+}
+
+fn relocate(mut e: ParseError, line: usize) -> ParseError {
+    e.line = line;
+    e
+}
+
+/// Parses maze rows (`first_line` is the 1-based line of the first row).
+pub fn parse_rows(rows: &[&str], first_line: usize, cols: usize) -> Result<Maze, ParseError> {
+    let mut walls = Vec::with_capacity(rows.len() * cols);
+    let mut found: [Option<(Pos, usize, usize)>; 3] = [None; 3];
+    for (r, row) in rows.iter().enumerate() {
+        let line = first_line + r;
+        let n = row.chars().count();
+        if n != cols {
+            return Err(ParseError::at(
+                line,
+                n.min(cols) + 1,
+                format!("expected a row of {cols} cells, found {n}"),
+            ));
+        }
+        for (c, ch) in row.chars().enumerate() {
+            let slot = match ch {
+                '#' => {
+                    walls.push(true);
+                    continue;
+                }
+                '.' => None,
+                'S' => Some(0),
+                'B' => Some(1),
+                'T' => Some(2),
+                _ => {
+                    return Err(ParseError::at(
+                        line,
+                        c + 1,
+                        format!(
+                            "expected `#` (rock), `.` (empty), `S` (you), `B` (box) or `T` (target), found `{ch}`"
+                        ),
+                    ));
+                }
+            };
+            walls.push(false);
+            if let Some(k) = slot {
+                if let Some((_, l0, c0)) = found[k] {
+                    return Err(ParseError::at(
+                        line,
+                        c + 1,
+                        format!(
+                            "expected one `{ch}`, found a second (the first is at line {l0}, column {c0})"
+                        ),
+                    ));
+                }
+                found[k] = Some((Pos::new(r, c), line, c + 1));
+            }
+        }
+    }
+    let last = first_line + rows.len().saturating_sub(1);
+    let get = |k: usize, what: &str| {
+        found[k].map(|(p, _, _)| p).ok_or_else(|| {
+            ParseError::line(
+                last,
+                format!("expected one `{what}` in the maze, found none"),
+            )
+        })
+    };
+    let player = get(0, "S")?;
+    let boxp = get(1, "B")?;
+    let target = get(2, "T")?;
+    Ok(Maze {
+        level: Level {
+            walls: Grid::from_cells(rows.len(), cols, walls),
+            goals: vec![target],
+        },
+        start: Position {
+            player,
+            boxes: vec![boxp],
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_places() {
+        let e = parse_judge("1 3\nSB\n0 0\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, Some(3)));
+        let e = parse_judge("1 4\nSBTS\n0 0\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, Some(4)));
+        assert!(e.message.contains("second"), "{e}");
+        let e = parse_judge("1 3\nSB.\n0 0\n").unwrap_err();
+        assert!(e.message.contains("`T`"), "{e}");
+        let e = parse_judge("1 21\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, Some(3)));
+        let e = parse_judge("1 3\nSBT\n").unwrap_err();
+        assert!(e.message.contains("`0 0`"), "{e}");
+        let e = parse_judge("1 3\nSxT\n0 0\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, Some(2)));
+    }
+}

@@ -1,0 +1,11 @@
+//! Pushing boxes (UVa 589), the one-box ancestor of Sokoban.
+//!
+//! `rules` walks and pushes (for any number of boxes, so the same engine plays Sokoban levels);
+//! `format` reads UVa 589 mazes and prints answers; `solve` finds the fewest pushes, then the
+//! fewest moves, over (box, player) states.
+
+pub mod format;
+pub mod rules;
+pub mod solve;
+
+pub use rules::{Level, Move, Position, Step};

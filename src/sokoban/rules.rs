@@ -1,0 +1,163 @@
+//! Walking and pushing. A move is a direction; it is a push when a box is in the way and the
+//! cell beyond is free. The text form is UVa's: `n s e w` walk, `N S E W` push.
+
+use crate::grid::{Dir, Grid, Pos};
+use std::fmt;
+
+/// The fixed part of a maze: walls and goals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Level {
+    pub walls: Grid<bool>,
+    pub goals: Vec<Pos>,
+}
+
+/// The moving part: where the player and the boxes are. Boxes are kept sorted.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub player: Pos,
+    pub boxes: Vec<Pos>,
+}
+
+/// A move: a direction, and whether the text form says it pushes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub dir: Dir,
+    pub push: bool,
+}
+
+impl Move {
+    pub fn char(self) -> char {
+        let c = match self.dir {
+            Dir::Up => 'n',
+            Dir::Down => 's',
+            Dir::Right => 'e',
+            Dir::Left => 'w',
+        };
+        if self.push { c.to_ascii_uppercase() } else { c }
+    }
+
+    pub fn from_char(c: char) -> Option<Move> {
+        let dir = match c.to_ascii_lowercase() {
+            'n' => Dir::Up,
+            's' => Dir::Down,
+            'e' => Dir::Right,
+            'w' => Dir::Left,
+            _ => return None,
+        };
+        Some(Move {
+            dir,
+            push: c.is_ascii_uppercase(),
+        })
+    }
+}
+
+/// Moves as text (`nsewNSEW`).
+pub fn moves_text(moves: &[Move]) -> String {
+    moves.iter().map(|m| m.char()).collect()
+}
+
+/// A physical step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    Walk {
+        from: Pos,
+        to: Pos,
+    },
+    Push {
+        from: Pos,
+        to: Pos,
+        box_from: Pos,
+        box_to: Pos,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveError {
+    /// A wall or the edge of the maze is in the way.
+    Wall,
+    /// A box is in the way and cannot move (wall or box behind it).
+    BoxStuck,
+    /// The text said walk (lowercase) but the move pushes a box.
+    PushWrittenAsWalk,
+    /// The text said push (uppercase) but there is no box to push.
+    WalkWrittenAsPush,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveError::Wall => "a wall is in the way",
+            MoveError::BoxStuck => "the box cannot move: something is behind it",
+            MoveError::PushWrittenAsWalk => "this move pushes a box but is written in lowercase",
+            MoveError::WalkWrittenAsPush => "this move is written in uppercase but pushes no box",
+        })
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Level {
+    pub fn is_floor(&self, p: Pos) -> bool {
+        self.walls.get(p) == Some(&false)
+    }
+
+    pub fn is_solved(&self, pos: &Position) -> bool {
+        pos.boxes.iter().all(|b| self.goals.contains(b))
+    }
+
+    /// The step a direction makes, whatever the text case (`None`: blocked).
+    pub fn step(&self, pos: &Position, dir: Dir) -> Result<(Position, Step), MoveError> {
+        let to = self
+            .walls
+            .neighbour(pos.player, dir)
+            .filter(|&p| self.is_floor(p));
+        let to = to.ok_or(MoveError::Wall)?;
+        let mut next = pos.clone();
+        next.player = to;
+        if let Some(i) = pos.boxes.iter().position(|&b| b == to) {
+            let beyond = self
+                .walls
+                .neighbour(to, dir)
+                .filter(|&p| self.is_floor(p) && !pos.boxes.contains(&p))
+                .ok_or(MoveError::BoxStuck)?;
+            next.boxes[i] = beyond;
+            next.boxes.sort();
+            Ok((
+                next,
+                Step::Push {
+                    from: pos.player,
+                    to,
+                    box_from: to,
+                    box_to: beyond,
+                },
+            ))
+        } else {
+            Ok((
+                next,
+                Step::Walk {
+                    from: pos.player,
+                    to,
+                },
+            ))
+        }
+    }
+
+    /// Applies a move, checking that its case (walk or push) matches what happens.
+    pub fn apply(&self, pos: &Position, mv: Move) -> Result<(Position, Step), MoveError> {
+        let (next, step) = self.step(pos, mv.dir)?;
+        match (step, mv.push) {
+            (Step::Push { .. }, false) => Err(MoveError::PushWrittenAsWalk),
+            (Step::Walk { .. }, true) => Err(MoveError::WalkWrittenAsPush),
+            _ => Ok((next, step)),
+        }
+    }
+
+    /// Replays moves; the error names the 0-based index of the bad move.
+    pub fn replay(&self, pos: &Position, moves: &[Move]) -> Result<Position, (usize, MoveError)> {
+        let mut p = pos.clone();
+        for (i, &m) in moves.iter().enumerate() {
+            p = self.apply(&p, m).map_err(|e| (i, e))?.0;
+        }
+        Ok(p)
+    }
+}

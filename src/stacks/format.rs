@@ -1,0 +1,85 @@
+//! The Baekjoon 17837 / 17780 input: `N K`, N rows of N colours (0 white, 1 red, 2 blue), then
+//! K lines `row col heading` (1-based; heading 1 →, 2 ←, 3 ↑, 4 ↓).
+
+use super::rules::{Color, Game, Heading, Rule};
+use crate::error::{ParseError, Tokens};
+use crate::grid::{Grid, Pos};
+
+/// Parses a whole input; nothing but whitespace may follow the last piece.
+pub fn parse(text: &str, rule: Rule) -> Result<Game, ParseError> {
+    let mut t = Tokens::new(text);
+    let (n, _) = t.int("N (the board size)", 4, 12)?;
+    let (k, _) = t.int("K (the number of pieces)", 4, 10)?;
+    let n = n as usize;
+    let mut colors = Vec::with_capacity(n * n);
+    for r in 0..n {
+        for c in 0..n {
+            let (v, _) = t.int(
+                &format!("the colour of row {}, column {} (0, 1 or 2)", r + 1, c + 1),
+                0,
+                2,
+            )?;
+            colors.push([Color::White, Color::Red, Color::Blue][v as usize]);
+        }
+    }
+    let mut pieces: Vec<(Pos, Heading)> = Vec::new();
+    for i in 0..k {
+        let piece = i + 1;
+        let (r, tok) = t.int(&format!("piece {piece}'s row"), 1, n as i64)?;
+        let (c, _) = t.int(&format!("piece {piece}'s column"), 1, n as i64)?;
+        let (d, _) = t.int(&format!("piece {piece}'s heading"), 1, 4)?;
+        let p = Pos::new(r as usize - 1, c as usize - 1);
+        if let Some(other) = pieces.iter().position(|q| q.0 == p) {
+            return Err(ParseError::at(
+                tok.line,
+                tok.column,
+                format!(
+                    "expected each piece on its own square, but piece {piece} shares row {r}, column {c} with piece {}",
+                    other + 1
+                ),
+            ));
+        }
+        pieces.push((
+            p,
+            Heading::from_code(d).unwrap_or(Heading(crate::grid::Dir::Right)),
+        ));
+    }
+    if let Some(extra) = t.next_token() {
+        return Err(ParseError::at(
+            extra.line,
+            extra.column,
+            format!(
+                "expected the end of the input after {k} pieces, found `{}`",
+                extra.text
+            ),
+        ));
+    }
+    Ok(Game::new(Grid::from_cells(n, n, colors), &pieces, rule))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_places() {
+        let e = parse("4 4\n0 0 0 0\n0 0 3 0\n", Rule::CarryAbove).unwrap_err();
+        assert_eq!((e.line, e.column), (3, Some(5)));
+        let e = parse("3 4\n", Rule::CarryAbove).unwrap_err();
+        assert_eq!((e.line, e.column), (1, Some(1)));
+        let board = "4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";
+        let e = parse(&format!("{board}1 1 1\n1 1 2\n"), Rule::CarryAbove).unwrap_err();
+        assert_eq!((e.line, e.column), (7, Some(1)));
+        assert!(e.message.contains("shares"), "{e}");
+        let e = parse(&format!("{board}1 1 1\n1 2 5\n"), Rule::CarryAbove).unwrap_err();
+        assert_eq!((e.line, e.column), (7, Some(5)));
+        let e = parse(&format!("{board}1 1 1\n1 2 1\n"), Rule::CarryAbove).unwrap_err();
+        assert!(e.message.contains("end of the input"), "{e}");
+        let e = parse(
+            &format!("{board}1 1 1\n1 2 1\n1 3 1\n1 4 1\n9\n"),
+            Rule::CarryAbove,
+        )
+        .unwrap_err();
+        assert_eq!((e.line, e.column), (10, Some(1)));
+    }
+}

@@ -1,0 +1,609 @@
+//! Vexed text formats: the World Finals 2001 judge format, the Palm `.ini` and Android `.txt`
+//! level packs, and the two move notations (`(B,1,3,L)` and Palm's two-letter pairs).
+
+use super::rules::{Board, Cell, Move, Side};
+use crate::error::ParseError;
+use crate::grid::{Grid, Pos};
+
+/// One puzzle of a World Finals input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    pub name: String,
+    pub board: Board,
+}
+
+fn trim_eol(line: &str) -> &str {
+    line.trim_end_matches(['\r', ' ', '\t'])
+}
+
+/// Parses board rows in the World Finals alphabet (`#` wall, `-` empty, a letter a block).
+/// `first_line` is the 1-based line number of `rows[0]`, for errors.
+pub fn parse_board_rows(rows: &[&str], first_line: usize) -> Result<Board, ParseError> {
+    let cols = rows.first().map_or(0, |r| r.chars().count());
+    let mut cells = Vec::with_capacity(rows.len() * cols);
+    for (i, row) in rows.iter().enumerate() {
+        let line = first_line + i;
+        let n = row.chars().count();
+        if n != cols {
+            return Err(ParseError::at(
+                line,
+                n.min(cols) + 1,
+                format!("expected a row of {cols} cells, found {n}"),
+            ));
+        }
+        for (j, ch) in row.chars().enumerate() {
+            cells.push(match ch {
+                '#' => Cell::Wall,
+                '-' => Cell::Empty,
+                c if c.is_ascii_alphabetic() => Cell::Block(c as u8),
+                c => {
+                    return Err(ParseError::at(
+                        line,
+                        j + 1,
+                        format!(
+                            "expected `#` (wall), `-` (empty) or a letter (block), found `{c}`"
+                        ),
+                    ));
+                }
+            });
+        }
+    }
+    Ok(Board::new(Grid::from_cells(rows.len(), cols, cells)))
+}
+
+/// The largest board side the judge accepts.
+pub const MAX_SIDE: i64 = 64;
+
+/// Parses a whole World Finals input, up to and including the `0 0` line.
+pub fn parse_judge(text: &str) -> Result<Vec<Puzzle>, ParseError> {
+    let lines: Vec<&str> = text.split('\n').map(trim_eol).collect();
+    // A final newline leaves one empty string behind; it is not a line.
+    let count = if text.ends_with('\n') {
+        lines.len() - 1
+    } else {
+        lines.len()
+    };
+    let mut puzzles = Vec::new();
+    let mut i = 0;
+    loop {
+        // Skip blank lines between puzzles.
+        while i < count && lines[i].trim().is_empty() {
+            i += 1;
+        }
+        if i >= count {
+            return Err(ParseError::line(
+                count.max(1),
+                "expected a line `NR NC NAME` or the final `0 0` line, found the end of the input",
+            ));
+        }
+        let line_no = i + 1;
+        let header = lines[i];
+        let (nr, nc, name) = parse_header(header, line_no)?;
+        i += 1;
+        if nr == 0 && nc == 0 {
+            return Ok(puzzles);
+        }
+        if nr == 0 || nc == 0 {
+            return Err(ParseError::line(
+                line_no,
+                "expected both sizes positive (or `0 0` to end the input)",
+            ));
+        }
+        if i + nr > count {
+            return Err(ParseError::line(
+                count.max(1),
+                format!(
+                    "expected {nr} board rows for `{name}` (from line {}), found the end of the input after {}",
+                    line_no + 1,
+                    count - i
+                ),
+            ));
+        }
+        let rows: Vec<&str> = lines[i..i + nr].to_vec();
+        for (k, r) in rows.iter().enumerate() {
+            let n = r.chars().count();
+            if n != nc {
+                return Err(ParseError::at(
+                    i + k + 1,
+                    n.min(nc) + 1,
+                    format!("expected a row of {nc} cells (the header says NC = {nc}), found {n}"),
+                ));
+            }
+        }
+        let board = parse_board_rows(&rows, i + 1)?;
+        i += nr;
+        puzzles.push(Puzzle { name, board });
+    }
+}
+
+fn parse_header(line: &str, line_no: usize) -> Result<(usize, usize, String), ParseError> {
+    let mut rest = line;
+    let mut nums = [0usize; 2];
+    for (k, what) in ["NR (the number of rows)", "NC (the number of columns)"]
+        .iter()
+        .enumerate()
+    {
+        let start = line.len() - rest.trim_start().len();
+        rest = rest.trim_start();
+        let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let tok = &rest[..len];
+        let col = line[..start].chars().count() + 1;
+        if tok.is_empty() {
+            return Err(ParseError::at(
+                line_no,
+                col,
+                format!("expected {what}, found the end of the line"),
+            ));
+        }
+        let v: i64 = tok.parse().map_err(|_| {
+            ParseError::at(
+                line_no,
+                col,
+                format!("expected {what} as an integer, found `{tok}`"),
+            )
+        })?;
+        if !(0..=MAX_SIDE).contains(&v) {
+            return Err(ParseError::at(
+                line_no,
+                col,
+                format!("expected {what} from 0 to {MAX_SIDE}, found {v}"),
+            ));
+        }
+        nums[k] = v as usize;
+        rest = &rest[len..];
+    }
+    Ok((nums[0], nums[1], rest.trim().to_string()))
+}
+
+/// Prints a board in the World Finals alphabet, one row per line.
+pub fn board_rows(board: &Board) -> Vec<String> {
+    (0..board.rows())
+        .map(|r| {
+            (0..board.cols())
+                .map(|c| match board.grid[Pos::new(r, c)] {
+                    Cell::Wall => '#',
+                    Cell::Empty => '-',
+                    Cell::Block(k) => k as char,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// `(B,1,3,L)`: the block's letter, its row and column before the move, and the direction.
+pub fn move_text(board_before: &Board, mv: Move) -> String {
+    let letter = match board_before.grid.get(mv.pos) {
+        Some(Cell::Block(k)) => *k as char,
+        _ => '?',
+    };
+    format!(
+        "({},{},{},{})",
+        letter,
+        mv.pos.row,
+        mv.pos.col,
+        mv.side.letter()
+    )
+}
+
+/// The judge's solution lines: moves in `(L,r,c,D)` form, four per line.
+pub fn solution_lines(start: &Board, moves: &[Move]) -> Vec<String> {
+    let mut b = start.clone();
+    let mut texts = Vec::new();
+    for &m in moves {
+        texts.push(move_text(&b, m));
+        b = b
+            .apply(m)
+            .expect("solution lines are printed for replayed solutions")
+            .0;
+    }
+    texts.chunks(4).map(|c| c.join(" ")).collect()
+}
+
+/// Parses moves written as `(B,1,3,L)` (letter optional: `(1,3,L)`), separated by whitespace.
+/// Errors give the 1-based column within `text`.
+pub fn parse_moves(text: &str, line: usize) -> Result<Vec<Move>, ParseError> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    loop {
+        let offset = text.len() - rest.trim_start().len();
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            return Ok(out);
+        }
+        let col = text[..offset].chars().count() + 1;
+        let bad = |what: &str| {
+            ParseError::at(
+                line,
+                col,
+                format!("expected a move like `(B,1,3,L)`, {what}"),
+            )
+        };
+        if !rest.starts_with('(') {
+            return Err(bad("found no `(`"));
+        }
+        let end = rest.find(')').ok_or_else(|| bad("found no closing `)`"))?;
+        let parts: Vec<&str> = rest[1..end].split(',').map(str::trim).collect();
+        let (r, c, d) = match parts.as_slice() {
+            [l, r, c, d] if l.len() == 1 && l.chars().all(|x| x.is_ascii_alphabetic()) => (r, c, d),
+            [r, c, d] => (r, c, d),
+            _ => return Err(bad("found a different number of fields")),
+        };
+        let row: usize = r.parse().map_err(|_| bad("the row is not a number"))?;
+        let col_n: usize = c.parse().map_err(|_| bad("the column is not a number"))?;
+        let side = match *d {
+            "L" | "l" => Side::Left,
+            "R" | "r" => Side::Right,
+            _ => return Err(bad("the direction is not L or R")),
+        };
+        out.push(Move {
+            pos: Pos::new(row, col_n),
+            side,
+        });
+        rest = &rest[end + 1..];
+    }
+}
+
+/// One level of a real-game pack (Palm `.ini` or Android `.txt`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PackLevel {
+    pub title: String,
+    pub board: Board,
+    /// The pack's par: stored-solution length (Palm) or the Android table's value.
+    pub par: Option<usize>,
+    /// Palm only: the stored solution, in Palm notation.
+    pub solution: Option<String>,
+}
+
+/// Decodes ISO-8859-1 bytes (every byte is the code point of the same value).
+pub fn latin1(bytes: &[u8]) -> String {
+    bytes.iter().map(|&b| b as char).collect()
+}
+
+/// Reads an Android "Vexed Pro" pack: `title;board;par` per line, `/` between rows,
+/// `.` empty, `X` wall, `a`–`h` blocks; everything outside the cropped board is wall.
+pub fn parse_android(text: &str) -> Result<Vec<PackLevel>, ParseError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.split('\n').enumerate() {
+        let line = i + 1;
+        let l = trim_eol(raw);
+        if l.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = l.split(';').collect();
+        if fields.len() != 3 {
+            return Err(ParseError::line(
+                line,
+                format!(
+                    "expected `title;board;par` (3 fields), found {} fields",
+                    fields.len()
+                ),
+            ));
+        }
+        let board_col = fields[0].chars().count() + 2;
+        let rows: Vec<&str> = fields[1].split('/').collect();
+        let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        let mut cells = Vec::new();
+        let mut col = board_col;
+        for r in &rows {
+            for ch in r.chars() {
+                cells.push(match ch {
+                    '.' => Cell::Empty,
+                    'X' => Cell::Wall,
+                    'a'..='h' => Cell::Block(ch as u8),
+                    c => {
+                        return Err(ParseError::at(
+                            line,
+                            col,
+                            format!(
+                                "expected `.` (empty), `X` (wall) or a block `a`-`h`, found `{c}`"
+                            ),
+                        ));
+                    }
+                });
+                col += 1;
+            }
+            // Ragged rows (Tutorial "Lesson 4") are padded with wall.
+            cells.extend(std::iter::repeat_n(Cell::Wall, width - r.chars().count()));
+            col += 1;
+        }
+        let par_col = board_col + fields[1].chars().count() + 1;
+        let par: usize = fields[2].trim().parse().map_err(|_| {
+            ParseError::at(
+                line,
+                par_col,
+                format!("expected the par as a number, found `{}`", fields[2]),
+            )
+        })?;
+        out.push(PackLevel {
+            title: fields[0].to_string(),
+            board: Board::new(Grid::from_cells(rows.len(), width, cells)),
+            par: Some(par),
+            solution: None,
+        });
+    }
+    Ok(out)
+}
+
+/// Palm board dimensions.
+pub const PALM_COLS: usize = 10;
+pub const PALM_ROWS: usize = 8;
+
+/// Reads a Palm Vexed 2.x `.ini` pack: `[Level]` sections with `board=`, `solution=`, `title=`.
+pub fn parse_palm(text: &str) -> Result<Vec<PackLevel>, ParseError> {
+    struct Partial {
+        line: usize,
+        board: Option<Board>,
+        title: String,
+        solution: Option<String>,
+    }
+    fn finish(p: Partial) -> Result<PackLevel, ParseError> {
+        let board = p.board.ok_or_else(|| {
+            ParseError::line(p.line, "expected a `board=` line in this [Level] section")
+        })?;
+        let par = p.solution.as_ref().map(|s| s.len() / 2);
+        Ok(PackLevel {
+            title: p.title,
+            board,
+            par,
+            solution: p.solution,
+        })
+    }
+    let mut out = Vec::new();
+    let mut cur: Option<Partial> = None;
+    for (i, raw) in text.split('\n').enumerate() {
+        let line = i + 1;
+        let l = trim_eol(raw).trim_start();
+        if l.is_empty() || l.starts_with(';') {
+            continue;
+        }
+        if l.starts_with('[') {
+            if let Some(p) = cur.take() {
+                out.push(finish(p)?);
+            }
+            if l.eq_ignore_ascii_case("[level]") {
+                cur = Some(Partial {
+                    line,
+                    board: None,
+                    title: String::new(),
+                    solution: None,
+                });
+            }
+            continue;
+        }
+        let Some(p) = cur.as_mut() else { continue };
+        let Some((key, value)) = l.split_once('=') else {
+            return Err(ParseError::line(
+                line,
+                "expected `key=value` inside a [Level] section",
+            ));
+        };
+        let vcol = key.chars().count() + 2;
+        match key.trim() {
+            "board" => p.board = Some(parse_palm_board(value, line, vcol)?),
+            "title" => p.title = value.to_string(),
+            "solution" => {
+                parse_palm_moves(value).map_err(|(k, m)| ParseError::at(line, vcol + k, m))?;
+                p.solution = Some(value.to_string());
+            }
+            _ => {}
+        }
+    }
+    if let Some(p) = cur.take() {
+        out.push(finish(p)?);
+    }
+    Ok(out)
+}
+
+fn parse_palm_board(value: &str, line: usize, vcol: usize) -> Result<Board, ParseError> {
+    let rows: Vec<&str> = value.split('/').collect();
+    if rows.len() != PALM_ROWS {
+        return Err(ParseError::at(
+            line,
+            vcol,
+            format!(
+                "expected {PALM_ROWS} rows separated by `/`, found {}",
+                rows.len()
+            ),
+        ));
+    }
+    let mut cells = Vec::with_capacity(PALM_ROWS * PALM_COLS);
+    let mut col = vcol;
+    for r in rows {
+        let before = cells.len();
+        let chars: Vec<char> = r.chars().collect();
+        let mut k = 0;
+        while k < chars.len() {
+            let c = chars[k];
+            if c.is_ascii_digit() {
+                let mut n = 0usize;
+                let start = k;
+                while k < chars.len() && chars[k].is_ascii_digit() {
+                    n = n * 10 + chars[k].to_digit(10).unwrap_or(0) as usize;
+                    k += 1;
+                }
+                if n == 0 || n > PALM_COLS {
+                    return Err(ParseError::at(
+                        line,
+                        col + start,
+                        "expected a wall run from 1 to 10",
+                    ));
+                }
+                cells.extend(std::iter::repeat_n(Cell::Wall, n));
+                continue;
+            }
+            cells.push(match c {
+                '~' => Cell::Empty,
+                'a'..='h' => Cell::Block(c as u8),
+                _ => {
+                    return Err(ParseError::at(
+                        line,
+                        col + k,
+                        format!(
+                            "expected a wall count, `~` (empty) or a block `a`-`h`, found `{c}`"
+                        ),
+                    ));
+                }
+            });
+            k += 1;
+        }
+        if cells.len() - before != PALM_COLS {
+            return Err(ParseError::at(
+                line,
+                col,
+                format!(
+                    "expected a row that expands to {PALM_COLS} cells, found {}",
+                    cells.len() - before
+                ),
+            ));
+        }
+        col += chars.len() + 1;
+    }
+    Ok(Board::new(Grid::from_cells(PALM_ROWS, PALM_COLS, cells)))
+}
+
+/// Parses Palm's two-letter move notation: column letter then row letter; an uppercase column
+/// letter moves the block left, an uppercase row letter moves it right. Errors give the
+/// 0-based character offset.
+pub fn parse_palm_moves(text: &str) -> Result<Vec<Move>, (usize, String)> {
+    let chars: Vec<char> = text.trim().chars().collect();
+    if chars.len() % 2 != 0 {
+        return Err((
+            chars.len(),
+            "expected pairs of letters, found an odd count".into(),
+        ));
+    }
+    let mut out = Vec::new();
+    for (k, pair) in chars.chunks(2).enumerate() {
+        let (c, r) = (pair[0], pair[1]);
+        let cl = c.to_ascii_lowercase();
+        let rl = r.to_ascii_lowercase();
+        if !('a'..='j').contains(&cl) || !('a'..='h').contains(&rl) {
+            return Err((
+                2 * k,
+                format!("expected a column `a`-`j` and a row `a`-`h`, found `{c}{r}`"),
+            ));
+        }
+        let side = match (c.is_ascii_uppercase(), r.is_ascii_uppercase()) {
+            (true, false) => Side::Left,
+            (false, true) => Side::Right,
+            _ => {
+                return Err((
+                    2 * k,
+                    format!("expected exactly one uppercase letter in `{c}{r}`"),
+                ));
+            }
+        };
+        out.push(Move {
+            pos: Pos::new(rl as usize - 'a' as usize, cl as usize - 'a' as usize),
+            side,
+        });
+    }
+    Ok(out)
+}
+
+/// Writes moves in Palm notation (valid for boards up to 10 columns and 8 rows).
+pub fn palm_moves_text(moves: &[Move]) -> Option<String> {
+    let mut s = String::new();
+    for m in moves {
+        if m.pos.col >= PALM_COLS || m.pos.row >= PALM_ROWS {
+            return None;
+        }
+        let c = (b'a' + m.pos.col as u8) as char;
+        let r = (b'a' + m.pos.row as u8) as char;
+        match m.side {
+            Side::Left => {
+                s.push(c.to_ascii_uppercase());
+                s.push(r);
+            }
+            Side::Right => {
+                s.push(c);
+                s.push(r.to_ascii_uppercase());
+            }
+        }
+    }
+    Some(s)
+}
+
+/// A board as a World Finals puzzle text (header, rows), with a wall frame added so that a
+/// cropped pack board keeps its meaning. Rows and columns shift by one.
+pub fn to_judge_text(name: &str, board: &Board) -> String {
+    let cols = board.cols() + 2;
+    let mut s = format!("{} {} {}\n", board.rows() + 1, cols, name);
+    for r in board_rows(board) {
+        s.push('#');
+        s.push_str(&r);
+        s.push_str("#\n");
+    }
+    s.push_str(&"#".repeat(cols));
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn judge_errors_have_places() {
+        let e = parse_judge("2 3 X\n#-#\n#A\n0 0\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, Some(3)));
+        let e = parse_judge("2 3 X\n#-#\n#?#\n0 0\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, Some(2)));
+        let e = parse_judge("2 x X\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, Some(3)));
+        let e = parse_judge("2 3 X\n#-#\n").unwrap_err();
+        assert!(e.message.contains("end of the input"), "{e}");
+        let e = parse_judge("1 3 X\n#-#\n").unwrap_err();
+        assert!(e.message.contains("`0 0`"), "{e}");
+    }
+
+    #[test]
+    fn palm_notation_round_trips() {
+        let moves = parse_palm_moves("eCdFdCeC").unwrap();
+        assert_eq!(
+            moves[0],
+            Move {
+                pos: Pos::new(2, 4),
+                side: Side::Right
+            }
+        );
+        assert_eq!(
+            moves[1],
+            Move {
+                pos: Pos::new(5, 3),
+                side: Side::Right
+            }
+        );
+        assert_eq!(palm_moves_text(&moves).unwrap(), "eCdFdCeC");
+        assert!(parse_palm_moves("eC d").is_err());
+        assert!(parse_palm_moves("EC").is_err());
+    }
+
+    #[test]
+    fn palm_and_android_boards_agree() {
+        let palm = parse_palm("[Level]\nboard=10/10/3ba~~3/5~~3/3~~~~3/3a~~b3/4ab4/10\nsolution=eCdFdCeC\ntitle=Good Night\n").unwrap();
+        let android = parse_android("Good Night;ba../XX../..../a..b/XabX;4\r\n").unwrap();
+        assert_eq!(palm[0].par, Some(4));
+        assert_eq!(android[0].par, Some(4));
+        assert_eq!(palm[0].title, "Good Night");
+        // The Android board is the Palm board cropped to rows 2..=6, columns 3..=6.
+        for r in 0..5 {
+            for c in 0..4 {
+                assert_eq!(
+                    android[0].board.grid[Pos::new(r, c)],
+                    palm[0].board.grid[Pos::new(r + 2, c + 3)]
+                );
+            }
+        }
+        let solved = palm[0]
+            .board
+            .replay(&parse_palm_moves("eCdFdCeC").unwrap())
+            .unwrap();
+        assert!(solved.is_solved());
+    }
+
+    #[test]
+    fn latin1_keeps_accents() {
+        assert_eq!(latin1(b"Caf\xe9"), "Café");
+    }
+}

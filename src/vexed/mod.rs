@@ -1,0 +1,12 @@
+//! Vexed: blocks slide left or right, fall, and touching twins vanish in chains.
+//!
+//! `rules` is the reference engine that reports every physical step; `format` reads and
+//! writes the World Finals judge format, the Palm `.ini` and Android `.txt` packs and the move
+//! notations; `solve` is the exact minimum-move solver (its own compact bitboard engine,
+//! checked against `rules` by replay and by property tests).
+
+pub mod format;
+pub mod rules;
+pub mod solve;
+
+pub use rules::{Board, Cell, Move, Side, Step};

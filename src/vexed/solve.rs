@@ -1,0 +1,556 @@
+//! The exact Vexed solver: A* over a compact bitboard state with an admissible lower bound.
+//!
+//! The board is cropped to the bounding box of its non-wall cells (outside counts as wall) and
+//! must then fit in 128 cells. A position is one `u128` mask per block kind; gravity moves every
+//! unsupported block down one row per pass until nothing moves; matching is shifts and ANDs.
+//! A stored state is 32 bytes: the occupancy mask and each block's kind index packed in order.
+//!
+//! Lower bound (never overestimates): a block's column changes only by its own moves, one per
+//! move; a group of g blocks that vanishes together is connected, so its columns span at most
+//! g - 1. For each kind, the minimum over partitions of its blocks into groups of two or more of
+//! the sum of max(0, span - (g - 1)) is a lower bound on that kind's moves; the sum over kinds is
+//! admissible. A kind with exactly one block can never vanish: that position is dead (the only
+//! pruning rule). A* pops the goal only when no cheaper path can exist, so a solution found with
+//! the search intact is proven optimal; states found again more cheaply are reopened.
+//!
+//! Every answer is replayed through [`super::rules`] before it is returned.
+
+use super::rules::{Board, Cell, Move, Side};
+use crate::grid::Pos;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::time::{Duration, Instant};
+
+/// Limits on a search. `None` means unlimited.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Limits {
+    /// Stop after this many stored states (a memory bound: about 100 bytes each).
+    pub max_states: Option<usize>,
+    /// Stop after this much wall-clock time.
+    pub time: Option<Duration>,
+}
+
+/// What a search established.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A solution; `proven` when the search below its length was exhausted under the bound.
+    Solved { moves: Vec<Move>, proven: bool },
+    /// The whole reachable space was searched: no sequence of moves clears the board.
+    Unsolvable,
+    /// A limit was hit before anything was established.
+    LimitReached(LimitKind),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitKind {
+    States,
+    Time,
+}
+
+/// The search's result with its statistics.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub outcome: Outcome,
+    /// States expanded.
+    pub expanded: usize,
+    /// States stored.
+    pub stored: usize,
+    pub elapsed: Duration,
+}
+
+/// Why a board cannot be given to the solver.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    TooLarge { cells: usize },
+    TooManyBlocks { blocks: usize, kinds: usize },
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::TooLarge { cells } => write!(
+                f,
+                "the playable area (bounding box of non-wall cells) has {cells} cells; the solver handles at most 128"
+            ),
+            SolveError::TooManyBlocks { blocks, kinds } => write!(
+                f,
+                "{blocks} blocks of {kinds} kinds do not fit the solver's 128-bit state"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+const MAX_KINDS: usize = 26 * 2;
+
+/// A board compiled to bitboards.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    rows: usize,
+    cols: usize,
+    row_off: usize,
+    col_off: usize,
+    /// Cells that are neither wall nor off the cropped board.
+    open: u128,
+    not_first_col: u128,
+    not_last_col: u128,
+    letters: Vec<u8>,
+    kind_bits: u32,
+}
+
+/// A position: one mask per kind.
+pub type Masks = Vec<u128>;
+
+impl Compiled {
+    /// Compiles a board; returns the start position too (settled, as the game would show it).
+    pub fn new(board: &Board) -> Result<(Compiled, Masks), SolveError> {
+        let (board, _) = board.settle();
+        let mut rmin = usize::MAX;
+        let mut rmax = 0;
+        let mut cmin = usize::MAX;
+        let mut cmax = 0;
+        let mut letters: Vec<u8> = Vec::new();
+        for (p, c) in board.grid.iter() {
+            if *c != Cell::Wall {
+                rmin = rmin.min(p.row);
+                rmax = rmax.max(p.row);
+                cmin = cmin.min(p.col);
+                cmax = cmax.max(p.col);
+            }
+            if let Cell::Block(k) = c
+                && !letters.contains(k)
+            {
+                letters.push(*k);
+            }
+        }
+        letters.sort();
+        let (rows, cols) = if rmin == usize::MAX {
+            (0, 0)
+        } else {
+            (rmax - rmin + 1, cmax - cmin + 1)
+        };
+        if rows * cols > 128 {
+            return Err(SolveError::TooLarge { cells: rows * cols });
+        }
+        let kind_bits = if letters.len() <= 1 {
+            0
+        } else {
+            usize::BITS - (letters.len() - 1).leading_zeros()
+        };
+        let blocks = board.block_count();
+        if letters.len() > MAX_KINDS || blocks as u32 * kind_bits > 128 {
+            return Err(SolveError::TooManyBlocks {
+                blocks,
+                kinds: letters.len(),
+            });
+        }
+        let mut open = 0u128;
+        let mut not_first_col = 0u128;
+        let mut not_last_col = 0u128;
+        let mut masks = vec![0u128; letters.len()];
+        for r in 0..rows {
+            for c in 0..cols {
+                let bit = 1u128 << (r * cols + c);
+                if c > 0 {
+                    not_first_col |= bit;
+                }
+                if c + 1 < cols {
+                    not_last_col |= bit;
+                }
+                match board.grid[Pos::new(r + rmin, c + cmin)] {
+                    Cell::Wall => {}
+                    Cell::Empty => open |= bit,
+                    Cell::Block(k) => {
+                        open |= bit;
+                        let i = letters.binary_search(&k).unwrap_or(0);
+                        masks[i] |= bit;
+                    }
+                }
+            }
+        }
+        let compiled = Compiled {
+            rows,
+            cols,
+            row_off: if rows == 0 { 0 } else { rmin },
+            col_off: if rows == 0 { 0 } else { cmin },
+            open,
+            not_first_col,
+            not_last_col,
+            letters,
+            kind_bits,
+        };
+        Ok((compiled, masks))
+    }
+
+    pub fn kinds(&self) -> usize {
+        self.letters.len()
+    }
+
+    /// Gravity then matching, repeated until stable.
+    pub fn settle(&self, m: &mut [u128]) {
+        let w = self.cols as u32;
+        loop {
+            loop {
+                let occ = m.iter().fold(0, |a, b| a | b);
+                let empty = self.open & !occ;
+                let can = occ & (empty >> w);
+                if can == 0 {
+                    break;
+                }
+                for k in m.iter_mut() {
+                    let f = *k & can;
+                    *k = (*k ^ f) | (f << w);
+                }
+            }
+            let mut any = false;
+            let mut marked = [0u128; MAX_KINDS];
+            for (i, &k) in m.iter().enumerate() {
+                let nb = ((k << 1) & self.not_first_col)
+                    | ((k >> 1) & self.not_last_col)
+                    | (k << w)
+                    | (k >> w);
+                marked[i] = k & nb;
+                any |= marked[i] != 0;
+            }
+            if !any {
+                return;
+            }
+            for (k, mk) in m.iter_mut().zip(marked.iter()) {
+                *k &= !mk;
+            }
+        }
+    }
+
+    /// Moves as (cell index, side), kind order then cell order, left before right.
+    pub fn moves(&self, m: &[u128], out: &mut Vec<(u8, Side)>) {
+        out.clear();
+        let occ = m.iter().fold(0, |a, b| a | b);
+        let empty = self.open & !occ;
+        let left_ok = (empty << 1) & self.not_first_col;
+        let right_ok = (empty >> 1) & self.not_last_col;
+        for &k in m {
+            let mut l = k & left_ok;
+            let mut r = k & right_ok;
+            let mut all = l | r;
+            while all != 0 {
+                let i = all.trailing_zeros();
+                let bit = 1u128 << i;
+                if l & bit != 0 {
+                    out.push((i as u8, Side::Left));
+                    l ^= bit;
+                }
+                if r & bit != 0 {
+                    out.push((i as u8, Side::Right));
+                    r ^= bit;
+                }
+                all ^= bit;
+            }
+        }
+    }
+
+    pub fn apply(&self, m: &[u128], cell: u8, side: Side) -> Masks {
+        let mut n = m.to_vec();
+        let from = 1u128 << cell;
+        let to = match side {
+            Side::Left => from >> 1,
+            Side::Right => from << 1,
+        };
+        for k in n.iter_mut() {
+            if *k & from != 0 {
+                *k ^= from | to;
+            }
+        }
+        self.settle(&mut n);
+        n
+    }
+
+    /// The move in board coordinates.
+    pub fn to_move(&self, cell: u8, side: Side) -> Move {
+        let cell = cell as usize;
+        Move {
+            pos: Pos::new(
+                self.row_off + cell / self.cols,
+                self.col_off + cell % self.cols,
+            ),
+            side,
+        }
+    }
+
+    /// The compiled-board cell of a board position, if it is on the cropped board.
+    pub fn cell_of(&self, p: Pos) -> Option<u8> {
+        let r = p.row.checked_sub(self.row_off)?;
+        let c = p.col.checked_sub(self.col_off)?;
+        (r < self.rows && c < self.cols).then_some((r * self.cols + c) as u8)
+    }
+
+    pub fn pack(&self, m: &[u128]) -> Key {
+        let occ = m.iter().fold(0, |a, b| a | b);
+        let mut kinds = 0u128;
+        if self.kind_bits > 0 {
+            let mut rest = occ;
+            let mut shift = 0;
+            while rest != 0 {
+                let bit = rest & rest.wrapping_neg();
+                let idx = m.iter().position(|k| k & bit != 0).unwrap_or(0) as u128;
+                kinds |= idx << shift;
+                shift += self.kind_bits;
+                rest ^= bit;
+            }
+        }
+        Key { occ, kinds }
+    }
+
+    pub fn unpack(&self, key: &Key) -> Masks {
+        let mut m = vec![0u128; self.letters.len()];
+        let mut rest = key.occ;
+        let mut shift = 0;
+        let mask = (1u128 << self.kind_bits) - 1;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            let idx = ((key.kinds >> shift) & mask) as usize;
+            m[idx] |= bit;
+            shift += self.kind_bits;
+            rest ^= bit;
+        }
+        m
+    }
+}
+
+/// A stored position: occupancy plus each block's kind index, packed in cell order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Key {
+    occ: u128,
+    kinds: u128,
+}
+
+/// The admissible lower bound, memoised per (kind's column multiset).
+#[derive(Default)]
+pub struct LowerBound {
+    memo: HashMap<u128, u32>,
+}
+
+/// Returned by the bound for a dead position (a kind with one block left).
+pub const DEAD: u32 = u32::MAX;
+
+/// Largest number of blocks of one kind the exact partition bound is computed for; a kind with
+/// more contributes 0 (still a lower bound).
+const MAX_EXACT: usize = 12;
+
+impl LowerBound {
+    /// Lower bound on the moves still needed; [`DEAD`] when no solution can exist.
+    pub fn estimate(&mut self, c: &Compiled, m: &[u128]) -> u32 {
+        let mut total = 0;
+        for &k in m {
+            let n = k.count_ones() as usize;
+            if n == 0 {
+                continue;
+            }
+            if n == 1 {
+                return DEAD;
+            }
+            if n > MAX_EXACT {
+                continue;
+            }
+            let mut cols = [0u8; MAX_EXACT];
+            let mut rest = k;
+            let mut i = 0;
+            while rest != 0 {
+                let cell = rest.trailing_zeros() as usize;
+                cols[i] = (cell % c.cols) as u8;
+                i += 1;
+                rest &= rest - 1;
+            }
+            let cols = &mut cols[..n];
+            cols.sort_unstable();
+            let key = cols.iter().fold(n as u128, |a, &x| (a << 8) | x as u128);
+            total += *self
+                .memo
+                .entry(key)
+                .or_insert_with(|| partition_bound(cols));
+        }
+        total
+    }
+}
+
+/// Minimum over partitions of sorted `cols` into groups of size >= 2 of
+/// sum(max(0, span - (size - 1))).
+pub fn partition_bound(cols: &[u8]) -> u32 {
+    let n = cols.len();
+    let full = (1usize << n) - 1;
+    let cost = |s: usize| -> u32 {
+        let size = s.count_ones();
+        let lo = cols[s.trailing_zeros() as usize] as u32;
+        let hi = cols[(usize::BITS - 1 - s.leading_zeros()) as usize] as u32;
+        (hi - lo).saturating_sub(size - 1)
+    };
+    let mut dp = vec![u32::MAX; full + 1];
+    dp[0] = 0;
+    for mask in 1..=full {
+        let low = mask & mask.wrapping_neg();
+        let rest = mask ^ low;
+        // Submasks of `rest`, each joined with `low`, as the group containing the lowest block.
+        let mut sub = rest;
+        loop {
+            if sub != 0 {
+                let g = sub | low;
+                let other = mask ^ g;
+                if dp[other] != u32::MAX {
+                    dp[mask] = dp[mask].min(dp[other] + cost(g));
+                }
+            }
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & rest;
+        }
+    }
+    dp[full]
+}
+
+struct Node {
+    key: Key,
+    parent: u32,
+    cell: u8,
+    side: Side,
+    g: u16,
+}
+
+/// Solves a board exactly (minimum moves), within limits.
+pub fn solve(board: &Board, limits: Limits) -> Result<Report, SolveError> {
+    let start_time = Instant::now();
+    let (c, start) = Compiled::new(board)?;
+    let mut lb = LowerBound::default();
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut best: HashMap<Key, u16> = HashMap::new();
+    let mut open: BinaryHeap<(Reverse<u32>, u16, Reverse<u32>)> = BinaryHeap::new();
+    let h0 = lb.estimate(&c, &start);
+    let report = |outcome, expanded, stored| Report {
+        outcome,
+        expanded,
+        stored,
+        elapsed: start_time.elapsed(),
+    };
+    if start.iter().all(|&k| k == 0) {
+        return Ok(report(
+            Outcome::Solved {
+                moves: vec![],
+                proven: true,
+            },
+            0,
+            1,
+        ));
+    }
+    if h0 == DEAD {
+        return Ok(report(Outcome::Unsolvable, 0, 1));
+    }
+    let key0 = c.pack(&start);
+    nodes.push(Node {
+        key: key0,
+        parent: u32::MAX,
+        cell: 0,
+        side: Side::Left,
+        g: 0,
+    });
+    best.insert(key0, 0);
+    open.push((Reverse(h0), 0, Reverse(0)));
+    let mut expanded = 0usize;
+    let mut moves = Vec::new();
+    while let Some((_, g, Reverse(idx))) = open.pop() {
+        let key = nodes[idx as usize].key;
+        if best.get(&key).is_some_and(|&b| b < g) {
+            continue; // reached again more cheaply since this entry was queued
+        }
+        let m = c.unpack(&key);
+        if m.iter().all(|&k| k == 0) {
+            let path = reconstruct(&c, &nodes, idx);
+            let verified = verify(board, &path);
+            return Ok(report(
+                Outcome::Solved {
+                    moves: verified,
+                    proven: true,
+                },
+                expanded,
+                best.len(),
+            ));
+        }
+        expanded += 1;
+        if expanded % 4096 == 0
+            && let Some(t) = limits.time
+            && start_time.elapsed() >= t
+        {
+            return Ok(report(
+                Outcome::LimitReached(LimitKind::Time),
+                expanded,
+                best.len(),
+            ));
+        }
+        c.moves(&m, &mut moves);
+        for &(cell, side) in &moves {
+            let n = c.apply(&m, cell, side);
+            let h = lb.estimate(&c, &n);
+            if h == DEAD {
+                continue;
+            }
+            let nk = c.pack(&n);
+            let ng = g + 1;
+            if best.get(&nk).is_some_and(|&b| b <= ng) {
+                continue;
+            }
+            if let Some(max) = limits.max_states
+                && best.len() >= max
+            {
+                return Ok(report(
+                    Outcome::LimitReached(LimitKind::States),
+                    expanded,
+                    best.len(),
+                ));
+            }
+            best.insert(nk, ng);
+            let id = nodes.len() as u32;
+            nodes.push(Node {
+                key: nk,
+                parent: idx,
+                cell,
+                side,
+                g: ng,
+            });
+            open.push((Reverse(ng as u32 + h), ng, Reverse(id)));
+        }
+    }
+    Ok(report(Outcome::Unsolvable, expanded, best.len()))
+}
+
+fn reconstruct(c: &Compiled, nodes: &[Node], mut idx: u32) -> Vec<Move> {
+    let mut out = Vec::with_capacity(nodes[idx as usize].g as usize);
+    while nodes[idx as usize].parent != u32::MAX {
+        let n = &nodes[idx as usize];
+        out.push(c.to_move(n.cell, n.side));
+        idx = n.parent;
+    }
+    out.reverse();
+    out
+}
+
+/// Replays a solution through the reference rules; a mismatch is a bug in the solver.
+fn verify(board: &Board, moves: &[Move]) -> Vec<Move> {
+    match board.replay(moves) {
+        Ok(end) if end.is_solved() => moves.to_vec(),
+        Ok(_) => panic!("solver bug: the solution does not clear the board"),
+        Err((i, e)) => panic!("solver bug: move {} of the solution is illegal: {e}", i + 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partition_bound_examples() {
+        assert_eq!(partition_bound(&[0, 2, 4]), 2);
+        assert_eq!(partition_bound(&[3, 3]), 0);
+        assert_eq!(partition_bound(&[0, 5]), 4);
+        assert_eq!(partition_bound(&[0, 0, 9, 9]), 0);
+        assert_eq!(partition_bound(&[0, 1, 2, 9]), 6); // whole group: 9 - 3; {0,1}{2,9}: 0 + 6
+    }
+}
