@@ -164,7 +164,7 @@ fn vexed_judge(file: &Option<PathBuf>) -> Result<String, Failure> {
                     p.name,
                     moves.len()
                 ));
-                for line in vexed::format::solution_lines(&p.board, &moves) {
+                for line in vexed::format::solution_lines(&p.board.settle().0, &moves) {
                     out.push_str(&line);
                     out.push('\n');
                 }

@@ -400,6 +400,18 @@ impl State {
         }
     }
 
+    /// Lets everything fall as it would after an operation (for states built by hand).
+    pub fn settled(&self) -> Applied {
+        let mut s = *self;
+        let mut steps = Vec::new();
+        let failure = s.settle(&mut steps);
+        Applied {
+            state: s,
+            steps,
+            failure,
+        }
+    }
+
     /// Runs a sequence of operations; stops at the first failure.
     pub fn run(&self, ops: &[Op]) -> Run {
         let mut state = *self;

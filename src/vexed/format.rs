@@ -466,7 +466,7 @@ fn parse_palm_board(value: &str, line: usize, vcol: usize) -> Result<Board, Pars
 /// 0-based character offset.
 pub fn parse_palm_moves(text: &str) -> Result<Vec<Move>, (usize, String)> {
     let chars: Vec<char> = text.trim().chars().collect();
-    if chars.len() % 2 != 0 {
+    if !chars.len().is_multiple_of(2) {
         return Err((
             chars.len(),
             "expected pairs of letters, found an odd count".into(),

@@ -284,6 +284,29 @@ impl Compiled {
         (r < self.rows && c < self.cols).then_some((r * self.cols + c) as u8)
     }
 
+    /// The board with the blocks of a position (walls taken from `template`, the compiled board).
+    pub fn board(&self, template: &Board, m: &[u128]) -> Board {
+        let mut b = template.clone();
+        for (p, c) in b.grid.iter().map(|(p, c)| (p, *c)).collect::<Vec<_>>() {
+            if let Cell::Block(_) = c {
+                b.grid[p] = Cell::Empty;
+            }
+        }
+        for (k, &mask) in m.iter().enumerate() {
+            let mut rest = mask;
+            while rest != 0 {
+                let cell = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let p = Pos::new(
+                    self.row_off + cell / self.cols,
+                    self.col_off + cell % self.cols,
+                );
+                b.grid[p] = Cell::Block(self.letters[k]);
+            }
+        }
+        b
+    }
+
     pub fn pack(&self, m: &[u128]) -> Key {
         let occ = m.iter().fold(0, |a, b| a | b);
         let mut kinds = 0u128;
@@ -416,7 +439,8 @@ struct Node {
     g: u16,
 }
 
-/// Solves a board exactly (minimum moves), within limits.
+/// Solves a board exactly (minimum moves), within limits. A board that is not at rest is
+/// settled first (as the game shows it); the moves apply to that settled board.
 pub fn solve(board: &Board, limits: Limits) -> Result<Report, SolveError> {
     let start_time = Instant::now();
     let (c, start) = Compiled::new(board)?;
@@ -464,7 +488,7 @@ pub fn solve(board: &Board, limits: Limits) -> Result<Report, SolveError> {
         let m = c.unpack(&key);
         if m.iter().all(|&k| k == 0) {
             let path = reconstruct(&c, &nodes, idx);
-            let verified = verify(board, &path);
+            let verified = verify(&board.settle().0, &path);
             return Ok(report(
                 Outcome::Solved {
                     moves: verified,
@@ -475,7 +499,7 @@ pub fn solve(board: &Board, limits: Limits) -> Result<Report, SolveError> {
             ));
         }
         expanded += 1;
-        if expanded % 4096 == 0
+        if expanded.is_multiple_of(4096)
             && let Some(t) = limits.time
             && start_time.elapsed() >= t
         {

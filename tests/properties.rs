@@ -1,0 +1,220 @@
+//! Property tests: invariants of the rules, solver answers checked independently, and parsers
+//! that never panic on random input.
+
+use proptest::prelude::*;
+use std::collections::{HashMap, HashSet, VecDeque};
+use tumblebox::grid::{Dir, Grid, Pos};
+use tumblebox::shubbles::{self, Content, Op};
+use tumblebox::vexed::solve::{Compiled, Limits, Outcome, solve};
+use tumblebox::vexed::{Board, Cell};
+use tumblebox::{sokoban, stacks, vexed};
+
+fn vexed_board() -> impl Strategy<Value = Board> {
+    (3usize..7, 3usize..8).prop_flat_map(|(rows, cols)| {
+        prop::collection::vec(0u8..9, rows * cols).prop_map(move |v| {
+            let cells = v
+                .into_iter()
+                .map(|x| match x {
+                    0..=3 => Cell::Empty,
+                    4 => Cell::Wall,
+                    5 | 6 => Cell::Block(b'A'),
+                    7 => Cell::Block(b'B'),
+                    _ => Cell::Block(b'C'),
+                })
+                .collect();
+            Board::new(Grid::from_cells(rows, cols, cells))
+        })
+    })
+}
+
+/// Independent minimum: breadth-first search with the reference rules only.
+fn bfs_min(start: &Board, cap: usize) -> Option<Option<usize>> {
+    let start = start.settle().0;
+    let mut seen = HashSet::from([start.clone()]);
+    let mut q = VecDeque::from([(start, 0usize)]);
+    while let Some((b, d)) = q.pop_front() {
+        if b.is_solved() {
+            return Some(Some(d));
+        }
+        for m in b.moves() {
+            let n = b.apply(m).unwrap().0;
+            if seen.insert(n.clone()) {
+                if seen.len() > cap {
+                    return None;
+                }
+                q.push_back((n, d + 1));
+            }
+        }
+    }
+    Some(None)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn vexed_settling_is_idempotent(b in vexed_board()) {
+        let (once, _) = b.settle();
+        let (twice, steps) = once.settle();
+        prop_assert_eq!(&once, &twice);
+        prop_assert!(steps.is_empty());
+    }
+
+    #[test]
+    fn vexed_bitboard_engine_agrees_with_the_rules(b in vexed_board(), picks in prop::collection::vec(0usize..64, 0..8)) {
+        let (c, mut masks) = Compiled::new(&b).unwrap();
+        let mut board = b.settle().0;
+        prop_assert_eq!(c.board(&b, &masks), board.clone());
+        let mut moves = Vec::new();
+        for p in picks {
+            c.moves(&masks, &mut moves);
+            let legal = board.moves();
+            prop_assert_eq!(moves.len(), legal.len());
+            if moves.is_empty() { break; }
+            let (cell, side) = moves[p % moves.len()];
+            let mv = c.to_move(cell, side);
+            prop_assert!(legal.contains(&mv));
+            masks = c.apply(&masks, cell, side);
+            board = board.apply(mv).unwrap().0;
+            prop_assert_eq!(c.board(&b, &masks), board.clone());
+        }
+    }
+
+    #[test]
+    fn vexed_solver_answers_replay_and_are_minimal(b in vexed_board()) {
+        let limits = Limits { max_states: Some(200_000), time: None };
+        let report = solve(&b, limits).unwrap();
+        let reference = bfs_min(&b, 200_000);
+        match (&report.outcome, reference) {
+            (Outcome::Solved { moves, proven }, Some(r)) => {
+                prop_assert!(b.settle().0.replay(moves).unwrap().is_solved());
+                prop_assert!(*proven);
+                prop_assert_eq!(Some(moves.len()), r);
+            }
+            (Outcome::Unsolvable, Some(r)) => prop_assert_eq!(r, None),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn shubbles_four_clockwise_turns_restore_the_orientation(
+        cells in prop::collection::vec(0u8..3, 29), stot in 0usize..29, s1 in 0usize..29, s2 in 0usize..29
+    ) {
+        let mut state = shubbles::State { cells: [Content::Empty; 29], orientation: 0 };
+        for (i, &c) in cells.iter().enumerate() {
+            if c == 2 { state.cells[i] = Content::Shubble; }
+        }
+        prop_assume!(stot != s1 && stot != s2 && s1 != s2);
+        state.cells[stot] = Content::Stot;
+        state.cells[s1] = Content::Smole;
+        state.cells[s2] = Content::Smole;
+        let settled = state.settled();
+        prop_assume!(settled.failure.is_none());
+        let start = settled.state;
+        prop_assert!(start.is_stable());
+        let run = start.run(&[Op::Clockwise; 4]);
+        let end = run.end();
+        let exits = run.applied.iter().flat_map(|(_, a)| &a.steps).filter(|s| matches!(s, shubbles::Step::Exit { .. })).count();
+        if run.failure().is_none() {
+            prop_assert_eq!(end.orientation, 0);
+            prop_assert!(end.is_stable());
+            prop_assert_eq!(end.count(Content::Smole), 2);
+            prop_assert_eq!(end.count(Content::Shubble) + exits, start.count(Content::Shubble));
+        }
+        // Rotating a stable box and back never changes the stot.
+        prop_assert_eq!(end.stot(), start.stot());
+    }
+
+    #[test]
+    fn sokoban_answers_replay_and_impossible_means_unreachable(
+        (rows, cols, cells) in (2usize..7, 2usize..7).prop_flat_map(|(r, c)| (Just(r), Just(c), prop::collection::vec(0u8..4, r * c))),
+        picks in (0usize..49, 0usize..49, 0usize..49)
+    ) {
+        let n = rows * cols;
+        let (s, b, t) = (picks.0 % n, picks.1 % n, picks.2 % n);
+        prop_assume!(s != b && b != t && s != t);
+        let rows_text: Vec<String> = (0..rows).map(|r| (0..cols).map(|c| {
+            let i = r * cols + c;
+            if i == s { 'S' } else if i == b { 'B' } else if i == t { 'T' } else if cells[i] == 0 { '#' } else { '.' }
+        }).collect()).collect();
+        let refs: Vec<&str> = rows_text.iter().map(String::as_str).collect();
+        let maze = sokoban::format::parse_rows(&refs, 1, cols).unwrap();
+        match sokoban::solve::solve(&maze) {
+            Some(sol) => {
+                let end = maze.level.replay(&maze.start, &sol.moves).unwrap();
+                prop_assert!(maze.level.is_solved(&end));
+                prop_assert_eq!(sol.pushes, sol.moves.iter().filter(|m| m.push).count());
+            }
+            None => {
+                // Independent check: no (box, player) state with the box on the target is reachable.
+                let mut seen = HashSet::from([maze.start.clone()]);
+                let mut q = VecDeque::from([maze.start.clone()]);
+                while let Some(p) = q.pop_front() {
+                    prop_assert!(!maze.level.is_solved(&p));
+                    for d in Dir::ALL {
+                        if let Ok((n, _)) = maze.level.step(&p, d) && seen.insert(n.clone()) {
+                            q.push_back(n);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn stacks_pieces_are_conserved(n in 4usize..7, colors in prop::collection::vec(0u8..3, 36), pieces in prop::collection::vec((0usize..36, 1i64..5), 4..8), bottom in any::<bool>()) {
+        let colors: Vec<stacks::Color> = colors[..n * n].iter().map(|&c| [stacks::Color::White, stacks::Color::Red, stacks::Color::Blue][c as usize]).collect();
+        let mut placed: Vec<(Pos, stacks::Heading)> = Vec::new();
+        for (cell, h) in pieces {
+            let p = Pos::new((cell % (n * n)) / n, cell % n);
+            if !placed.iter().any(|q| q.0 == p) {
+                placed.push((p, stacks::Heading::from_code(h).unwrap()));
+            }
+        }
+        let rule = if bottom { stacks::Rule::BottomOnly } else { stacks::Rule::CarryAbove };
+        let mut g = stacks::Game::new(Grid::from_cells(n, n, colors), &placed, rule);
+        for _ in 0..20 {
+            if g.over { break; }
+            g = g.turn().0;
+            let mut count: HashMap<usize, usize> = HashMap::new();
+            for (p, s) in g.stacks.iter() {
+                for &i in s {
+                    *count.entry(i).or_default() += 1;
+                    prop_assert_eq!(g.pos[i], p);
+                }
+            }
+            prop_assert_eq!(count.len(), placed.len());
+            prop_assert!(count.values().all(|&c| c == 1));
+        }
+    }
+
+    #[test]
+    fn parsers_never_panic_on_random_text(text in "[0-9 #.\\-A-Za-z@ox+|<>^v~/;=\\[\\]\n\r]{0,200}") {
+        let _ = vexed::format::parse_judge(&text);
+        let _ = vexed::format::parse_android(&text);
+        let _ = vexed::format::parse_palm(&text);
+        let _ = vexed::format::parse_moves(&text, 1);
+        let _ = sokoban::format::parse_judge(&text);
+        let _ = stacks::format::parse(&text, stacks::Rule::CarryAbove);
+        let _ = shubbles::format::parse_judge(&text);
+    }
+
+    #[test]
+    fn parsers_never_panic_on_random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        if let Ok(text) = tumblebox::error::utf8(&bytes) {
+            let _ = vexed::format::parse_judge(text);
+            let _ = sokoban::format::parse_judge(text);
+            let _ = stacks::format::parse(text, stacks::Rule::BottomOnly);
+            let _ = shubbles::format::parse_judge(text);
+        }
+        let _ = vexed::format::parse_android(&vexed::format::latin1(&bytes));
+        let _ = vexed::format::parse_palm(&vexed::format::latin1(&bytes));
+    }
+
+    #[test]
+    fn numeric_headers_near_the_limits(a in -5i64..80, b in -5i64..80, rest in "[#.SBT\n-]{0,100}") {
+        let _ = sokoban::format::parse_judge(&format!("{a} {b}\n{rest}"));
+        let _ = vexed::format::parse_judge(&format!("{a} {b} NAME\n{rest}"));
+        let _ = stacks::format::parse(&format!("{a} {b}\n{rest}"), stacks::Rule::CarryAbove);
+    }
+}

@@ -1,0 +1,118 @@
+//! Vexed against the real game's levels in `../shared/data/vexed-levels`.
+
+mod common;
+
+use tumblebox::vexed::format::{
+    latin1, parse_android, parse_judge, parse_palm, parse_palm_moves, to_judge_text,
+};
+use tumblebox::vexed::solve::{Limits, Outcome, solve};
+
+/// Every Android level with par <= 12, converted to the World Finals format, is solved in
+/// exactly par moves, proven optimal, and the answer replays to an empty board.
+#[test]
+fn android_levels_up_to_par_12_solve_in_par() {
+    let Some(dir) = common::data_dir("vexed-levels/android") else {
+        return;
+    };
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for file in common::files(&dir, "txt") {
+        if file.file_name().is_some_and(|n| n == "levelsets.txt") {
+            continue;
+        }
+        let text = latin1(&std::fs::read(&file).unwrap());
+        for (i, level) in parse_android(&text).unwrap().into_iter().enumerate() {
+            let par = level.par.unwrap();
+            if par > 12 {
+                continue;
+            }
+            let judge = format!("{}0 0\n", to_judge_text(&level.title, &level.board));
+            let puzzle = &parse_judge(&judge).unwrap()[0];
+            let report = solve(&puzzle.board, Limits::default()).unwrap();
+            match report.outcome {
+                Outcome::Solved {
+                    moves,
+                    proven: true,
+                } if moves.len() == par => {
+                    assert!(puzzle.board.replay(&moves).unwrap().is_solved());
+                }
+                other => failures.push(format!(
+                    "{} #{i} {}: par {par}, got {other:?}",
+                    file.display(),
+                    level.title
+                )),
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} levels wrong:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert_eq!(checked, 546, "levels with par <= 12 in the Android packs");
+}
+
+/// The Palm packs' stored solutions replay to an empty board, except Classic II #20
+/// "Greensboro", whose stored solution is known to be corrupt at its 37th move.
+#[test]
+fn palm_stored_solutions_replay() {
+    let Some(dir) = common::data_dir("vexed-levels/palm") else {
+        return;
+    };
+    let mut replayed = 0;
+    let mut bad = Vec::new();
+    for file in common::files(&dir, "ini") {
+        let text = latin1(&std::fs::read(&file).unwrap());
+        for (i, level) in parse_palm(&text).unwrap().into_iter().enumerate() {
+            let moves = parse_palm_moves(level.solution.as_deref().unwrap()).unwrap();
+            match level.board.replay(&moves) {
+                Ok(end) if end.is_solved() => replayed += 1,
+                Ok(_) => bad.push(format!(
+                    "{} #{i} {}: board not empty",
+                    file.display(),
+                    level.title
+                )),
+                Err((k, e)) => bad.push(format!(
+                    "{} #{i} {}: move {}: {e}",
+                    file.display(),
+                    level.title,
+                    k + 1
+                )),
+            }
+        }
+    }
+    assert_eq!(replayed, 1137);
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert!(
+        bad[0].contains("Classic II")
+            && bad[0].contains("#20 Greensboro")
+            && bad[0].contains("move 37"),
+        "{bad:?}"
+    );
+}
+
+/// Titles keep their accents (ISO-8859-1 decoding).
+#[test]
+fn android_titles_keep_accents() {
+    let Some(dir) = common::data_dir("vexed-levels/android") else {
+        return;
+    };
+    let mut accented = 0;
+    let mut titles = Vec::new();
+    for file in common::files(&dir, "txt") {
+        let text = latin1(&std::fs::read(&file).unwrap());
+        if file.file_name().is_some_and(|n| n == "levelsets.txt") {
+            continue;
+        }
+        for level in parse_android(&text).unwrap() {
+            assert!(!level.title.contains('\u{FFFD}'));
+            accented += !level.title.is_ascii() as usize;
+            titles.push(level.title);
+        }
+    }
+    // Nine lines of the packs hold bytes above 0x7F, all in titles.
+    assert_eq!(accented, 9);
+    assert!(titles.iter().any(|t| t == "Dämman") && titles.iter().any(|t| t == "Gríma"));
+}
