@@ -83,3 +83,43 @@ mod tests {
         assert_eq!((e.line, e.column), (10, Some(1)));
     }
 }
+
+/// Parses a move list: piece numbers from 1, separated by whitespace or commas.
+pub fn parse_moves(text: &str, pieces: usize, line: usize) -> Result<Vec<usize>, ParseError> {
+    let mut out = Vec::new();
+    let mut col = 1;
+    for part in text.split(|c: char| c.is_whitespace() || c == ',') {
+        if !part.is_empty() {
+            match part.parse::<usize>() {
+                Ok(n) if (1..=pieces).contains(&n) => out.push(n - 1),
+                _ => {
+                    return Err(ParseError::at(
+                        line,
+                        col,
+                        format!("expected a piece number from 1 to {pieces}, found `{part}`"),
+                    ));
+                }
+            }
+        }
+        col += part.chars().count() + 1;
+    }
+    Ok(out)
+}
+
+/// Writes a move list as piece numbers from 1.
+pub fn moves_text(moves: &[usize]) -> String {
+    moves.iter().map(|m| (m + 1).to_string()).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod move_tests {
+    use super::*;
+
+    #[test]
+    fn piece_numbers_round_trip() {
+        let m = parse_moves("1 2,4  3", 4, 1).unwrap();
+        assert_eq!(m, vec![0, 1, 3, 2]);
+        assert_eq!(moves_text(&m), "1 2 4 3");
+        assert_eq!(parse_moves("1 5", 4, 1).unwrap_err().column, Some(3));
+    }
+}
