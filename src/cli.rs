@@ -4,9 +4,11 @@
 
 use clap::{Parser, Subcommand};
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use tumblebox::anim::{Animate, Pacing};
 use tumblebox::error::{ParseError, utf8};
+use tumblebox::render::frames::{GifMode, export_gif, export_png};
 use tumblebox::{shubbles, sokoban, stacks, vexed};
 
 #[derive(Parser)]
@@ -46,15 +48,75 @@ pub enum VexedCmd {
         /// Input file (default: standard input)
         file: Option<PathBuf>,
     },
+    /// Render a level and a move list (or the solver's solution) to PNG or GIF.
+    ///
+    /// FILE may be a World Finals input, a Palm `.ini` or an Android `.txt` pack (recognised
+    /// by content). Moves are `(B,1,3,L)` or Palm pairs such as `eCdF`, on the board as the
+    /// file gives it (Android boards are cropped).
+    Export(ExportArgs),
+}
+
+/// What to render and where: shared by every game's `export`.
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("out").required(true).multiple(true).args(["png", "gif"])))]
+pub struct ExportArgs {
+    /// The level file
+    pub file: PathBuf,
+    /// Which level (or case) of the file, from 1
+    #[arg(long, default_value_t = 1)]
+    pub level: usize,
+    /// The moves to play, in the game's notation. Without it a GIF plays the solver's
+    /// solution (stacks: whole turns) and a PNG shows the start
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Write a PNG: the position after --moves, or the start when --moves is not given
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// Write the moves as an animated GIF, one frame per step, one second each
+    #[arg(long, value_name = "FILE")]
+    pub gif: Option<PathBuf>,
+    /// Make the GIF smooth (20 fps)
+    #[arg(long, requires = "gif")]
+    pub smooth: bool,
+    /// Image width and height in pixels
+    #[arg(long, default_value_t = 480, value_parser = clap::value_parser!(u32).range(16..=4096))]
+    pub size: u32,
+}
+
+impl ExportArgs {
+    fn images(&self) -> Images {
+        Images {
+            png: self.png.clone(),
+            gif: self.gif.clone(),
+            smooth: self.smooth,
+            size: self.size as usize,
+        }
+    }
 }
 
 #[derive(Subcommand)]
 pub enum ShubblesCmd {
     /// Two lines in (the 29-character state, the operations); the final state or `!` out.
+    ///
+    /// With --png or --gif the answer is still printed; the picture or animation is written
+    /// too. When the sequence fails (`!`), the animation runs up to the failure and flashes the
+    /// cells involved; the PNG shows the state at the failure.
     Judge {
         /// Print the ASCII picture of the final state in its final orientation instead
         #[arg(long)]
         picture: bool,
+        /// Also write a picture of the final state, in its final orientation, as PNG
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
+        /// Also write an animated GIF: one frame per state, one second each
+        #[arg(long, value_name = "FILE")]
+        gif: Option<PathBuf>,
+        /// Make the GIF smooth: 20 fps, at most one operation per second
+        #[arg(long, requires = "gif")]
+        smooth: bool,
+        /// Image width and height in pixels
+        #[arg(long, default_value_t = 480, value_parser = clap::value_parser!(u32).range(16..=4096))]
+        size: u32,
         /// Input file (default: standard input)
         file: Option<PathBuf>,
     },
@@ -69,6 +131,8 @@ pub enum SokobanCmd {
         /// Input file (default: standard input)
         file: Option<PathBuf>,
     },
+    /// Render a maze of a UVa 589 file and moves (`nsewNSEW`, or the solver's) to PNG or GIF.
+    Export(ExportArgs),
 }
 
 #[derive(Subcommand)]
@@ -80,6 +144,17 @@ pub enum StacksCmd {
         bottom_only: bool,
         /// Input file (default: standard input)
         file: Option<PathBuf>,
+    },
+    /// Render a Baekjoon board and moves (piece numbers, or whole turns) to PNG or GIF.
+    Export {
+        #[command(flatten)]
+        args: ExportArgs,
+        /// Baekjoon 17780's rule: only the bottom piece of a stack moves
+        #[arg(long)]
+        bottom_only: bool,
+        /// Without --moves: play this many whole turns at most (the game may end sooner)
+        #[arg(long, default_value_t = 20)]
+        turns: u32,
     },
 }
 
@@ -128,8 +203,30 @@ pub fn run(cli: Cli) -> ExitCode {
     };
     let result = match command {
         Command::Vexed(VexedCmd::Judge { file }) => vexed_judge(&file),
-        Command::Shubbles(ShubblesCmd::Judge { picture, file }) => shubbles_judge(&file, picture),
+        Command::Shubbles(ShubblesCmd::Judge {
+            picture,
+            png,
+            gif,
+            smooth,
+            size,
+            file,
+        }) => {
+            let images = Images {
+                png,
+                gif,
+                smooth,
+                size: size as usize,
+            };
+            shubbles_judge(&file, picture, &images)
+        }
         Command::Sokoban(SokobanCmd::Judge { file }) => sokoban_judge(&file),
+        Command::Vexed(VexedCmd::Export(args)) => vexed_export(&args),
+        Command::Sokoban(SokobanCmd::Export(args)) => sokoban_export(&args),
+        Command::Stacks(StacksCmd::Export {
+            args,
+            bottom_only,
+            turns,
+        }) => stacks_export(&args, bottom_only, turns),
         Command::Stacks(StacksCmd::Judge { bottom_only, file }) => stacks_judge(&file, bottom_only),
     };
     match result.and_then(|out| emit(&out)) {
@@ -183,11 +280,60 @@ fn vexed_judge(file: &Option<PathBuf>) -> Result<String, Failure> {
     Ok(out)
 }
 
-fn shubbles_judge(file: &Option<PathBuf>, picture: bool) -> Result<String, Failure> {
+/// Image outputs requested on the command line.
+pub struct Images {
+    pub png: Option<PathBuf>,
+    pub gif: Option<PathBuf>,
+    pub smooth: bool,
+    pub size: usize,
+}
+
+impl Images {
+    /// Writes the requested files for a start state, its moves' steps and the end state.
+    fn write<S: Animate>(
+        &self,
+        start: &S,
+        moves: &[Vec<S::Step>],
+        end: &S,
+        pacing: Pacing,
+    ) -> Result<(), Failure> {
+        let size = (self.size, self.size);
+        let cannot =
+            |p: &PathBuf, e: std::io::Error| Failure(format!("{}: cannot write: {e}", p.display()));
+        if let Some(p) = &self.png {
+            export_png(p, end, size).map_err(|e| cannot(p, e))?;
+        }
+        if let Some(p) = &self.gif {
+            let mode = if self.smooth {
+                GifMode::Smooth
+            } else {
+                GifMode::Stepwise
+            };
+            export_gif(p, start, moves, mode, pacing, size).map_err(|e| cannot(p, e))?;
+        }
+        Ok(())
+    }
+}
+
+/// Shubbles timing: at most one operation per second.
+pub const SHUBBLES_PACING: Pacing = Pacing {
+    hold_start: 1.0,
+    hold_end: 1.5,
+    min_move: 1.0,
+};
+
+fn shubbles_judge(
+    file: &Option<PathBuf>,
+    picture: bool,
+    images: &Images,
+) -> Result<String, Failure> {
     let input = read_input(file)?;
     let (state, ops) =
         shubbles::format::parse_judge(&input.text).map_err(|e| Failure::parse(&input.name, e))?;
     let run = state.run(&ops);
+    let moves: Vec<Vec<shubbles::Step>> =
+        run.applied.iter().map(|(_, a)| a.steps.clone()).collect();
+    images.write(&run.start, &moves, &run.end(), SHUBBLES_PACING)?;
     Ok(match run.failure() {
         Some(_) => "!\n".to_string(),
         None if picture => shubbles::format::picture(&run.end()),
@@ -224,4 +370,176 @@ fn stacks_judge(file: &Option<PathBuf>, bottom_only: bool) -> Result<String, Fai
         Some(t) => format!("{t}\n"),
         None => "-1\n".to_string(),
     })
+}
+
+fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
+    std::fs::read(path).map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))
+}
+
+fn pick<T>(items: Vec<T>, level: usize, file: &Path) -> Result<T, Failure> {
+    let n = items.len();
+    items.into_iter().nth(level.wrapping_sub(1)).ok_or_else(|| {
+        Failure(format!(
+            "{}: expected --level from 1 to {n}, found {level}",
+            file.display()
+        ))
+    })
+}
+
+fn moves_error(file: &Path, e: ParseError) -> Failure {
+    Failure(format!(
+        "{}: --moves: column {}: {}",
+        file.display(),
+        e.column.unwrap_or(1),
+        e.message
+    ))
+}
+
+fn vexed_export(args: &ExportArgs) -> Result<String, Failure> {
+    let bytes = read_file(&args.file)?;
+    let name = args.file.display().to_string();
+    let (_, levels) = vexed::format::parse_any(&bytes).map_err(|e| Failure::parse(&name, e))?;
+    let level = pick(levels, args.level, &args.file)?;
+    let start = level.board.settle().0;
+    let moves = match &args.moves {
+        Some(text) => {
+            vexed::format::parse_any_moves(text).map_err(|e| moves_error(&args.file, e))?
+        }
+        None if args.gif.is_some() => {
+            let report = vexed::solve::solve(&start, Default::default())
+                .map_err(|e| Failure(format!("{name}: level {}: {e}", args.level)))?;
+            match report.outcome {
+                vexed::solve::Outcome::Solved { moves, .. } => moves,
+                _ => {
+                    return Err(Failure(format!(
+                        "{name}: level {}: no solution to animate",
+                        args.level
+                    )));
+                }
+            }
+        }
+        None => vec![],
+    };
+    let mut board = start.clone();
+    let mut steps = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        let text = vexed::format::move_text(&board, m);
+        let (next, s) = board
+            .apply(m)
+            .map_err(|e| Failure(format!("{name}: move {} {text}: {e}", i + 1)))?;
+        steps.push(s);
+        board = next;
+    }
+    let shown = if args.moves.is_some() { &board } else { &start };
+    args.images()
+        .write(&start, &steps, shown, Pacing::default())?;
+    Ok(String::new())
+}
+
+fn sokoban_export(args: &ExportArgs) -> Result<String, Failure> {
+    let bytes = read_file(&args.file)?;
+    let name = args.file.display().to_string();
+    let text = utf8(&bytes).map_err(|e| Failure::parse(&name, e))?;
+    let mazes = sokoban::format::parse_judge(text).map_err(|e| Failure::parse(&name, e))?;
+    let maze = pick(mazes, args.level, &args.file)?;
+    let moves: Vec<sokoban::Move> = match &args.moves {
+        Some(t) => t
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .enumerate()
+            .map(|(i, c)| {
+                sokoban::Move::from_char(c).ok_or_else(|| {
+                    Failure(format!(
+                        "{name}: --moves: character {}: expected one of nsewNSEW, found `{c}`",
+                        i + 1
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?,
+        None if args.gif.is_some() => match sokoban::solve::solve(&maze) {
+            Some(sol) => sol.moves,
+            None => {
+                return Err(Failure(format!(
+                    "{name}: maze {}: impossible, nothing to animate",
+                    args.level
+                )));
+            }
+        },
+        None => vec![],
+    };
+    let start = sokoban::scene::Game {
+        level: std::sync::Arc::new(maze.level),
+        pos: maze.start,
+    };
+    let mut pos = start.pos.clone();
+    let mut steps = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        let (next, s) = start
+            .level
+            .apply(&pos, m)
+            .map_err(|e| Failure(format!("{name}: move {} `{}`: {e}", i + 1, m.char())))?;
+        steps.push(vec![s]);
+        pos = next;
+    }
+    let end = sokoban::scene::Game {
+        level: start.level.clone(),
+        pos,
+    };
+    let shown = if args.moves.is_some() { &end } else { &start };
+    args.images()
+        .write(&start, &steps, shown, Pacing::default())?;
+    Ok(String::new())
+}
+
+fn stacks_export(args: &ExportArgs, bottom_only: bool, turns: u32) -> Result<String, Failure> {
+    let bytes = read_file(&args.file)?;
+    let name = args.file.display().to_string();
+    let text = utf8(&bytes).map_err(|e| Failure::parse(&name, e))?;
+    if args.level != 1 {
+        return Err(Failure(format!(
+            "{name}: a Baekjoon file holds one board: expected --level 1"
+        )));
+    }
+    let rule = if bottom_only {
+        stacks::Rule::BottomOnly
+    } else {
+        stacks::Rule::CarryAbove
+    };
+    let start = stacks::format::parse(text, rule).map_err(|e| Failure::parse(&name, e))?;
+    let mut game = start.clone();
+    let mut steps = Vec::new();
+    match &args.moves {
+        Some(t) => {
+            let pieces = stacks::format::parse_moves(t, start.pieces(), 1)
+                .map_err(|e| moves_error(&args.file, e))?;
+            for p in pieces {
+                if game.over {
+                    break;
+                }
+                let (next, s) = game.move_piece(p);
+                steps.push(s);
+                game = next;
+            }
+        }
+        None if args.gif.is_some() => {
+            for _ in 0..turns {
+                if game.over {
+                    break;
+                }
+                for p in 0..game.pieces() {
+                    if game.over {
+                        break;
+                    }
+                    let (next, s) = game.move_piece(p);
+                    steps.push(s);
+                    game = next;
+                }
+            }
+        }
+        None => {}
+    }
+    let shown = if args.moves.is_some() { &game } else { &start };
+    args.images()
+        .write(&start, &steps, shown, Pacing::default())?;
+    Ok(String::new())
 }

@@ -3,8 +3,11 @@
 //! The library holds the four games' models (rules, formats, solvers) with no drawing, UI or
 //! I/O dependency; the binary (`src/main.rs`, `src/cli.rs`) is the command line.
 
+pub mod anim;
 pub mod error;
 pub mod grid;
+pub mod render;
+pub mod scene;
 pub mod shubbles;
 pub mod sokoban;
 pub mod stacks;

@@ -7,5 +7,6 @@
 
 pub mod format;
 pub mod rules;
+pub mod scene;
 
 pub use rules::{Content, Failure, Op, State, Step};

@@ -182,6 +182,8 @@ pub enum Step {
     Exit { creature: Content, tick: u32 },
     /// One tick of falling: every listed creature moves one cell world-down.
     Fall { tick: u32, moves: Vec<CellMove> },
+    /// The operation failed here: the sequence ends with `!`.
+    Failed(Failure),
 }
 
 /// Why an operation sequence ends with `!`.
@@ -286,8 +288,41 @@ impl State {
         })
     }
 
-    /// Applies one operation.
+    /// Applies one operation. A failure is also the last step, so views of the steps show it.
     pub fn apply(&self, op: Op) -> Applied {
+        let mut a = self.apply_inner(op);
+        if let Some(f) = a.failure {
+            a.steps.push(Step::Failed(f));
+        }
+        a
+    }
+
+    /// The state after one step (steps as [`State::apply`] reports them).
+    pub fn after(&self, step: &Step) -> State {
+        let mut s = *self;
+        match step {
+            Step::Rotate { quarter_turns, .. } => {
+                s.orientation = (s.orientation as i8 + quarter_turns).rem_euclid(4) as u8;
+            }
+            Step::StotMove { from, to } => {
+                s.cells[*from] = Content::Empty;
+                s.cells[*to] = Content::Stot;
+            }
+            Step::Exit { .. } => s.cells[OPENING_CELL] = Content::Empty,
+            Step::Fall { moves, .. } => {
+                for m in moves {
+                    s.cells[m.from] = Content::Empty;
+                }
+                for m in moves {
+                    s.cells[m.to] = m.creature;
+                }
+            }
+            Step::Failed(_) => {}
+        }
+        s
+    }
+
+    fn apply_inner(&self, op: Op) -> Applied {
         let mut s = *self;
         let mut steps = Vec::new();
         match op {

@@ -6,6 +6,7 @@
 
 pub mod format;
 pub mod rules;
+pub mod scene;
 pub mod solve;
 
 pub use rules::{Level, Move, Position, Step};

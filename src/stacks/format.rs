@@ -108,7 +108,11 @@ pub fn parse_moves(text: &str, pieces: usize, line: usize) -> Result<Vec<usize>,
 
 /// Writes a move list as piece numbers from 1.
 pub fn moves_text(moves: &[usize]) -> String {
-    moves.iter().map(|m| (m + 1).to_string()).collect::<Vec<_>>().join(" ")
+    moves
+        .iter()
+        .map(|m| (m + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]

@@ -6,5 +6,6 @@
 
 pub mod format;
 pub mod rules;
+pub mod scene;
 
 pub use rules::{Color, Game, Heading, Rule, Step};

@@ -607,3 +607,82 @@ mod tests {
         assert_eq!(latin1(b"Caf\xe9"), "Café");
     }
 }
+
+/// A level from any supported Vexed file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnyLevel {
+    pub title: String,
+    pub board: Board,
+    pub par: Option<usize>,
+    pub solution: Option<String>,
+}
+
+/// The Vexed file formats tumblebox reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    WorldFinals,
+    Palm,
+    Android,
+}
+
+/// Recognises a file by its content: `[Level]` sections are Palm, `title;board;par` lines
+/// are Android, anything else is the World Finals format.
+pub fn sniff(bytes: &[u8]) -> FileKind {
+    let text = latin1(bytes);
+    if text
+        .lines()
+        .any(|l| l.trim().eq_ignore_ascii_case("[level]"))
+    {
+        return FileKind::Palm;
+    }
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    if first.split(';').count() == 3 {
+        FileKind::Android
+    } else {
+        FileKind::WorldFinals
+    }
+}
+
+/// Reads any supported Vexed file (Palm and Android files are ISO-8859-1; World Finals
+/// files must be UTF-8).
+pub fn parse_any(bytes: &[u8]) -> Result<(FileKind, Vec<AnyLevel>), ParseError> {
+    let kind = sniff(bytes);
+    let levels = match kind {
+        FileKind::WorldFinals => parse_judge(crate::error::utf8(bytes)?)?
+            .into_iter()
+            .map(|p| AnyLevel {
+                title: p.name,
+                board: p.board,
+                par: None,
+                solution: None,
+            })
+            .collect(),
+        FileKind::Palm | FileKind::Android => {
+            let text = latin1(bytes);
+            let packs = if kind == FileKind::Palm {
+                parse_palm(&text)?
+            } else {
+                parse_android(&text)?
+            };
+            packs
+                .into_iter()
+                .map(|l| AnyLevel {
+                    title: l.title,
+                    board: l.board,
+                    par: l.par,
+                    solution: l.solution,
+                })
+                .collect()
+        }
+    };
+    Ok((kind, levels))
+}
+
+/// Parses moves in either notation: `(B,1,3,L)` when there is a `(`, else Palm pairs.
+pub fn parse_any_moves(text: &str) -> Result<Vec<Move>, ParseError> {
+    if text.contains('(') {
+        parse_moves(text, 1)
+    } else {
+        parse_palm_moves(text).map_err(|(k, m)| ParseError::at(1, k + 1, m))
+    }
+}

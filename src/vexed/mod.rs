@@ -7,6 +7,7 @@
 
 pub mod format;
 pub mod rules;
+pub mod scene;
 pub mod solve;
 
 pub use rules::{Board, Cell, Move, Side, Step};

@@ -1,0 +1,182 @@
+//! Time: a move's steps laid out on a timeline and sampled (20 fps for smooth output, one
+//! state per second for the stepwise mode). Everything here is a view of the steps list; the
+//! games say how steps group into phases, how long each lasts and how to draw a phase at a
+//! given progress.
+
+use crate::scene::Scene;
+use std::ops::Range;
+
+/// Frames per second of smooth animation.
+pub const FPS: u32 = 20;
+
+/// A game state that can be animated through its steps.
+pub trait Animate: Clone + std::fmt::Debug {
+    type Step: Clone + std::fmt::Debug;
+
+    /// The state after one step.
+    fn after(&self, step: &Self::Step) -> Self;
+
+    /// Smooth mode: consecutive ranges of `steps` that animate together, with their duration
+    /// in seconds. The ranges cover `steps` in order.
+    fn phases(&self, steps: &[Self::Step]) -> Vec<(Range<usize>, f32)>;
+
+    /// Stepwise mode: the frames to show, each as the range of steps it plays and the progress
+    /// through them; the range starts where the previous frame's range started or ended.
+    fn keyframes(&self, steps: &[Self::Step]) -> Vec<(Range<usize>, f32)> {
+        (0..steps.len()).map(|i| (i..i + 1, 1.0)).collect()
+    }
+
+    /// The scene of this state while `steps` play, at progress `t` in 0..=1 (the game eases).
+    fn scene(&self, steps: &[Self::Step], t: f32) -> Scene;
+
+    /// The scene of this state at rest.
+    fn still(&self) -> Scene {
+        self.scene(&[], 1.0)
+    }
+}
+
+/// Smoothstep easing: starts and ends at rest.
+pub fn ease(t: f32) -> f32 {
+    let t = t.clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
+/// A stretch of the timeline: a state and the steps playing from it.
+#[derive(Debug, Clone)]
+pub struct Segment<S: Animate> {
+    pub state: S,
+    pub steps: Vec<S::Step>,
+    pub start: f32,
+    pub duration: f32,
+    /// Which move (0-based) this segment belongs to; `None` for holds at either end.
+    pub mv: Option<usize>,
+}
+
+/// Timing choices.
+#[derive(Debug, Clone, Copy)]
+pub struct Pacing {
+    /// Rest shown before the first move, seconds.
+    pub hold_start: f32,
+    /// Rest shown after the last move, seconds.
+    pub hold_end: f32,
+    /// Each move takes at least this long (the rest is a pause after it), seconds.
+    pub min_move: f32,
+}
+
+impl Default for Pacing {
+    fn default() -> Self {
+        Pacing {
+            hold_start: 0.5,
+            hold_end: 1.0,
+            min_move: 0.0,
+        }
+    }
+}
+
+/// Moves laid out in time.
+#[derive(Debug, Clone)]
+pub struct Timeline<S: Animate> {
+    pub segments: Vec<Segment<S>>,
+    pub total: f32,
+}
+
+impl<S: Animate> Timeline<S> {
+    /// Lays out `moves` (each a list of steps) from `start`.
+    pub fn new(start: &S, moves: &[Vec<S::Step>], pacing: Pacing) -> Timeline<S> {
+        let mut segments = Vec::new();
+        let mut time = 0.0;
+        let mut state = start.clone();
+        let hold = |state: &S,
+                    time: &mut f32,
+                    d: f32,
+                    mv: Option<usize>,
+                    segments: &mut Vec<Segment<S>>| {
+            if d > 0.0 {
+                segments.push(Segment {
+                    state: state.clone(),
+                    steps: vec![],
+                    start: *time,
+                    duration: d,
+                    mv,
+                });
+                *time += d;
+            }
+        };
+        hold(&state, &mut time, pacing.hold_start, None, &mut segments);
+        for (m, steps) in moves.iter().enumerate() {
+            let move_start = time;
+            for (range, d) in state.phases(steps) {
+                let part = steps[range].to_vec();
+                segments.push(Segment {
+                    state: state.clone(),
+                    steps: part.clone(),
+                    start: time,
+                    duration: d,
+                    mv: Some(m),
+                });
+                time += d;
+                for s in &part {
+                    state = state.after(s);
+                }
+            }
+            let spent = time - move_start;
+            hold(
+                &state,
+                &mut time,
+                pacing.min_move - spent,
+                Some(m),
+                &mut segments,
+            );
+        }
+        hold(&state, &mut time, pacing.hold_end, None, &mut segments);
+        Timeline {
+            segments,
+            total: time,
+        }
+    }
+
+    /// The segment playing at `time` and the progress through it.
+    pub fn at(&self, time: f32) -> Option<(&Segment<S>, f32)> {
+        let i = self
+            .segments
+            .partition_point(|s| s.start + s.duration <= time);
+        let seg = self.segments.get(i).or(self.segments.last())?;
+        let t = if seg.duration > 0.0 {
+            ((time - seg.start) / seg.duration).clamp(0.0, 1.0)
+        } else {
+            1.0
+        };
+        Some((seg, t))
+    }
+
+    pub fn scene_at(&self, time: f32) -> Option<Scene> {
+        self.at(time).map(|(seg, t)| seg.state.scene(&seg.steps, t))
+    }
+
+    /// Frame times at `fps`, from 0 to the end inclusive.
+    pub fn frame_times(&self, fps: u32) -> Vec<f32> {
+        let n = (self.total * fps as f32).round() as usize;
+        (0..=n).map(|k| k as f32 / fps as f32).collect()
+    }
+}
+
+/// Stepwise frames: the initial state, then every keyframe of every move.
+pub fn stepwise<S: Animate>(start: &S, moves: &[Vec<S::Step>]) -> Vec<Scene> {
+    let mut frames = vec![start.still()];
+    let mut state = start.clone();
+    for steps in moves {
+        let mut base = state.clone();
+        let mut done = 0;
+        for (range, t) in state.keyframes(steps) {
+            while done < range.start {
+                base = base.after(&steps[done]);
+                done += 1;
+            }
+            frames.push(base.scene(&steps[range], t));
+        }
+        for s in steps {
+            state = state.after(s);
+        }
+    }
+    frames
+}

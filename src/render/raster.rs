@@ -1,0 +1,421 @@
+//! Scene to indexed image, without a window or GPU. Colours stay palette indices end to end:
+//! each pixel holds an index into one [`Palette`] shared by every frame of an export. Edges
+//! and fades are anti-aliased onto a fixed ramp of [`LEVELS`] - 1 blends between the shape's
+//! ink and the colour under it, so no quantisation is ever needed.
+//!
+//! Convex quads are scan-converted row by row: the span where every edge is at least half a
+//! pixel inside is filled directly; only the fringe pixels get a coverage estimate
+//! (signed distance to the nearest edge + 1/2, clamped).
+
+use crate::scene::{Ink, Point, Scene, Shape};
+use std::collections::HashMap;
+
+/// Blend levels: a blend is `level / LEVELS` of the foreground.
+pub const LEVELS: u8 = 8;
+
+/// One palette entry: a base ink, or a blend of two inks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Entry {
+    Ink(Ink),
+    Blend { fg: Ink, bg: Ink, level: u8 },
+}
+
+/// A palette shared by all frames: every base ink first, then blends as they are needed.
+/// At most 255 entries (the 256th index is kept free for GIF transparency).
+#[derive(Debug, Clone)]
+pub struct Palette {
+    entries: Vec<Entry>,
+    index: HashMap<Entry, u8>,
+}
+
+pub const MAX_ENTRIES: usize = 255;
+
+impl Default for Palette {
+    fn default() -> Self {
+        Palette::new()
+    }
+}
+
+impl Palette {
+    pub fn new() -> Palette {
+        let mut p = Palette {
+            entries: Vec::new(),
+            index: HashMap::new(),
+        };
+        for ink in Ink::all() {
+            p.add(Entry::Ink(ink));
+        }
+        p
+    }
+
+    fn add(&mut self, e: Entry) -> Option<u8> {
+        if let Some(&i) = self.index.get(&e) {
+            return Some(i);
+        }
+        if self.entries.len() >= MAX_ENTRIES {
+            return None;
+        }
+        let i = self.entries.len() as u8;
+        self.entries.push(e);
+        self.index.insert(e, i);
+        Some(i)
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn ink(&self, ink: Ink) -> u8 {
+        self.index[&Entry::Ink(ink)]
+    }
+
+    /// The ink a pixel mostly shows (a blend counts as its larger part).
+    pub fn dominant(&self, i: u8) -> Ink {
+        match self.entries[i as usize] {
+            Entry::Ink(k) => k,
+            Entry::Blend { fg, bg, level } => {
+                if level * 2 >= LEVELS {
+                    fg
+                } else {
+                    bg
+                }
+            }
+        }
+    }
+
+    /// The index for `level / LEVELS` of `fg` over `bg`; when the palette is full, the nearer
+    /// of the two.
+    pub fn blend(&mut self, fg: Ink, bg: Ink, level: u8) -> u8 {
+        if level == 0 || fg == bg {
+            return self.ink(bg);
+        }
+        if level >= LEVELS {
+            return self.ink(fg);
+        }
+        self.add(Entry::Blend { fg, bg, level }).unwrap_or_else(|| {
+            if level * 2 >= LEVELS {
+                self.ink(fg)
+            } else {
+                self.ink(bg)
+            }
+        })
+    }
+
+    pub fn rgb(&self, i: u8) -> [u8; 3] {
+        match self.entries[i as usize] {
+            Entry::Ink(k) => k.rgb(),
+            Entry::Blend { fg, bg, level } => {
+                let (f, b) = (fg.rgb(), bg.rgb());
+                let a = level as u32;
+                let n = LEVELS as u32;
+                std::array::from_fn(|c| {
+                    ((f[c] as u32 * a + b[c] as u32 * (n - a) + n / 2) / n) as u8
+                })
+            }
+        }
+    }
+
+    /// Flat RGB triples, for a GIF global colour table.
+    pub fn rgb_table(&self) -> Vec<u8> {
+        (0..self.entries.len())
+            .flat_map(|i| self.rgb(i as u8))
+            .collect()
+    }
+}
+
+/// An image of palette indices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Indexed {
+    pub width: usize,
+    pub height: usize,
+    pub pixels: Vec<u8>,
+}
+
+impl Indexed {
+    pub fn get(&self, x: usize, y: usize) -> u8 {
+        self.pixels[y * self.width + x]
+    }
+
+    pub fn to_rgb(&self, palette: &Palette) -> Vec<u8> {
+        let table: Vec<[u8; 3]> = (0..palette.len()).map(|i| palette.rgb(i as u8)).collect();
+        self.pixels
+            .iter()
+            .flat_map(|&i| table[i as usize])
+            .collect()
+    }
+}
+
+/// Where board units land in the image: uniform scale, centred.
+#[derive(Debug, Clone, Copy)]
+pub struct Viewport {
+    pub scale: f32,
+    pub offset: [f32; 2],
+}
+
+impl Viewport {
+    pub fn fit(scene: &Scene, width: usize, height: usize) -> Viewport {
+        let scale = (width as f32 / scene.width).min(height as f32 / scene.height);
+        Viewport {
+            scale,
+            offset: [
+                (width as f32 - scene.width * scale) / 2.0,
+                (height as f32 - scene.height * scale) / 2.0,
+            ],
+        }
+    }
+
+    pub fn to_pixels(&self, p: Point) -> Point {
+        [
+            p[0] * self.scale + self.offset[0],
+            p[1] * self.scale + self.offset[1],
+        ]
+    }
+
+    /// The pixel holding a board point.
+    pub fn pixel(&self, p: Point) -> (usize, usize) {
+        let q = self.to_pixels(p);
+        (q[0].max(0.0) as usize, q[1].max(0.0) as usize)
+    }
+}
+
+/// Renders a scene into a `width` x `height` indexed image.
+pub fn render(scene: &Scene, width: usize, height: usize, palette: &mut Palette) -> Indexed {
+    let mut img = Indexed {
+        width,
+        height,
+        pixels: vec![palette.ink(scene.background); width * height],
+    };
+    let vp = Viewport::fit(scene, width, height);
+    for shape in &scene.shapes {
+        match shape {
+            Shape::Quad {
+                corners,
+                ink,
+                opacity,
+            } => {
+                let px = corners.map(|p| vp.to_pixels(p));
+                fill_quad(&mut img, palette, px, *ink, *opacity);
+            }
+            Shape::Text {
+                centre,
+                size,
+                text,
+                ink,
+            } => {
+                draw_text(&mut img, palette, &vp, *centre, *size, text, *ink);
+            }
+        }
+    }
+    img
+}
+
+/// Fills a convex quad given in pixel coordinates.
+fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink, opacity: f32) {
+    if opacity <= 0.0 {
+        return;
+    }
+    // Signed area decides the winding; edges become (a, b, c) with a*x + b*y + c >= 0 inside,
+    // (a, b) of unit length so the value is a distance in pixels.
+    let area: f32 = (0..4)
+        .map(|i| {
+            let (p, q) = (pts[i], pts[(i + 1) % 4]);
+            p[0] * q[1] - q[0] * p[1]
+        })
+        .sum();
+    if area.abs() < 1e-3 {
+        return;
+    }
+    let sign = area.signum();
+    let mut edges = [[0f32; 3]; 4];
+    for i in 0..4 {
+        let (p, q) = (pts[i], pts[(i + 1) % 4]);
+        let (dx, dy) = (q[0] - p[0], q[1] - p[1]);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len < 1e-6 {
+            edges[i] = [0.0, 0.0, 1e6];
+            continue;
+        }
+        let (a, b) = (-dy * sign / len, dx * sign / len);
+        edges[i] = [a, b, -(a * p[0] + b * p[1])];
+    }
+    let ymin = (pts.iter().map(|p| p[1]).fold(f32::MAX, f32::min).floor() as isize).max(0);
+    let ymax = (pts.iter().map(|p| p[1]).fold(f32::MIN, f32::max).ceil() as isize)
+        .min(img.height as isize - 1);
+    let xlimit = img.width as f32 - 1.0;
+    let full_level = (opacity * LEVELS as f32).round() as u8;
+    let fg_index = palette.ink(ink);
+    for y in ymin..=ymax {
+        let y = y as usize;
+        let yc = y as f32 + 0.5;
+        // Intervals of pixel centres: any coverage (d > -0.5) and full coverage (d >= 0.5).
+        let (mut lo, mut hi) = (0.0f32, xlimit + 0.5);
+        let (mut flo, mut fhi) = (0.0f32, xlimit + 0.5);
+        let mut empty = false;
+        for &[a, b, c] in &edges {
+            let e = b * yc + c;
+            if a.abs() < 1e-6 {
+                if e <= -0.5 {
+                    empty = true;
+                }
+                if e < 0.5 {
+                    flo = f32::MAX;
+                }
+                continue;
+            }
+            let any = (-0.5 - e) / a;
+            let full = (0.5 - e) / a;
+            if a > 0.0 {
+                lo = lo.max(any);
+                flo = flo.max(full);
+            } else {
+                hi = hi.min(any);
+                fhi = fhi.min(full);
+            }
+        }
+        if empty || lo > hi {
+            continue;
+        }
+        let x0 = (lo - 0.5).floor().max(0.0) as usize;
+        let x1 = ((hi - 0.5).ceil() as isize).min(img.width as isize - 1);
+        if x1 < 0 {
+            continue;
+        }
+        let row = y * img.width;
+        for x in x0..=x1 as usize {
+            let xc = x as f32 + 0.5;
+            let level = if xc >= flo && xc <= fhi {
+                full_level
+            } else {
+                let d = edges
+                    .iter()
+                    .map(|&[a, b, c]| a * xc + b * yc + c)
+                    .fold(f32::MAX, f32::min);
+                let cov = (d + 0.5).clamp(0.0, 1.0) * opacity;
+                (cov * LEVELS as f32).round() as u8
+            };
+            if level == 0 {
+                continue;
+            }
+            let px = &mut img.pixels[row + x];
+            *px = if level >= LEVELS {
+                fg_index
+            } else {
+                let under = palette.dominant(*px);
+                palette.blend(ink, under, level)
+            };
+        }
+    }
+}
+
+/// A 3x5 bitmap font for the characters scenes use (digits and a few signs).
+fn glyph(c: char) -> Option<[u8; 5]> {
+    Some(match c {
+        '0' => [0b111, 0b101, 0b101, 0b101, 0b111],
+        '1' => [0b010, 0b110, 0b010, 0b010, 0b111],
+        '2' => [0b111, 0b001, 0b111, 0b100, 0b111],
+        '3' => [0b111, 0b001, 0b111, 0b001, 0b111],
+        '4' => [0b101, 0b101, 0b111, 0b001, 0b001],
+        '5' => [0b111, 0b100, 0b111, 0b001, 0b111],
+        '6' => [0b111, 0b100, 0b111, 0b101, 0b111],
+        '7' => [0b111, 0b001, 0b010, 0b010, 0b010],
+        '8' => [0b111, 0b101, 0b111, 0b101, 0b111],
+        '9' => [0b111, 0b101, 0b111, 0b001, 0b111],
+        '!' => [0b010, 0b010, 0b010, 0b000, 0b010],
+        '-' => [0b000, 0b000, 0b111, 0b000, 0b000],
+        '+' => [0b000, 0b010, 0b111, 0b010, 0b000],
+        '?' => [0b111, 0b001, 0b011, 0b000, 0b010],
+        ' ' => [0; 5],
+        _ => return None,
+    })
+}
+
+fn draw_text(
+    img: &mut Indexed,
+    palette: &mut Palette,
+    vp: &Viewport,
+    centre: Point,
+    size: f32,
+    text: &str,
+    ink: Ink,
+) {
+    let glyphs: Vec<[u8; 5]> = text.chars().filter_map(glyph).collect();
+    if glyphs.is_empty() {
+        return;
+    }
+    let dot = size / 5.0;
+    let width = glyphs.len() as f32 * 4.0 * dot - dot;
+    let x0 = centre[0] - width / 2.0;
+    let y0 = centre[1] - size / 2.0;
+    for (k, g) in glyphs.iter().enumerate() {
+        for (r, bits) in g.iter().enumerate() {
+            for c in 0..3 {
+                if bits & (0b100 >> c) != 0 {
+                    let x = x0 + (k as f32 * 4.0 + c as f32) * dot;
+                    let y = y0 + r as f32 * dot;
+                    let corners = [[x, y], [x + dot, y], [x + dot, y + dot], [x, y + dot]]
+                        .map(|p| vp.to_pixels(p));
+                    fill_quad(img, palette, corners, ink, 1.0);
+                }
+            }
+        }
+    }
+}
+
+/// The glyph rows for a character, for other back ends that draw the same bitmap font.
+pub fn glyph_rows(c: char) -> Option<[u8; 5]> {
+    glyph(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axis_aligned_rect_is_exact_on_pixel_edges() {
+        let mut s = Scene::new(10.0, 10.0, Ink::Background);
+        s.rect(2.0, 3.0, 4.0, 5.0, Ink::Wall);
+        let mut p = Palette::new();
+        let img = render(&s, 10, 10, &mut p);
+        let wall = p.ink(Ink::Wall);
+        let n = img.pixels.iter().filter(|&&i| i == wall).count();
+        assert_eq!(n, 20);
+        assert_eq!(img.get(2, 3), wall);
+        assert_eq!(img.get(5, 7), wall);
+        assert_eq!(img.get(6, 7), p.ink(Ink::Background));
+        assert_eq!(p.len(), Ink::all().len(), "no blends needed");
+    }
+
+    #[test]
+    fn rotated_square_has_blended_edges_and_a_solid_middle() {
+        let mut s = Scene::new(40.0, 40.0, Ink::Background);
+        let t = crate::scene::Transform {
+            pivot: [20.0, 20.0],
+            angle: std::f32::consts::FRAC_PI_4,
+            offset: [0.0, 0.0],
+        };
+        s.quad(t.rect(10.0, 10.0, 20.0, 20.0), Ink::Wall, 1.0);
+        let mut p = Palette::new();
+        let img = render(&s, 40, 40, &mut p);
+        assert_eq!(img.get(20, 20), p.ink(Ink::Wall));
+        // The diamond's tips reach about 20 * sqrt(2) / 2 = 14.1 from the centre.
+        assert_eq!(img.get(20, 2), p.ink(Ink::Background));
+        assert_eq!(img.get(20, 8), p.ink(Ink::Wall));
+        assert_eq!(img.get(12, 12), img.get(27, 27));
+        assert!(p.len() > Ink::all().len(), "edges use blends");
+        // Area is preserved: about 400 pixels of coverage.
+        let cover: f32 = img
+            .pixels
+            .iter()
+            .map(|&i| match p.entries[i as usize] {
+                Entry::Ink(Ink::Wall) => 1.0,
+                Entry::Blend { level, .. } => level as f32 / LEVELS as f32,
+                _ => 0.0,
+            })
+            .sum();
+        assert!((cover - 400.0).abs() < 8.0, "{cover}");
+    }
+}

@@ -1,0 +1,397 @@
+//! Exported PNG and GIF files, decoded and sampled. Expected contents are worked out by hand
+//! from the rules (comments show the working); geometry constants are the scene's documented
+//! layout: a 10 x 10 view, the box's 5 x 7 grid centred, 48 pixels per cell at 480 x 480.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tumblebox::scene::Ink;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tumblebox"))
+}
+
+fn tmpdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tumblebox-export-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run_shubbles(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = bin()
+        .args(["shubbles", "judge"])
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A decoded animation: full RGBA canvases after each frame, and each frame's delay.
+struct Decoded {
+    width: usize,
+    height: usize,
+    frames: Vec<Vec<u8>>,
+    delays: Vec<u16>,
+}
+
+impl Decoded {
+    fn pixel(&self, frame: usize, x: usize, y: usize) -> [u8; 3] {
+        let i = (y * self.width + x) * 4;
+        let f = &self.frames[frame];
+        [f[i], f[i + 1], f[i + 2]]
+    }
+}
+
+fn decode(path: &Path) -> Decoded {
+    let mut opts = gif::DecodeOptions::new();
+    opts.set_color_output(gif::ColorOutput::RGBA);
+    let mut d = opts.read_info(std::fs::File::open(path).unwrap()).unwrap();
+    let (w, h) = (d.width() as usize, d.height() as usize);
+    let mut canvas = vec![0u8; w * h * 4];
+    let mut frames = Vec::new();
+    let mut delays = Vec::new();
+    while let Some(f) = d.read_next_frame().unwrap() {
+        for y in 0..f.height as usize {
+            for x in 0..f.width as usize {
+                let s = (y * f.width as usize + x) * 4;
+                if f.buffer[s + 3] == 0 {
+                    continue; // transparent: keep what is underneath
+                }
+                let t = ((y + f.top as usize) * w + x + f.left as usize) * 4;
+                canvas[t..t + 4].copy_from_slice(&f.buffer[s..s + 4]);
+            }
+        }
+        assert_eq!(f.dispose, gif::DisposalMethod::Keep);
+        frames.push(canvas.clone());
+        delays.push(f.delay);
+    }
+    Decoded {
+        width: w,
+        height: h,
+        frames,
+        delays,
+    }
+}
+
+/// The pixel at a view point (view units: the 10 x 10 square).
+fn px(p: [f32; 2]) -> (usize, usize) {
+    ((p[0] * 48.0) as usize, (p[1] * 48.0) as usize)
+}
+
+/// The centre of a cell (1-based number) in view units, box in orientation `o`.
+/// Box frame: cell (row, col) centre at (col + 0.5, row + 0.5); the pivot (3.5, 2.5) sits at
+/// the view centre (5, 5); a clockwise quarter turn maps offset (x, y) to (-y, x).
+fn centre(cell: usize, o: u8) -> [f32; 2] {
+    let spans = [(0, 5), (1, 6), (1, 5), (0, 5), (1, 6)];
+    let mut i = cell - 1;
+    let (mut row, mut col) = (0, 0);
+    for (r, (a, b)) in spans.iter().enumerate() {
+        let n = b - a + 1;
+        if i < n {
+            row = r;
+            col = a + i;
+            break;
+        }
+        i -= n;
+    }
+    let (mut x, mut y) = (col as f32 + 0.5 - 3.5, row as f32 + 0.5 - 2.5);
+    for _ in 0..o {
+        (x, y) = (-y, x);
+    }
+    [5.0 + x, 5.0 + y]
+}
+
+fn ink_for(c: char) -> [u8; 3] {
+    match c {
+        'o' => Ink::Shubble.rgb(),
+        'x' => Ink::Smole.rgb(),
+        '@' => Ink::Stot.rgb(),
+        _ => Ink::Cell.rgb(),
+    }
+}
+
+fn assert_state(d: &Decoded, frame: usize, state: &str, o: u8) {
+    for (i, c) in state.chars().enumerate() {
+        let (x, y) = px(centre(i + 1, o));
+        assert_eq!(
+            d.pixel(frame, x, y),
+            ink_for(c),
+            "frame {frame}, cell {} should be `{c}`",
+            i + 1
+        );
+    }
+}
+
+const FIG1A: &str = ".........@...o....ooo..xox...";
+
+#[test]
+fn stepwise_gif_shows_every_hidden_state() {
+    let dir = tmpdir("stepwise");
+    let gif = dir.join("half.gif");
+    let out = run_shubbles(&["--gif", gif.to_str().unwrap()], &format!("{FIG1A}\n|\n"));
+    // `|` turns the box upside down: world-down is box row 0. Column 1: o(3,1) and x(4,1) rise
+    // 3 cells; column 2: o(2,2), o(3,2), o(4,2) rise 2; column 3: o(3,3), x(4,3) rise 3.
+    // Frames: the start, the 90° intermediate, 180°, then three ticks of one cell each.
+    // End: o in cells 2, 3, 4, 8, 14; x in cells 7 and 9; the stot stays in cell 10.
+    let end = ".ooo..xox@...o...............";
+    assert_eq!(out.trim(), end);
+    let d = decode(&gif);
+    assert_eq!((d.width, d.height), (480, 480));
+    assert_eq!(d.frames.len(), 6);
+    assert!(d.delays.iter().all(|&c| c == 100), "{:?}", d.delays);
+    assert_state(&d, 0, FIG1A, 0);
+    assert_state(&d, 1, FIG1A, 1); // the 90° intermediate: nothing has fallen
+    assert_state(&d, 2, FIG1A, 2);
+    assert_state(&d, 5, end, 2);
+    // After one tick every creature has moved one cell: cell 19's shubble is now in cell 13.
+    assert_eq!(
+        d.pixel(3, px(centre(13, 2)).0, px(centre(13, 2)).1),
+        Ink::Shubble.rgb()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn smooth_gif_turns_continuously() {
+    let dir = tmpdir("smooth");
+    let gif = dir.join("turn.gif");
+    let out = run_shubbles(
+        &["--gif", gif.to_str().unwrap(), "--smooth"],
+        &format!("{FIG1A}\n+\n"),
+    );
+    assert_eq!(out.trim(), ".........@......o...ooo...xox");
+    let d = decode(&gif);
+    assert!(d.delays.iter().all(|&c| c == 5), "20 fps");
+    // At most one operation per second, plus rests: at least 20 frames for the one `+`.
+    assert!(d.frames.len() >= 20, "{}", d.frames.len());
+    assert_state(&d, 0, FIG1A, 0);
+    assert_state(&d, d.frames.len() - 1, ".........@......o...ooo...xox", 1);
+    // One second of rest (frames 0-20), then a half-second quarter turn: frame 25 is at 45°.
+    // View point (5 + 4.5, 5 + 0.7) lies inside the box frame only when it is turned about
+    // 45°; (5 + 3.6, 5 - 2.7) lies inside the unturned frame's corner but outside at 45°.
+    let bg = Ink::Background.rgb();
+    let inside45 = px([9.5, 5.7]);
+    let corner = px([8.6, 2.3]);
+    assert_eq!(d.pixel(20, inside45.0, inside45.1), bg);
+    assert_ne!(d.pixel(20, corner.0, corner.1), bg);
+    assert_ne!(d.pixel(25, inside45.0, inside45.1), bg);
+    assert_eq!(d.pixel(25, corner.0, corner.1), bg);
+    assert_eq!(d.pixel(30, inside45.0, inside45.1), bg);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn smooth_gif_shows_a_shubble_leaving() {
+    let dir = tmpdir("leave");
+    let gif = dir.join("leave.gif");
+    // The spec's second example: `-` slides cell 29's shubble into cell 28; `+` drops it out.
+    let out = run_shubbles(
+        &["--gif", gif.to_str().unwrap(), "--smooth"],
+        "x.....o....o@x.....o.o.oooo.o\n-+\n",
+    );
+    assert_eq!(out.trim(), "x.....o.....@o...oox...oooo..");
+    let d = decode(&gif);
+    // Just below the outlet in the standard orientation: box point (5.5, 5.6), view (7.0, 8.1).
+    let (x, y) = px([7.0, 8.1]);
+    let blue = Ink::Shubble.rgb();
+    let seen: Vec<usize> = (0..d.frames.len())
+        .filter(|&f| d.pixel(f, x, y) == blue)
+        .collect();
+    assert!(
+        !seen.is_empty(),
+        "the leaving shubble is never below the outlet"
+    );
+    let last = *seen.last().unwrap();
+    assert!(last < d.frames.len() - 1);
+    assert_eq!(
+        seen.len(),
+        last - seen[0] + 1,
+        "it passes once, continuously"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn png_shows_the_final_state_in_its_orientation() {
+    let dir = tmpdir("png");
+    let png = dir.join("final.png");
+    run_shubbles(&["--png", png.to_str().unwrap()], &format!("{FIG1A}\n+\n"));
+    let img = image::open(&png).unwrap().to_rgb8();
+    assert_eq!(img.dimensions(), (480, 480));
+    for (i, c) in ".........@......o...ooo...xox".chars().enumerate() {
+        let (x, y) = px(centre(i + 1, 1));
+        assert_eq!(
+            img.get_pixel(x as u32, y as u32).0,
+            ink_for(c),
+            "cell {}",
+            i + 1
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn failed_sequences_animate_up_to_the_failure() {
+    let dir = tmpdir("fail");
+    let gif = dir.join("fail.gif");
+    // `^` moves the stot from cell 10 to cell 5; the second `^` hits the wall.
+    let out = run_shubbles(&["--gif", gif.to_str().unwrap()], &format!("{FIG1A}\n^^\n"));
+    assert_eq!(out.trim(), "!");
+    let d = decode(&gif);
+    // Start, the stot in cell 5, the failure frame (cell 5 outlined in the highlight colour).
+    assert_eq!(d.frames.len(), 3);
+    let c5 = centre(5, 0);
+    let (x, y) = px([c5[0] - 0.45, c5[1]]);
+    assert_eq!(d.pixel(2, x, y), Ink::Highlight.rgb());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn failed_export_leaves_no_file() {
+    let dir = tmpdir("nofile");
+    let target = dir.join("missing-folder").join("x.gif");
+    let mut child = bin()
+        .args(["shubbles", "judge", "--gif", target.to_str().unwrap()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{FIG1A}\n+\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
+    assert!(!target.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn other_games_export() {
+    let dir = tmpdir("games");
+    let vx = dir.join("sample.in");
+    std::fs::write(&vx, "4 5 SAMPLE-01\n#A--#\n##-B#\n#AB##\n#####\n0 0\n").unwrap();
+    let gif = dir.join("vexed.gif");
+    let st = bin()
+        .args([
+            "vexed",
+            "export",
+            vx.to_str().unwrap(),
+            "--moves",
+            "(B,1,3,L) (A,0,1,R)",
+            "--gif",
+            gif.to_str().unwrap(),
+        ])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    // (B,1,3,L): slide, vanish (B lands on B at once). (A,0,1,R): slide, fall, vanish.
+    let d = decode(&gif);
+    assert_eq!(d.frames.len(), 1 + 2 + 3);
+    assert!(d.delays.iter().all(|&c| c == 100));
+
+    let png = dir.join("vexed.png");
+    assert!(
+        bin()
+            .args([
+                "vexed",
+                "export",
+                vx.to_str().unwrap(),
+                "--png",
+                png.to_str().unwrap()
+            ])
+            .status()
+            .unwrap()
+            .success()
+    );
+    assert!(image::open(&png).is_ok());
+
+    // An illegal move is refused, and nothing is written.
+    let bad = dir.join("bad.gif");
+    let out = bin()
+        .args([
+            "vexed",
+            "export",
+            vx.to_str().unwrap(),
+            "--moves",
+            "(A,0,1,L)",
+            "--gif",
+            bad.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("move 1"));
+    assert!(!bad.exists());
+
+    if let Some(data) = common::data_dir("pushing-boxes") {
+        let gif = dir.join("sokoban.gif");
+        let maze = data.join("uva589-sample.in");
+        let st = bin()
+            .args([
+                "sokoban",
+                "export",
+                maze.to_str().unwrap(),
+                "--level",
+                "1",
+                "--gif",
+                gif.to_str().unwrap(),
+                "--smooth",
+            ])
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let d = decode(&gif);
+        assert!(d.delays.iter().all(|&c| c == 5));
+        // EEEEE: five pushes; the box starts at column 1 and ends on T at column 6.
+        let last = d.frames.len() - 1;
+        // 1 x 7 maze in a 7.5 x 1.5 view at 480 px: 64 px per cell, the row centred vertically.
+        let (cy, cell) = (240usize, 64.0f32);
+        let box_x = |col: f32| ((0.25 + col + 0.5) * cell) as usize;
+        assert_eq!(d.pixel(0, box_x(1.0), cy), Ink::Crate.rgb());
+        assert_eq!(d.pixel(last, box_x(6.0), cy), Ink::CrateOnGoal.rgb());
+    }
+    if let Some(data) = common::data_dir("new-game-2") {
+        let gif = dir.join("stacks.gif");
+        let input = data.join("boj17780-example2.in");
+        let st = bin()
+            .args([
+                "stacks",
+                "export",
+                input.to_str().unwrap(),
+                "--gif",
+                gif.to_str().unwrap(),
+            ])
+            .status()
+            .unwrap();
+        assert!(st.success());
+        // Example 2 ends in turn 1 at piece 3's move: pieces 1-3 each move one square right
+        // onto the next, so the frames are: start, three moves, the square reaching four.
+        let d = decode(&gif);
+        assert_eq!(d.frames.len(), 1 + 3 + 1);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
