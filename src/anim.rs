@@ -65,11 +65,7 @@ pub struct Pacing {
 
 impl Default for Pacing {
     fn default() -> Self {
-        Pacing {
-            hold_start: 0.5,
-            hold_end: 1.0,
-            min_move: 0.0,
-        }
+        Pacing { hold_start: 0.5, hold_end: 1.0, min_move: 0.0 }
     }
 }
 
@@ -86,19 +82,9 @@ impl<S: Animate> Timeline<S> {
         let mut segments = Vec::new();
         let mut time = 0.0;
         let mut state = start.clone();
-        let hold = |state: &S,
-                    time: &mut f32,
-                    d: f32,
-                    mv: Option<usize>,
-                    segments: &mut Vec<Segment<S>>| {
+        let hold = |state: &S, time: &mut f32, d: f32, mv: Option<usize>, segments: &mut Vec<Segment<S>>| {
             if d > 0.0 {
-                segments.push(Segment {
-                    state: state.clone(),
-                    steps: vec![],
-                    start: *time,
-                    duration: d,
-                    mv,
-                });
+                segments.push(Segment { state: state.clone(), steps: vec![], start: *time, duration: d, mv });
                 *time += d;
             }
         };
@@ -120,32 +106,17 @@ impl<S: Animate> Timeline<S> {
                 }
             }
             let spent = time - move_start;
-            hold(
-                &state,
-                &mut time,
-                pacing.min_move - spent,
-                Some(m),
-                &mut segments,
-            );
+            hold(&state, &mut time, pacing.min_move - spent, Some(m), &mut segments);
         }
         hold(&state, &mut time, pacing.hold_end, None, &mut segments);
-        Timeline {
-            segments,
-            total: time,
-        }
+        Timeline { segments, total: time }
     }
 
     /// The segment playing at `time` and the progress through it.
     pub fn at(&self, time: f32) -> Option<(&Segment<S>, f32)> {
-        let i = self
-            .segments
-            .partition_point(|s| s.start + s.duration <= time);
+        let i = self.segments.partition_point(|s| s.start + s.duration <= time);
         let seg = self.segments.get(i).or(self.segments.last())?;
-        let t = if seg.duration > 0.0 {
-            ((time - seg.start) / seg.duration).clamp(0.0, 1.0)
-        } else {
-            1.0
-        };
+        let t = if seg.duration > 0.0 { ((time - seg.start) / seg.duration).clamp(0.0, 1.0) } else { 1.0 };
         Some((seg, t))
     }
 

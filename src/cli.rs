@@ -12,11 +12,7 @@ use tumblebox::render::frames::{GifMode, export_gif, export_png};
 use tumblebox::{shubbles, sokoban, stacks, vexed};
 
 #[derive(Parser)]
-#[command(
-    name = "tumblebox",
-    version,
-    about = "Grid puzzles where blocks slide, fall, vanish, get pushed and pile up"
-)]
+#[command(name = "tumblebox", version, about = "Grid puzzles where blocks slide, fall, vanish, get pushed and pile up")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -85,12 +81,7 @@ pub struct ExportArgs {
 
 impl ExportArgs {
     fn images(&self) -> Images {
-        Images {
-            png: self.png.clone(),
-            gif: self.gif.clone(),
-            smooth: self.smooth,
-            size: self.size as usize,
-        }
+        Images { png: self.png.clone(), gif: self.gif.clone(), smooth: self.smooth, size: self.size as usize }
     }
 }
 
@@ -176,8 +167,7 @@ fn read_input(file: &Option<PathBuf>) -> Result<Input, Failure> {
     let (name, bytes) = match file {
         Some(p) => {
             let name = p.display().to_string();
-            let bytes =
-                std::fs::read(p).map_err(|e| Failure(format!("{name}: cannot read: {e}")))?;
+            let bytes = std::fs::read(p).map_err(|e| Failure(format!("{name}: cannot read: {e}")))?;
             (name, bytes)
         }
         None => {
@@ -188,9 +178,7 @@ fn read_input(file: &Option<PathBuf>) -> Result<Input, Failure> {
             ("standard input".to_string(), bytes)
         }
     };
-    let text = utf8(&bytes)
-        .map_err(|e| Failure::parse(&name, e))?
-        .to_string();
+    let text = utf8(&bytes).map_err(|e| Failure::parse(&name, e))?.to_string();
     Ok(Input { name, text })
 }
 
@@ -203,30 +191,14 @@ pub fn run(cli: Cli) -> ExitCode {
     };
     let result = match command {
         Command::Vexed(VexedCmd::Judge { file }) => vexed_judge(&file),
-        Command::Shubbles(ShubblesCmd::Judge {
-            picture,
-            png,
-            gif,
-            smooth,
-            size,
-            file,
-        }) => {
-            let images = Images {
-                png,
-                gif,
-                smooth,
-                size: size as usize,
-            };
+        Command::Shubbles(ShubblesCmd::Judge { picture, png, gif, smooth, size, file }) => {
+            let images = Images { png, gif, smooth, size: size as usize };
             shubbles_judge(&file, picture, &images)
         }
         Command::Sokoban(SokobanCmd::Judge { file }) => sokoban_judge(&file),
         Command::Vexed(VexedCmd::Export(args)) => vexed_export(&args),
         Command::Sokoban(SokobanCmd::Export(args)) => sokoban_export(&args),
-        Command::Stacks(StacksCmd::Export {
-            args,
-            bottom_only,
-            turns,
-        }) => stacks_export(&args, bottom_only, turns),
+        Command::Stacks(StacksCmd::Export { args, bottom_only, turns }) => stacks_export(&args, bottom_only, turns),
         Command::Stacks(StacksCmd::Judge { bottom_only, file }) => stacks_judge(&file, bottom_only),
     };
     match result.and_then(|out| emit(&out)) {
@@ -248,32 +220,22 @@ fn emit(out: &str) -> Result<(), Failure> {
 
 fn vexed_judge(file: &Option<PathBuf>) -> Result<String, Failure> {
     let input = read_input(file)?;
-    let puzzles =
-        vexed::format::parse_judge(&input.text).map_err(|e| Failure::parse(&input.name, e))?;
+    let puzzles = vexed::format::parse_judge(&input.text).map_err(|e| Failure::parse(&input.name, e))?;
     let mut out = String::new();
     for p in &puzzles {
         let report = vexed::solve::solve(&p.board, Default::default())
             .map_err(|e| Failure(format!("{}: puzzle `{}`: {e}", input.name, p.name)))?;
         match report.outcome {
             vexed::solve::Outcome::Solved { moves, .. } => {
-                out.push_str(&format!(
-                    "{}: Minimum solution length = {}\n",
-                    p.name,
-                    moves.len()
-                ));
+                out.push_str(&format!("{}: Minimum solution length = {}\n", p.name, moves.len()));
                 for line in vexed::format::solution_lines(&p.board.settle().0, &moves) {
                     out.push_str(&line);
                     out.push('\n');
                 }
             }
-            vexed::solve::Outcome::Unsolvable => {
-                out.push_str(&format!("{}: No solution\n", p.name))
-            }
+            vexed::solve::Outcome::Unsolvable => out.push_str(&format!("{}: No solution\n", p.name)),
             vexed::solve::Outcome::LimitReached(_) => {
-                return Err(Failure(format!(
-                    "{}: puzzle `{}`: the search hit a limit",
-                    input.name, p.name
-                )));
+                return Err(Failure(format!("{}: puzzle `{}`: the search hit a limit", input.name, p.name)));
             }
         }
     }
@@ -290,25 +252,14 @@ pub struct Images {
 
 impl Images {
     /// Writes the requested files for a start state, its moves' steps and the end state.
-    fn write<S: Animate>(
-        &self,
-        start: &S,
-        moves: &[Vec<S::Step>],
-        end: &S,
-        pacing: Pacing,
-    ) -> Result<(), Failure> {
+    fn write<S: Animate>(&self, start: &S, moves: &[Vec<S::Step>], end: &S, pacing: Pacing) -> Result<(), Failure> {
         let size = (self.size, self.size);
-        let cannot =
-            |p: &PathBuf, e: std::io::Error| Failure(format!("{}: cannot write: {e}", p.display()));
+        let cannot = |p: &PathBuf, e: std::io::Error| Failure(format!("{}: cannot write: {e}", p.display()));
         if let Some(p) = &self.png {
             export_png(p, end, size).map_err(|e| cannot(p, e))?;
         }
         if let Some(p) = &self.gif {
-            let mode = if self.smooth {
-                GifMode::Smooth
-            } else {
-                GifMode::Stepwise
-            };
+            let mode = if self.smooth { GifMode::Smooth } else { GifMode::Stepwise };
             export_gif(p, start, moves, mode, pacing, size).map_err(|e| cannot(p, e))?;
         }
         Ok(())
@@ -316,23 +267,13 @@ impl Images {
 }
 
 /// Shubbles timing: at most one operation per second.
-pub const SHUBBLES_PACING: Pacing = Pacing {
-    hold_start: 1.0,
-    hold_end: 1.5,
-    min_move: 1.0,
-};
+pub const SHUBBLES_PACING: Pacing = Pacing { hold_start: 1.0, hold_end: 1.5, min_move: 1.0 };
 
-fn shubbles_judge(
-    file: &Option<PathBuf>,
-    picture: bool,
-    images: &Images,
-) -> Result<String, Failure> {
+fn shubbles_judge(file: &Option<PathBuf>, picture: bool, images: &Images) -> Result<String, Failure> {
     let input = read_input(file)?;
-    let (state, ops) =
-        shubbles::format::parse_judge(&input.text).map_err(|e| Failure::parse(&input.name, e))?;
+    let (state, ops) = shubbles::format::parse_judge(&input.text).map_err(|e| Failure::parse(&input.name, e))?;
     let run = state.run(&ops);
-    let moves: Vec<Vec<shubbles::Step>> =
-        run.applied.iter().map(|(_, a)| a.steps.clone()).collect();
+    let moves: Vec<Vec<shubbles::Step>> = run.applied.iter().map(|(_, a)| a.steps.clone()).collect();
     images.write(&run.start, &moves, &run.end(), SHUBBLES_PACING)?;
     Ok(match run.failure() {
         Some(_) => "!\n".to_string(),
@@ -343,8 +284,7 @@ fn shubbles_judge(
 
 fn sokoban_judge(file: &Option<PathBuf>) -> Result<String, Failure> {
     let input = read_input(file)?;
-    let mazes =
-        sokoban::format::parse_judge(&input.text).map_err(|e| Failure::parse(&input.name, e))?;
+    let mazes = sokoban::format::parse_judge(&input.text).map_err(|e| Failure::parse(&input.name, e))?;
     let mut out = String::new();
     for (k, maze) in mazes.iter().enumerate() {
         out.push_str(&format!("Maze #{}\n", k + 1));
@@ -359,13 +299,8 @@ fn sokoban_judge(file: &Option<PathBuf>) -> Result<String, Failure> {
 
 fn stacks_judge(file: &Option<PathBuf>, bottom_only: bool) -> Result<String, Failure> {
     let input = read_input(file)?;
-    let rule = if bottom_only {
-        stacks::Rule::BottomOnly
-    } else {
-        stacks::Rule::CarryAbove
-    };
-    let game =
-        stacks::format::parse(&input.text, rule).map_err(|e| Failure::parse(&input.name, e))?;
+    let rule = if bottom_only { stacks::Rule::BottomOnly } else { stacks::Rule::CarryAbove };
+    let game = stacks::format::parse(&input.text, rule).map_err(|e| Failure::parse(&input.name, e))?;
     Ok(match game.ending_turn(1000) {
         Some(t) => format!("{t}\n"),
         None => "-1\n".to_string(),
@@ -378,21 +313,14 @@ fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
 
 fn pick<T>(items: Vec<T>, level: usize, file: &Path) -> Result<T, Failure> {
     let n = items.len();
-    items.into_iter().nth(level.wrapping_sub(1)).ok_or_else(|| {
-        Failure(format!(
-            "{}: expected --level from 1 to {n}, found {level}",
-            file.display()
-        ))
-    })
+    items
+        .into_iter()
+        .nth(level.wrapping_sub(1))
+        .ok_or_else(|| Failure(format!("{}: expected --level from 1 to {n}, found {level}", file.display())))
 }
 
 fn moves_error(file: &Path, e: ParseError) -> Failure {
-    Failure(format!(
-        "{}: --moves: column {}: {}",
-        file.display(),
-        e.column.unwrap_or(1),
-        e.message
-    ))
+    Failure(format!("{}: --moves: column {}: {}", file.display(), e.column.unwrap_or(1), e.message))
 }
 
 fn vexed_export(args: &ExportArgs) -> Result<String, Failure> {
@@ -402,19 +330,14 @@ fn vexed_export(args: &ExportArgs) -> Result<String, Failure> {
     let level = pick(levels, args.level, &args.file)?;
     let start = level.board.settle().0;
     let moves = match &args.moves {
-        Some(text) => {
-            vexed::format::parse_any_moves(text).map_err(|e| moves_error(&args.file, e))?
-        }
+        Some(text) => vexed::format::parse_any_moves(text).map_err(|e| moves_error(&args.file, e))?,
         None if args.gif.is_some() => {
             let report = vexed::solve::solve(&start, Default::default())
                 .map_err(|e| Failure(format!("{name}: level {}: {e}", args.level)))?;
             match report.outcome {
                 vexed::solve::Outcome::Solved { moves, .. } => moves,
                 _ => {
-                    return Err(Failure(format!(
-                        "{name}: level {}: no solution to animate",
-                        args.level
-                    )));
+                    return Err(Failure(format!("{name}: level {}: no solution to animate", args.level)));
                 }
             }
         }
@@ -424,15 +347,12 @@ fn vexed_export(args: &ExportArgs) -> Result<String, Failure> {
     let mut steps = Vec::new();
     for (i, &m) in moves.iter().enumerate() {
         let text = vexed::format::move_text(&board, m);
-        let (next, s) = board
-            .apply(m)
-            .map_err(|e| Failure(format!("{name}: move {} {text}: {e}", i + 1)))?;
+        let (next, s) = board.apply(m).map_err(|e| Failure(format!("{name}: move {} {text}: {e}", i + 1)))?;
         steps.push(s);
         board = next;
     }
     let shown = if args.moves.is_some() { &board } else { &start };
-    args.images()
-        .write(&start, &steps, shown, Pacing::default())?;
+    args.images().write(&start, &steps, shown, Pacing::default())?;
     Ok(String::new())
 }
 
@@ -449,45 +369,30 @@ fn sokoban_export(args: &ExportArgs) -> Result<String, Failure> {
             .enumerate()
             .map(|(i, c)| {
                 sokoban::Move::from_char(c).ok_or_else(|| {
-                    Failure(format!(
-                        "{name}: --moves: character {}: expected one of nsewNSEW, found `{c}`",
-                        i + 1
-                    ))
+                    Failure(format!("{name}: --moves: character {}: expected one of nsewNSEW, found `{c}`", i + 1))
                 })
             })
             .collect::<Result<_, _>>()?,
         None if args.gif.is_some() => match sokoban::solve::solve(&maze) {
             Some(sol) => sol.moves,
             None => {
-                return Err(Failure(format!(
-                    "{name}: maze {}: impossible, nothing to animate",
-                    args.level
-                )));
+                return Err(Failure(format!("{name}: maze {}: impossible, nothing to animate", args.level)));
             }
         },
         None => vec![],
     };
-    let start = sokoban::scene::Game {
-        level: std::sync::Arc::new(maze.level),
-        pos: maze.start,
-    };
+    let start = sokoban::scene::Game { level: std::sync::Arc::new(maze.level), pos: maze.start };
     let mut pos = start.pos.clone();
     let mut steps = Vec::new();
     for (i, &m) in moves.iter().enumerate() {
-        let (next, s) = start
-            .level
-            .apply(&pos, m)
-            .map_err(|e| Failure(format!("{name}: move {} `{}`: {e}", i + 1, m.char())))?;
+        let (next, s) =
+            start.level.apply(&pos, m).map_err(|e| Failure(format!("{name}: move {} `{}`: {e}", i + 1, m.char())))?;
         steps.push(vec![s]);
         pos = next;
     }
-    let end = sokoban::scene::Game {
-        level: start.level.clone(),
-        pos,
-    };
+    let end = sokoban::scene::Game { level: start.level.clone(), pos };
     let shown = if args.moves.is_some() { &end } else { &start };
-    args.images()
-        .write(&start, &steps, shown, Pacing::default())?;
+    args.images().write(&start, &steps, shown, Pacing::default())?;
     Ok(String::new())
 }
 
@@ -496,22 +401,15 @@ fn stacks_export(args: &ExportArgs, bottom_only: bool, turns: u32) -> Result<Str
     let name = args.file.display().to_string();
     let text = utf8(&bytes).map_err(|e| Failure::parse(&name, e))?;
     if args.level != 1 {
-        return Err(Failure(format!(
-            "{name}: a Baekjoon file holds one board: expected --level 1"
-        )));
+        return Err(Failure(format!("{name}: a Baekjoon file holds one board: expected --level 1")));
     }
-    let rule = if bottom_only {
-        stacks::Rule::BottomOnly
-    } else {
-        stacks::Rule::CarryAbove
-    };
+    let rule = if bottom_only { stacks::Rule::BottomOnly } else { stacks::Rule::CarryAbove };
     let start = stacks::format::parse(text, rule).map_err(|e| Failure::parse(&name, e))?;
     let mut game = start.clone();
     let mut steps = Vec::new();
     match &args.moves {
         Some(t) => {
-            let pieces = stacks::format::parse_moves(t, start.pieces(), 1)
-                .map_err(|e| moves_error(&args.file, e))?;
+            let pieces = stacks::format::parse_moves(t, start.pieces(), 1).map_err(|e| moves_error(&args.file, e))?;
             for p in pieces {
                 if game.over {
                     break;
@@ -539,7 +437,6 @@ fn stacks_export(args: &ExportArgs, bottom_only: bool, turns: u32) -> Result<Str
         None => {}
     }
     let shown = if args.moves.is_some() { &game } else { &start };
-    args.images()
-        .write(&start, &steps, shown, Pacing::default())?;
+    args.images().write(&start, &steps, shown, Pacing::default())?;
     Ok(String::new())
 }

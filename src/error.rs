@@ -17,19 +17,11 @@ pub struct ParseError {
 
 impl ParseError {
     pub fn at(line: usize, column: usize, message: impl Into<String>) -> Self {
-        ParseError {
-            line,
-            column: Some(column),
-            message: message.into(),
-        }
+        ParseError { line, column: Some(column), message: message.into() }
     }
 
     pub fn line(line: usize, message: impl Into<String>) -> Self {
-        ParseError {
-            line,
-            column: None,
-            message: message.into(),
-        }
+        ParseError { line, column: None, message: message.into() }
     }
 }
 
@@ -51,11 +43,7 @@ pub fn utf8(bytes: &[u8]) -> Result<&str, ParseError> {
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
         let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
         let column = String::from_utf8_lossy(&good[line_start..]).chars().count() + 1;
-        ParseError::at(
-            line,
-            column,
-            "expected UTF-8 text, found a byte that is not UTF-8",
-        )
+        ParseError::at(line, column, "expected UTF-8 text, found a byte that is not UTF-8")
     })
 }
 
@@ -76,11 +64,7 @@ pub struct Token<'a> {
 
 impl<'a> Tokens<'a> {
     pub fn new(text: &'a str) -> Self {
-        Tokens {
-            lines: text.split('\n').collect(),
-            line: 0,
-            col: 0,
-        }
+        Tokens { lines: text.split('\n').collect(), line: 0, col: 0 }
     }
 
     /// The 1-based line where the next token would be looked for (for end-of-input errors).
@@ -102,11 +86,7 @@ impl<'a> Tokens<'a> {
             let tail = &l[start..];
             let len = tail.find(char::is_whitespace).unwrap_or(tail.len());
             self.col = start + len;
-            return Some(Token {
-                text: &tail[..len],
-                line: self.line + 1,
-                column: l[..start].chars().count() + 1,
-            });
+            return Some(Token { text: &tail[..len], line: self.line + 1, column: l[..start].chars().count() + 1 });
         }
         None
     }
@@ -117,27 +97,18 @@ impl<'a> Tokens<'a> {
         let t = self.next_token().ok_or_else(|| {
             ParseError::line(
                 line,
-                format!(
-                    "expected {what} (an integer from {lo} to {hi}), found the end of the input"
-                ),
+                format!("expected {what} (an integer from {lo} to {hi}), found the end of the input"),
             )
         })?;
         let v: i64 = t.text.parse().map_err(|_| {
             ParseError::at(
                 t.line,
                 t.column,
-                format!(
-                    "expected {what} (an integer from {lo} to {hi}), found `{}`",
-                    t.text
-                ),
+                format!("expected {what} (an integer from {lo} to {hi}), found `{}`", t.text),
             )
         })?;
         if v < lo || v > hi {
-            return Err(ParseError::at(
-                t.line,
-                t.column,
-                format!("expected {what} from {lo} to {hi}, found {v}"),
-            ));
+            return Err(ParseError::at(t.line, t.column, format!("expected {what} from {lo} to {hi}, found {v}")));
         }
         Ok((v, t))
     }

@@ -63,11 +63,7 @@ pub struct Grid<T> {
 
 impl<T: Clone> Grid<T> {
     pub fn filled(rows: usize, cols: usize, value: T) -> Self {
-        Grid {
-            rows,
-            cols,
-            cells: vec![value; rows * cols],
-        }
+        Grid { rows, cols, cells: vec![value; rows * cols] }
     }
 }
 
@@ -90,8 +86,7 @@ impl<T> Grid<T> {
     }
 
     pub fn get(&self, p: Pos) -> Option<&T> {
-        self.contains(p)
-            .then(|| &self.cells[p.row * self.cols + p.col])
+        self.contains(p).then(|| &self.cells[p.row * self.cols + p.col])
     }
 
     /// The neighbour of `p` in `dir`, if it is on the grid.
@@ -106,34 +101,21 @@ impl<T> Grid<T> {
 
     pub fn iter(&self) -> impl Iterator<Item = (Pos, &T)> {
         let cols = self.cols;
-        self.cells
-            .iter()
-            .enumerate()
-            .map(move |(i, v)| (Pos::new(i / cols, i % cols), v))
+        self.cells.iter().enumerate().map(move |(i, v)| (Pos::new(i / cols, i % cols), v))
     }
 }
 
 impl<T> std::ops::Index<Pos> for Grid<T> {
     type Output = T;
     fn index(&self, p: Pos) -> &T {
-        assert!(
-            self.contains(p),
-            "{p:?} outside a {}x{} grid",
-            self.rows,
-            self.cols
-        );
+        assert!(self.contains(p), "{p:?} outside a {}x{} grid", self.rows, self.cols);
         &self.cells[p.row * self.cols + p.col]
     }
 }
 
 impl<T> std::ops::IndexMut<Pos> for Grid<T> {
     fn index_mut(&mut self, p: Pos) -> &mut T {
-        assert!(
-            self.contains(p),
-            "{p:?} outside a {}x{} grid",
-            self.rows,
-            self.cols
-        );
+        assert!(self.contains(p), "{p:?} outside a {}x{} grid", self.rows, self.cols);
         &mut self.cells[p.row * self.cols + p.col]
     }
 }

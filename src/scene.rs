@@ -124,18 +124,9 @@ pub type Point = [f32; 2];
 #[derive(Debug, Clone, PartialEq)]
 pub enum Shape {
     /// A filled convex quadrilateral (corners in order), with an opacity from 0 to 1.
-    Quad {
-        corners: [Point; 4],
-        ink: Ink,
-        opacity: f32,
-    },
+    Quad { corners: [Point; 4], ink: Ink, opacity: f32 },
     /// Text centred on `centre`, `size` board units tall.
-    Text {
-        centre: Point,
-        size: f32,
-        text: String,
-        ink: Ink,
-    },
+    Text { centre: Point, size: f32, text: String, ink: Ink },
 }
 
 /// A frame: a view `width` x `height` board units, a background, and shapes.
@@ -149,12 +140,7 @@ pub struct Scene {
 
 impl Scene {
     pub fn new(width: f32, height: f32, background: Ink) -> Scene {
-        Scene {
-            width,
-            height,
-            background,
-            shapes: Vec::new(),
-        }
+        Scene { width, height, background, shapes: Vec::new() }
     }
 
     /// An axis-aligned rectangle.
@@ -163,11 +149,7 @@ impl Scene {
     }
 
     pub fn rect_alpha(&mut self, x: f32, y: f32, w: f32, h: f32, ink: Ink, opacity: f32) {
-        self.shapes.push(Shape::Quad {
-            corners: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]],
-            ink,
-            opacity,
-        });
+        self.shapes.push(Shape::Quad { corners: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]], ink, opacity });
     }
 
     /// The outline of a rectangle, `t` units thick, inside the rectangle.
@@ -179,20 +161,11 @@ impl Scene {
     }
 
     pub fn quad(&mut self, corners: [Point; 4], ink: Ink, opacity: f32) {
-        self.shapes.push(Shape::Quad {
-            corners,
-            ink,
-            opacity,
-        });
+        self.shapes.push(Shape::Quad { corners, ink, opacity });
     }
 
     pub fn text(&mut self, centre: Point, size: f32, text: impl Into<String>, ink: Ink) {
-        self.shapes.push(Shape::Text {
-            centre,
-            size,
-            text: text.into(),
-            ink,
-        });
+        self.shapes.push(Shape::Text { centre, size, text: text.into(), ink });
     }
 
     /// Every ink the scene uses (for tests that sample pixels).
@@ -222,11 +195,7 @@ pub struct Transform {
 
 impl Transform {
     pub fn identity() -> Transform {
-        Transform {
-            pivot: [0.0, 0.0],
-            angle: 0.0,
-            offset: [0.0, 0.0],
-        }
+        Transform { pivot: [0.0, 0.0], angle: 0.0, offset: [0.0, 0.0] }
     }
 
     pub fn apply(&self, p: Point) -> Point {
@@ -234,19 +203,11 @@ impl Transform {
         let x = p[0] - self.pivot[0];
         let y = p[1] - self.pivot[1];
         // With y pointing down, this turns clockwise on screen for a positive angle.
-        [
-            self.pivot[0] + x * c - y * s + self.offset[0],
-            self.pivot[1] + x * s + y * c + self.offset[1],
-        ]
+        [self.pivot[0] + x * c - y * s + self.offset[0], self.pivot[1] + x * s + y * c + self.offset[1]]
     }
 
     /// The four corners of an axis-aligned box-frame rectangle, transformed.
     pub fn rect(&self, x: f32, y: f32, w: f32, h: f32) -> [Point; 4] {
-        [
-            self.apply([x, y]),
-            self.apply([x + w, y]),
-            self.apply([x + w, y + h]),
-            self.apply([x, y + h]),
-        ]
+        [self.apply([x, y]), self.apply([x + w, y]), self.apply([x + w, y + h]), self.apply([x, y + h])]
     }
 }

@@ -22,11 +22,7 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
 
 fn ok(args: &[&str], stdin: &[u8]) -> String {
     let out = run(args, stdin);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -34,17 +30,8 @@ fn ok(args: &[&str], stdin: &[u8]) -> String {
 fn bad(args: &[&str], stdin: &[u8], want: &str) {
     let out = run(args, stdin);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "{args:?} on {:?}: {err}",
-        String::from_utf8_lossy(stdin)
-    );
-    assert!(
-        out.stdout.is_empty(),
-        "printed an answer for bad input: {:?}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    assert_eq!(out.status.code(), Some(2), "{args:?} on {:?}: {err}", String::from_utf8_lossy(stdin));
+    assert!(out.stdout.is_empty(), "printed an answer for bad input: {:?}", String::from_utf8_lossy(&out.stdout));
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains(want), "expected `{want}` in: {err}");
 }
@@ -75,11 +62,9 @@ fn vexed_judge_reproduces_the_seed() {
         b = b.apply(*m).unwrap().0;
     }
     // The seed's own answer is also a valid 9-move solution.
-    let seed = parse_moves(
-        "(Y,0,3,R) (Z,4,5,L) (X,1,3,R) (Z,1,2,R) (Z,1,3,R) (X,3,4,R) (X,3,2,R) (X,4,5,L) (X,1,5,L)",
-        1,
-    )
-    .unwrap();
+    let seed =
+        parse_moves("(Y,0,3,R) (Z,4,5,L) (X,1,3,R) (Z,1,2,R) (Z,1,3,R) (X,3,4,R) (X,3,2,R) (X,4,5,L) (X,1,5,L)", 1)
+            .unwrap();
     assert!(board.replay(&seed).unwrap().is_solved());
     // Deterministic.
     assert_eq!(out, ok(&["vexed", "judge"], VEXED_SAMPLE.as_bytes()));
@@ -87,14 +72,8 @@ fn vexed_judge_reproduces_the_seed() {
 
 #[test]
 fn vexed_judge_reports_unsolvable_puzzles() {
-    let out = ok(
-        &["vexed", "judge"],
-        b"2 5 WALLED\n#A#A#\n#####\n3 4 PAIR\n#A-#\n##A#\n####\n0 0\n",
-    );
-    assert_eq!(
-        out,
-        "WALLED: No solution\nPAIR: Minimum solution length = 1\n(A,0,1,R)\n"
-    );
+    let out = ok(&["vexed", "judge"], b"2 5 WALLED\n#A#A#\n#####\n3 4 PAIR\n#A-#\n##A#\n####\n0 0\n");
+    assert_eq!(out, "WALLED: No solution\nPAIR: Minimum solution length = 1\n(A,0,1,R)\n");
 }
 
 #[test]
@@ -106,148 +85,60 @@ fn vexed_judge_reads_files() {
     let out = ok(&["vexed", "judge", f.to_str().unwrap()], b"");
     assert!(out.starts_with("SAMPLE-01: Minimum solution length = 2\n"));
     let missing = dir.join("missing.in");
-    bad(
-        &["vexed", "judge", missing.to_str().unwrap()],
-        b"",
-        "cannot read",
-    );
+    bad(&["vexed", "judge", missing.to_str().unwrap()], b"", "cannot read");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn vexed_bad_input() {
-    bad(
-        &["vexed", "judge"],
-        b"4 5 X\n#A--#\n##-B\n#AB##\n#####\n0 0\n",
-        "line 3, column 5: expected a row of 5 cells",
-    );
-    bad(
-        &["vexed", "judge"],
-        b"2 3 X\n#-#\n#%#\n0 0\n",
-        "line 3, column 2",
-    );
-    bad(
-        &["vexed", "judge"],
-        b"two 3 X\n",
-        "line 1, column 1: expected NR",
-    );
+    bad(&["vexed", "judge"], b"4 5 X\n#A--#\n##-B\n#AB##\n#####\n0 0\n", "line 3, column 5: expected a row of 5 cells");
+    bad(&["vexed", "judge"], b"2 3 X\n#-#\n#%#\n0 0\n", "line 3, column 2");
+    bad(&["vexed", "judge"], b"two 3 X\n", "line 1, column 1: expected NR");
     bad(&["vexed", "judge"], b"-2 3 X\n", "line 1, column 1");
     bad(&["vexed", "judge"], b"2 3 X\n#-#\n", "end of the input");
     bad(&["vexed", "judge"], b"2 3 X\n#-#\n#A#\n", "`0 0`");
-    bad(
-        &["vexed", "judge"],
-        b"1 3 X\n#\xff#\n0 0\n",
-        "line 2, column 2: expected UTF-8",
-    );
+    bad(&["vexed", "judge"], b"1 3 X\n#\xff#\n0 0\n", "line 2, column 2: expected UTF-8");
     bad(&["vexed", "judge"], b"", "end of the input");
 }
 
 const SHUBBLES: &[(&str, &str, &str)] = &[
-    (
-        ".........@...o....ooo..xox...",
-        "+>|<-v+^+",
-        "o........@..o....oox...xo....",
-    ),
-    (
-        "x.....o....o@x.....o.o.oooo.o",
-        "-+",
-        "x.....o.....@o...oox...oooo..",
-    ),
-    (
-        ".........@...o....ooo..xox...",
-        "",
-        ".........@...o....ooo..xox...",
-    ),
-    (
-        ".........@...o....ooo..xox...",
-        "+",
-        ".........@......o...ooo...xox",
-    ),
+    (".........@...o....ooo..xox...", "+>|<-v+^+", "o........@..o....oox...xo...."),
+    ("x.....o....o@x.....o.o.oooo.o", "-+", "x.....o.....@o...oox...oooo.."),
+    (".........@...o....ooo..xox...", "", ".........@...o....ooo..xox..."),
+    (".........@...o....ooo..xox...", "+", ".........@......o...ooo...xox"),
 ];
 
 #[test]
 fn shubbles_judge_reproduces_the_worked_examples() {
     for (state, ops, want) in SHUBBLES {
-        assert_eq!(
-            ok(
-                &["shubbles", "judge"],
-                format!("{state}\n{ops}\n").as_bytes()
-            ),
-            format!("{want}\n")
-        );
+        assert_eq!(ok(&["shubbles", "judge"], format!("{state}\n{ops}\n").as_bytes()), format!("{want}\n"));
     }
     // The second line may be absent.
-    assert_eq!(
-        ok(&["shubbles", "judge"], b".........@...o....ooo..xox..."),
-        ".........@...o....ooo..xox...\n"
-    );
-    let pic = ok(
-        &["shubbles", "judge", "--picture"],
-        b".........@...o....ooo..xox...\n+\n",
-    );
-    assert_eq!(
-        pic,
-        "  .  .\n .....\n .....\n .o...\n xo.@.\n*ooo..\n x  .\n"
-    );
+    assert_eq!(ok(&["shubbles", "judge"], b".........@...o....ooo..xox..."), ".........@...o....ooo..xox...\n");
+    let pic = ok(&["shubbles", "judge", "--picture"], b".........@...o....ooo..xox...\n+\n");
+    assert_eq!(pic, "  .  .\n .....\n .....\n .o...\n xo.@.\n*ooo..\n x  .\n");
     // The standard orientation: `*` under cell 28.
-    let pic = ok(
-        &["shubbles", "judge", "--picture"],
-        b".........@...o....ooo..xox...\n\n",
-    );
+    let pic = ok(&["shubbles", "judge", "--picture"], b".........@...o....ooo..xox...\n\n");
     assert_eq!(pic, "......\n ...@..\n .o...\n.ooo..\n xox...\n     *\n");
 }
 
 #[test]
 fn shubbles_failures_print_bang() {
     // The stot in cell 10 goes up to cell 5, then up again into the wall.
-    assert_eq!(
-        ok(
-            &["shubbles", "judge"],
-            b".........@...o....ooo..xox...\n^^\n"
-        ),
-        "!\n"
-    );
-    assert_eq!(
-        ok(
-            &["shubbles", "judge", "--picture"],
-            b".........@...o....ooo..xox...\n^^\n"
-        ),
-        "!\n"
-    );
+    assert_eq!(ok(&["shubbles", "judge"], b".........@...o....ooo..xox...\n^^\n"), "!\n");
+    assert_eq!(ok(&["shubbles", "judge", "--picture"], b".........@...o....ooo..xox...\n^^\n"), "!\n");
     // A smole in cell 28 with the box standing: it is not at rest, so that input is refused;
     // but a smole that slides to cell 28 and drops out gives `!`: cell 29's smole, `-` then `+`.
-    assert_eq!(
-        ok(
-            &["shubbles", "judge"],
-            b"x.....o....o@......o.o.oooo.x\n-+\n"
-        ),
-        "!\n"
-    );
+    assert_eq!(ok(&["shubbles", "judge"], b"x.....o....o@......o.o.oooo.x\n-+\n"), "!\n");
 }
 
 #[test]
 fn shubbles_bad_input() {
-    bad(
-        &["shubbles", "judge"],
-        b"....\n+\n",
-        "line 1, column 5: expected a state of exactly 29",
-    );
-    bad(
-        &["shubbles", "judge"],
-        b".........@...o....ooo..xox...\n+*\n",
-        "line 2, column 2: expected an operation",
-    );
-    bad(
-        &["shubbles", "judge"],
-        b"...............o....ooo..xox.\n\n",
-        "stot",
-    );
+    bad(&["shubbles", "judge"], b"....\n+\n", "line 1, column 5: expected a state of exactly 29");
+    bad(&["shubbles", "judge"], b".........@...o....ooo..xox...\n+*\n", "line 2, column 2: expected an operation");
+    bad(&["shubbles", "judge"], b"...............o....ooo..xox.\n\n", "stot");
     bad(&["shubbles", "judge"], b"", "line 1");
-    bad(
-        &["shubbles", "judge"],
-        b".........@...o....ooo..xox...\n+\nmore\n",
-        "line 3",
-    );
+    bad(&["shubbles", "judge"], b".........@...o....ooo..xox...\n+\nmore\n", "line 3");
 }
 
 #[test]
@@ -263,12 +154,7 @@ fn sokoban_judge_matches_the_sample_and_the_optimal_costs() {
 
     let costs = std::fs::read_to_string(dir.join("derived-optimal-costs.txt")).unwrap();
     let mut checked = 0;
-    for file in [
-        "uva589-sample.in",
-        "uva-board-fh-walks.in",
-        "community-extra.in",
-        "metaphysis-uva589-in.txt",
-    ] {
+    for file in ["uva589-sample.in", "uva-board-fh-walks.in", "community-extra.in", "metaphysis-uva589-in.txt"] {
         let path = dir.join(file);
         let text = std::fs::read_to_string(&path).unwrap();
         let mazes = parse_mazes(&text).unwrap();
@@ -288,19 +174,11 @@ fn sokoban_judge_matches_the_sample_and_the_optimal_costs() {
             if want == ["Impossible."] {
                 assert_eq!(answer, "Impossible.", "{file} maze {}", k + 1);
             } else {
-                let moves: Vec<SokoMove> = answer
-                    .chars()
-                    .map(|c| SokoMove::from_char(c).unwrap())
-                    .collect();
+                let moves: Vec<SokoMove> = answer.chars().map(|c| SokoMove::from_char(c).unwrap()).collect();
                 let end = maze.level.replay(&maze.start, &moves).unwrap();
                 assert!(maze.level.is_solved(&end), "{file} maze {}", k + 1);
                 let pushes = moves.iter().filter(|m| m.push).count();
-                assert_eq!(
-                    [pushes.to_string(), moves.len().to_string()],
-                    [want[0], want[1]],
-                    "{file} maze {}",
-                    k + 1
-                );
+                assert_eq!([pushes.to_string(), moves.len().to_string()], [want[0], want[1]], "{file} maze {}", k + 1);
             }
             checked += 1;
         }
@@ -311,47 +189,19 @@ fn sokoban_judge_matches_the_sample_and_the_optimal_costs() {
 #[test]
 fn sokoban_bad_input() {
     bad(&["sokoban", "judge"], b"1 3\nSB\n0 0\n", "line 2, column 3");
-    bad(
-        &["sokoban", "judge"],
-        b"1 4\nSBTB\n0 0\n",
-        "line 2, column 4: expected one `B`, found a second",
-    );
-    bad(
-        &["sokoban", "judge"],
-        b"1 3\n.BT\n0 0\n",
-        "expected one `S`",
-    );
-    bad(
-        &["sokoban", "judge"],
-        b"21 3\n",
-        "line 1, column 1: expected r (the number of rows) from 0 to 20",
-    );
+    bad(&["sokoban", "judge"], b"1 4\nSBTB\n0 0\n", "line 2, column 4: expected one `B`, found a second");
+    bad(&["sokoban", "judge"], b"1 3\n.BT\n0 0\n", "expected one `S`");
+    bad(&["sokoban", "judge"], b"21 3\n", "line 1, column 1: expected r (the number of rows) from 0 to 20");
     bad(&["sokoban", "judge"], b"1 7\nSB....T\n", "`0 0`");
     // A good maze before a bad one: still no answer at all.
-    bad(
-        &["sokoban", "judge"],
-        b"1 7\nSB....T\n1 2\nS?\n0 0\n",
-        "line 4, column 2",
-    );
+    bad(&["sokoban", "judge"], b"1 7\nSB....T\n1 2\nS?\n0 0\n", "line 4, column 2");
 }
 
 const NEW_GAME_2: &[(&str, &str)] = &[
-    (
-        "4 4\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n4 1 2\n",
-        "-1",
-    ),
-    (
-        "4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 1\n1 4 1\n",
-        "1",
-    ),
-    (
-        "4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 1\n2 4 3\n",
-        "1",
-    ),
-    (
-        "4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 1\n3 3 3\n",
-        "2",
-    ),
+    ("4 4\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n4 1 2\n", "-1"),
+    ("4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 1\n1 4 1\n", "1"),
+    ("4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 1\n2 4 3\n", "1"),
+    ("4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 1\n3 3 3\n", "2"),
     (
         "6 10\n0 1 2 0 1 1\n1 2 0 1 1 0\n2 1 0 1 1 0\n1 0 1 1 0 2\n2 0 1 2 0 1\n0 2 1 0 2 1\n1 1 1\n2 2 2\n3 3 4\n4 4 1\n5 5 3\n6 6 2\n1 6 3\n6 1 2\n2 4 3\n4 2 1\n",
         "7",
@@ -361,10 +211,7 @@ const NEW_GAME_2: &[(&str, &str)] = &[
 #[test]
 fn stacks_judge_reproduces_the_seed_examples() {
     for (input, want) in NEW_GAME_2 {
-        assert_eq!(
-            ok(&["stacks", "judge"], input.as_bytes()),
-            format!("{want}\n")
-        );
+        assert_eq!(ok(&["stacks", "judge"], input.as_bytes()), format!("{want}\n"));
     }
 }
 
@@ -373,56 +220,27 @@ fn stacks_judge_on_the_17780_examples() {
     let Some(dir) = common::data_dir("new-game-2") else {
         return;
     };
-    let derived =
-        std::fs::read_to_string(dir.join("derived-17837-rules-on-17780-inputs.txt")).unwrap();
+    let derived = std::fs::read_to_string(dir.join("derived-17837-rules-on-17780-inputs.txt")).unwrap();
     for i in 1..=6 {
         let input = dir.join(format!("boj17780-example{i}.in"));
         let want = std::fs::read_to_string(dir.join(format!("boj17780-example{i}.out"))).unwrap();
         let path = input.to_str().unwrap();
-        assert_eq!(
-            ok(&["stacks", "judge", "--bottom-only", path], b"").trim(),
-            want.trim(),
-            "17780 example {i}"
-        );
-        let want17837 = derived
-            .lines()
-            .find_map(|l| l.strip_prefix(&format!("example{i} ")))
-            .unwrap();
-        assert_eq!(
-            ok(&["stacks", "judge", path], b"").trim(),
-            want17837.trim(),
-            "17837 rules, example {i}"
-        );
+        assert_eq!(ok(&["stacks", "judge", "--bottom-only", path], b"").trim(), want.trim(), "17780 example {i}");
+        let want17837 = derived.lines().find_map(|l| l.strip_prefix(&format!("example{i} "))).unwrap();
+        assert_eq!(ok(&["stacks", "judge", path], b"").trim(), want17837.trim(), "17837 rules, example {i}");
     }
 }
 
 #[test]
 fn stacks_bad_input() {
-    bad(
-        &["stacks", "judge"],
-        b"13 4\n",
-        "line 1, column 1: expected N (the board size) from 4 to 12, found 13",
-    );
-    bad(
-        &["stacks", "judge"],
-        b"4 4\n0 0 0 0\n0 x 0 0\n",
-        "line 3, column 3",
-    );
-    bad(
-        &["stacks", "judge"],
-        b"4 4\n0 0 0 0\n0 0 0 0\n",
-        "end of the input",
-    );
+    bad(&["stacks", "judge"], b"13 4\n", "line 1, column 1: expected N (the board size) from 4 to 12, found 13");
+    bad(&["stacks", "judge"], b"4 4\n0 0 0 0\n0 x 0 0\n", "line 3, column 3");
+    bad(&["stacks", "judge"], b"4 4\n0 0 0 0\n0 0 0 0\n", "end of the input");
 }
 
 #[test]
 fn help_everywhere_and_no_arguments() {
-    for args in [
-        &["--help"][..],
-        &["vexed", "--help"],
-        &["vexed", "judge", "--help"],
-        &["stacks", "judge", "--help"],
-    ] {
+    for args in [&["--help"][..], &["vexed", "--help"], &["vexed", "judge", "--help"], &["stacks", "judge", "--help"]] {
         let out = ok(args, b"");
         assert!(out.contains("Usage"), "{args:?}");
     }

@@ -29,18 +29,9 @@ fn run_shubbles(args: &[&str], input: &str) -> String {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -83,12 +74,7 @@ fn decode(path: &Path) -> Decoded {
         frames.push(canvas.clone());
         delays.push(f.delay);
     }
-    Decoded {
-        width: w,
-        height: h,
-        frames,
-        delays,
-    }
+    Decoded { width: w, height: h, frames, delays }
 }
 
 /// The pixel at a view point (view units: the 10 x 10 square).
@@ -131,12 +117,7 @@ fn ink_for(c: char) -> [u8; 3] {
 fn assert_state(d: &Decoded, frame: usize, state: &str, o: u8) {
     for (i, c) in state.chars().enumerate() {
         let (x, y) = px(centre(i + 1, o));
-        assert_eq!(
-            d.pixel(frame, x, y),
-            ink_for(c),
-            "frame {frame}, cell {} should be `{c}`",
-            i + 1
-        );
+        assert_eq!(d.pixel(frame, x, y), ink_for(c), "frame {frame}, cell {} should be `{c}`", i + 1);
     }
 }
 
@@ -162,10 +143,7 @@ fn stepwise_gif_shows_every_hidden_state() {
     assert_state(&d, 2, FIG1A, 2);
     assert_state(&d, 5, end, 2);
     // After one tick every creature has moved one cell: cell 19's shubble is now in cell 13.
-    assert_eq!(
-        d.pixel(3, px(centre(13, 2)).0, px(centre(13, 2)).1),
-        Ink::Shubble.rgb()
-    );
+    assert_eq!(d.pixel(3, px(centre(13, 2)).0, px(centre(13, 2)).1), Ink::Shubble.rgb());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -173,10 +151,7 @@ fn stepwise_gif_shows_every_hidden_state() {
 fn smooth_gif_turns_continuously() {
     let dir = tmpdir("smooth");
     let gif = dir.join("turn.gif");
-    let out = run_shubbles(
-        &["--gif", gif.to_str().unwrap(), "--smooth"],
-        &format!("{FIG1A}\n+\n"),
-    );
+    let out = run_shubbles(&["--gif", gif.to_str().unwrap(), "--smooth"], &format!("{FIG1A}\n+\n"));
     assert_eq!(out.trim(), ".........@......o...ooo...xox");
     let d = decode(&gif);
     assert!(d.delays.iter().all(|&c| c == 5), "20 fps");
@@ -203,29 +178,17 @@ fn smooth_gif_shows_a_shubble_leaving() {
     let dir = tmpdir("leave");
     let gif = dir.join("leave.gif");
     // The spec's second example: `-` slides cell 29's shubble into cell 28; `+` drops it out.
-    let out = run_shubbles(
-        &["--gif", gif.to_str().unwrap(), "--smooth"],
-        "x.....o....o@x.....o.o.oooo.o\n-+\n",
-    );
+    let out = run_shubbles(&["--gif", gif.to_str().unwrap(), "--smooth"], "x.....o....o@x.....o.o.oooo.o\n-+\n");
     assert_eq!(out.trim(), "x.....o.....@o...oox...oooo..");
     let d = decode(&gif);
     // Just below the outlet in the standard orientation: box point (5.5, 5.6), view (7.0, 8.1).
     let (x, y) = px([7.0, 8.1]);
     let blue = Ink::Shubble.rgb();
-    let seen: Vec<usize> = (0..d.frames.len())
-        .filter(|&f| d.pixel(f, x, y) == blue)
-        .collect();
-    assert!(
-        !seen.is_empty(),
-        "the leaving shubble is never below the outlet"
-    );
+    let seen: Vec<usize> = (0..d.frames.len()).filter(|&f| d.pixel(f, x, y) == blue).collect();
+    assert!(!seen.is_empty(), "the leaving shubble is never below the outlet");
     let last = *seen.last().unwrap();
     assert!(last < d.frames.len() - 1);
-    assert_eq!(
-        seen.len(),
-        last - seen[0] + 1,
-        "it passes once, continuously"
-    );
+    assert_eq!(seen.len(), last - seen[0] + 1, "it passes once, continuously");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -238,12 +201,7 @@ fn png_shows_the_final_state_in_its_orientation() {
     assert_eq!(img.dimensions(), (480, 480));
     for (i, c) in ".........@......o...ooo...xox".chars().enumerate() {
         let (x, y) = px(centre(i + 1, 1));
-        assert_eq!(
-            img.get_pixel(x as u32, y as u32).0,
-            ink_for(c),
-            "cell {}",
-            i + 1
-        );
+        assert_eq!(img.get_pixel(x as u32, y as u32).0, ink_for(c), "cell {}", i + 1);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -276,12 +234,7 @@ fn failed_export_leaves_no_file() {
         .spawn()
         .unwrap();
     use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(format!("{FIG1A}\n+\n").as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(format!("{FIG1A}\n+\n").as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
@@ -316,13 +269,7 @@ fn other_games_export() {
     let png = dir.join("vexed.png");
     assert!(
         bin()
-            .args([
-                "vexed",
-                "export",
-                vx.to_str().unwrap(),
-                "--png",
-                png.to_str().unwrap()
-            ])
+            .args(["vexed", "export", vx.to_str().unwrap(), "--png", png.to_str().unwrap()])
             .status()
             .unwrap()
             .success()
@@ -332,15 +279,7 @@ fn other_games_export() {
     // An illegal move is refused, and nothing is written.
     let bad = dir.join("bad.gif");
     let out = bin()
-        .args([
-            "vexed",
-            "export",
-            vx.to_str().unwrap(),
-            "--moves",
-            "(A,0,1,L)",
-            "--gif",
-            bad.to_str().unwrap(),
-        ])
+        .args(["vexed", "export", vx.to_str().unwrap(), "--moves", "(A,0,1,L)", "--gif", bad.to_str().unwrap()])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -377,16 +316,8 @@ fn other_games_export() {
     if let Some(data) = common::data_dir("new-game-2") {
         let gif = dir.join("stacks.gif");
         let input = data.join("boj17780-example2.in");
-        let st = bin()
-            .args([
-                "stacks",
-                "export",
-                input.to_str().unwrap(),
-                "--gif",
-                gif.to_str().unwrap(),
-            ])
-            .status()
-            .unwrap();
+        let st =
+            bin().args(["stacks", "export", input.to_str().unwrap(), "--gif", gif.to_str().unwrap()]).status().unwrap();
         assert!(st.success());
         // Example 2 ends in turn 1 at piece 3's move: pieces 1-3 each move one square right
         // onto the next, so the frames are: start, three moves, the square reaching four.

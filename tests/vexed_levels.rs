@@ -2,9 +2,7 @@
 
 mod common;
 
-use tumblebox::vexed::format::{
-    latin1, parse_android, parse_judge, parse_palm, parse_palm_moves, to_judge_text,
-};
+use tumblebox::vexed::format::{latin1, parse_android, parse_judge, parse_palm, parse_palm_moves, to_judge_text};
 use tumblebox::vexed::solve::{Limits, Outcome, solve};
 
 /// Every Android level with par <= 12, converted to the World Finals format, is solved in
@@ -30,27 +28,15 @@ fn android_levels_up_to_par_12_solve_in_par() {
             let puzzle = &parse_judge(&judge).unwrap()[0];
             let report = solve(&puzzle.board, Limits::default()).unwrap();
             match report.outcome {
-                Outcome::Solved {
-                    moves,
-                    proven: true,
-                } if moves.len() == par => {
+                Outcome::Solved { moves, proven: true } if moves.len() == par => {
                     assert!(puzzle.board.replay(&moves).unwrap().is_solved());
                 }
-                other => failures.push(format!(
-                    "{} #{i} {}: par {par}, got {other:?}",
-                    file.display(),
-                    level.title
-                )),
+                other => failures.push(format!("{} #{i} {}: par {par}, got {other:?}", file.display(), level.title)),
             }
             checked += 1;
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {checked} levels wrong:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {checked} levels wrong:\n{}", failures.len(), failures.join("\n"));
     assert_eq!(checked, 546, "levels with par <= 12 in the Android packs");
 }
 
@@ -69,26 +55,15 @@ fn palm_stored_solutions_replay() {
             let moves = parse_palm_moves(level.solution.as_deref().unwrap()).unwrap();
             match level.board.replay(&moves) {
                 Ok(end) if end.is_solved() => replayed += 1,
-                Ok(_) => bad.push(format!(
-                    "{} #{i} {}: board not empty",
-                    file.display(),
-                    level.title
-                )),
-                Err((k, e)) => bad.push(format!(
-                    "{} #{i} {}: move {}: {e}",
-                    file.display(),
-                    level.title,
-                    k + 1
-                )),
+                Ok(_) => bad.push(format!("{} #{i} {}: board not empty", file.display(), level.title)),
+                Err((k, e)) => bad.push(format!("{} #{i} {}: move {}: {e}", file.display(), level.title, k + 1)),
             }
         }
     }
     assert_eq!(replayed, 1137);
     assert_eq!(bad.len(), 1, "{bad:?}");
     assert!(
-        bad[0].contains("Classic II")
-            && bad[0].contains("#20 Greensboro")
-            && bad[0].contains("move 37"),
+        bad[0].contains("Classic II") && bad[0].contains("#20 Greensboro") && bad[0].contains("move 37"),
         "{bad:?}"
     );
 }

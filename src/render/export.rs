@@ -8,28 +8,21 @@
 //! frame, so every frame keeps its own delay.
 
 use super::raster::{Indexed, Palette};
+use rayon::prelude::*;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// Writes a file atomically: `write` fills a temporary file in the same folder, which is then
 /// renamed over `path`. On any error the temporary file is removed and `path` is untouched.
-pub fn write_atomic(
-    path: &Path,
-    write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
-) -> io::Result<()> {
+pub fn write_atomic(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>) -> io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path.file_name().ok_or_else(|| {
-        io::Error::new(io::ErrorKind::InvalidInput, "the target is not a file name")
-    })?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
+    let name =
+        path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the target is not a file name"))?;
+    let tmp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
     let result = (|| {
         let mut w = BufWriter::new(File::create(&tmp)?);
         write(&mut w)?;
@@ -49,12 +42,7 @@ pub fn write_png(path: &Path, img: &Indexed, palette: &Palette) -> io::Result<()
     let rgb = img.to_rgb(palette);
     write_atomic(path, |w| {
         image::codecs::png::PngEncoder::new(w)
-            .write_image(
-                &rgb,
-                img.width as u32,
-                img.height as u32,
-                image::ExtendedColorType::Rgb8,
-            )
+            .write_image(&rgb, img.width as u32, img.height as u32, image::ExtendedColorType::Rgb8)
             .map_err(io::Error::other)
     })
 }
@@ -68,73 +56,67 @@ pub struct Frame {
 /// Encodes frames as an animated GIF (looping forever) to any writer.
 pub fn encode_gif<W: Write>(out: W, frames: &[Frame], palette: &Palette) -> io::Result<()> {
     let Some(first) = frames.first() else {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "an animation needs at least one frame",
-        ));
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "an animation needs at least one frame"));
     };
     let (w, h) = (first.image.width, first.image.height);
     if w > u16::MAX as usize || h > u16::MAX as usize {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "image too large for GIF",
-        ));
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "image too large for GIF"));
     }
     let mut table = palette.rgb_table();
     let transparent = palette.len() as u8; // index 255 at most: kept free by the palette
     table.extend([0, 0, 0]);
     let mut enc = gif::Encoder::new(out, w as u16, h as u16, &table).map_err(io::Error::other)?;
-    enc.set_repeat(gif::Repeat::Infinite)
-        .map_err(io::Error::other)?;
-    let mut prev: Option<&Indexed> = None;
-    let mut buf = Vec::new();
-    for f in frames {
-        let img = &f.image;
-        let (left, top, fw, fh) = match prev {
-            None => {
-                buf.clear();
-                buf.extend_from_slice(&img.pixels);
-                (0, 0, w, h)
-            }
-            Some(p) => match changed_rect(p, img) {
-                None => {
-                    buf.clear();
-                    buf.push(transparent);
-                    (0, 0, 1, 1)
-                }
-                Some((x0, y0, x1, y1)) => {
-                    buf.clear();
-                    for y in y0..=y1 {
-                        let row = y * w;
-                        for x in x0..=x1 {
-                            let v = img.pixels[row + x];
-                            buf.push(if v == p.pixels[row + x] {
-                                transparent
-                            } else {
-                                v
-                            });
-                        }
-                    }
-                    (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
-                }
-            },
-        };
-        let frame = gif::Frame {
-            delay: f.delay_cs,
-            dispose: gif::DisposalMethod::Keep,
-            transparent: prev.map(|_| transparent),
-            left: left as u16,
-            top: top as u16,
-            width: fw as u16,
-            height: fh as u16,
-            buffer: std::borrow::Cow::Borrowed(&buf),
-            ..gif::Frame::default()
-        };
-        enc.write_frame(&frame).map_err(io::Error::other)?;
-        prev = Some(img);
+    enc.set_repeat(gif::Repeat::Infinite).map_err(io::Error::other)?;
+    // Each frame is cut and LZW-compressed independently (in parallel), then written in order.
+    let encoded: Vec<gif::Frame<'static>> = frames
+        .par_iter()
+        .enumerate()
+        .map(|(k, f)| {
+            let prev = k.checked_sub(1).map(|p| &frames[p].image);
+            let mut frame = frame_for(prev, &f.image, transparent);
+            frame.delay = f.delay_cs;
+            frame.make_lzw_pre_encoded();
+            frame
+        })
+        .collect();
+    for frame in &encoded {
+        enc.write_lzw_pre_encoded_frame(frame).map_err(io::Error::other)?;
     }
     enc.into_inner().map_err(io::Error::other)?;
     Ok(())
+}
+
+/// The GIF frame for `img` drawn over `prev`: the whole image first, then only the changed
+/// rectangle, with unchanged pixels transparent (a 1x1 transparent frame when nothing changed).
+fn frame_for(prev: Option<&Indexed>, img: &Indexed, transparent: u8) -> gif::Frame<'static> {
+    let w = img.width;
+    let (left, top, fw, fh, buf) = match prev {
+        None => (0, 0, w, img.height, img.pixels.clone()),
+        Some(p) => match changed_rect(p, img) {
+            None => (0, 0, 1, 1, vec![transparent]),
+            Some((x0, y0, x1, y1)) => {
+                let mut buf = Vec::with_capacity((x1 - x0 + 1) * (y1 - y0 + 1));
+                for y in y0..=y1 {
+                    let row = y * w;
+                    for x in x0..=x1 {
+                        let v = img.pixels[row + x];
+                        buf.push(if v == p.pixels[row + x] { transparent } else { v });
+                    }
+                }
+                (x0, y0, x1 - x0 + 1, y1 - y0 + 1, buf)
+            }
+        },
+    };
+    gif::Frame {
+        dispose: gif::DisposalMethod::Keep,
+        transparent: prev.map(|_| transparent),
+        left: left as u16,
+        top: top as u16,
+        width: fw as u16,
+        height: fh as u16,
+        buffer: std::borrow::Cow::Owned(buf),
+        ..gif::Frame::default()
+    }
 }
 
 /// Writes an animated GIF atomically.
@@ -178,11 +160,7 @@ mod tests {
         });
         assert!(r.is_err());
         assert!(!target.exists());
-        assert_eq!(
-            std::fs::read_dir(&dir).unwrap().count(),
-            0,
-            "temporary file removed"
-        );
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "temporary file removed");
         // A previous good file survives a failed rewrite.
         std::fs::write(&target, b"good").unwrap();
         let _ = write_atomic(&target, |_| Err(io::Error::other("no")));

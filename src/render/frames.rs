@@ -2,8 +2,10 @@
 //! images on one palette, then written as GIF or PNG.
 
 use super::export::{Frame, write_gif, write_png};
-use super::raster::{Palette, render};
+use super::raster::{Indexed, Palette, render};
 use crate::anim::{Animate, FPS, Pacing, Timeline, stepwise};
+use crate::scene::Scene;
+use rayon::prelude::*;
 use std::io;
 use std::path::Path;
 
@@ -16,7 +18,20 @@ pub enum GifMode {
     Smooth,
 }
 
-/// Renders the frames of an animation.
+/// The scenes of an animation and each one's delay in centiseconds.
+pub fn scenes<S: Animate>(start: &S, moves: &[Vec<S::Step>], mode: GifMode, pacing: Pacing) -> Vec<(Scene, u16)> {
+    match mode {
+        GifMode::Stepwise => stepwise(start, moves).into_iter().map(|sc| (sc, 100)).collect(),
+        GifMode::Smooth => {
+            let tl = Timeline::new(start, moves, pacing);
+            let delay = (100 / FPS) as u16;
+            tl.frame_times(FPS).into_iter().filter_map(|t| tl.scene_at(t)).map(|sc| (sc, delay)).collect()
+        }
+    }
+}
+
+/// Renders the frames of an animation onto `palette`. Frames are rendered in parallel, each
+/// on its own palette, then merged in frame order, so the result does not depend on timing.
 pub fn frames<S: Animate>(
     start: &S,
     moves: &[Vec<S::Step>],
@@ -25,27 +40,30 @@ pub fn frames<S: Animate>(
     size: (usize, usize),
     palette: &mut Palette,
 ) -> Vec<Frame> {
-    match mode {
-        GifMode::Stepwise => stepwise(start, moves)
-            .iter()
-            .map(|sc| Frame {
-                image: render(sc, size.0, size.1, palette),
-                delay_cs: 100,
-            })
-            .collect(),
-        GifMode::Smooth => {
-            let tl = Timeline::new(start, moves, pacing);
-            let delay = (100 / FPS) as u16;
-            tl.frame_times(FPS)
-                .into_iter()
-                .filter_map(|t| tl.scene_at(t))
-                .map(|sc| Frame {
-                    image: render(&sc, size.0, size.1, palette),
-                    delay_cs: delay,
-                })
-                .collect()
-        }
+    let scenes = scenes(start, moves, mode, pacing);
+    // A scene equal to the one before (a rest) reuses that frame's image.
+    let fresh: Vec<usize> = (0..scenes.len()).filter(|&i| i == 0 || scenes[i].0 != scenes[i - 1].0).collect();
+    let rendered: Vec<(Indexed, Palette)> = fresh
+        .par_iter()
+        .map(|&i| {
+            let mut local = Palette::new();
+            (render(&scenes[i].0, size.0, size.1, &mut local), local)
+        })
+        .collect();
+    let mut images: Vec<Indexed> = Vec::with_capacity(rendered.len());
+    for (mut image, local) in rendered {
+        image.remap(&palette.absorb(&local));
+        images.push(image);
     }
+    let mut out = Vec::with_capacity(scenes.len());
+    let mut k = 0;
+    for (i, (_, delay_cs)) in scenes.iter().enumerate() {
+        if fresh.get(k + 1) == Some(&i) {
+            k += 1;
+        }
+        out.push(Frame { image: images[k].clone(), delay_cs: *delay_cs });
+    }
+    out
 }
 
 /// Renders and writes an animated GIF.

@@ -38,10 +38,7 @@ impl Default for Palette {
 
 impl Palette {
     pub fn new() -> Palette {
-        let mut p = Palette {
-            entries: Vec::new(),
-            index: HashMap::new(),
-        };
+        let mut p = Palette { entries: Vec::new(), index: HashMap::new() };
         for ink in Ink::all() {
             p.add(Entry::Ink(ink));
         }
@@ -96,13 +93,8 @@ impl Palette {
         if level >= LEVELS {
             return self.ink(fg);
         }
-        self.add(Entry::Blend { fg, bg, level }).unwrap_or_else(|| {
-            if level * 2 >= LEVELS {
-                self.ink(fg)
-            } else {
-                self.ink(bg)
-            }
-        })
+        self.add(Entry::Blend { fg, bg, level })
+            .unwrap_or_else(|| if level * 2 >= LEVELS { self.ink(fg) } else { self.ink(bg) })
     }
 
     pub fn rgb(&self, i: u8) -> [u8; 3] {
@@ -112,18 +104,29 @@ impl Palette {
                 let (f, b) = (fg.rgb(), bg.rgb());
                 let a = level as u32;
                 let n = LEVELS as u32;
-                std::array::from_fn(|c| {
-                    ((f[c] as u32 * a + b[c] as u32 * (n - a) + n / 2) / n) as u8
-                })
+                std::array::from_fn(|c| ((f[c] as u32 * a + b[c] as u32 * (n - a) + n / 2) / n) as u8)
             }
         }
     }
 
+    /// Adds another palette's entries (in its order); returns the index map from `other`'s
+    /// indices to this palette's. Used to merge frames rendered in parallel, deterministically.
+    pub fn absorb(&mut self, other: &Palette) -> Vec<u8> {
+        other
+            .entries
+            .iter()
+            .map(|&e| {
+                self.add(e).unwrap_or_else(|| match e {
+                    Entry::Ink(k) => self.ink(k),
+                    Entry::Blend { fg, bg, level } => self.ink(if level * 2 >= LEVELS { fg } else { bg }),
+                })
+            })
+            .collect()
+    }
+
     /// Flat RGB triples, for a GIF global colour table.
     pub fn rgb_table(&self) -> Vec<u8> {
-        (0..self.entries.len())
-            .flat_map(|i| self.rgb(i as u8))
-            .collect()
+        (0..self.entries.len()).flat_map(|i| self.rgb(i as u8)).collect()
     }
 }
 
@@ -140,12 +143,18 @@ impl Indexed {
         self.pixels[y * self.width + x]
     }
 
+    /// Rewrites every pixel through an index map (see [`Palette::absorb`]).
+    pub fn remap(&mut self, map: &[u8]) {
+        if map.iter().enumerate().any(|(i, &m)| i != m as usize) {
+            for p in &mut self.pixels {
+                *p = map[*p as usize];
+            }
+        }
+    }
+
     pub fn to_rgb(&self, palette: &Palette) -> Vec<u8> {
         let table: Vec<[u8; 3]> = (0..palette.len()).map(|i| palette.rgb(i as u8)).collect();
-        self.pixels
-            .iter()
-            .flat_map(|&i| table[i as usize])
-            .collect()
+        self.pixels.iter().flat_map(|&i| table[i as usize]).collect()
     }
 }
 
@@ -161,18 +170,12 @@ impl Viewport {
         let scale = (width as f32 / scene.width).min(height as f32 / scene.height);
         Viewport {
             scale,
-            offset: [
-                (width as f32 - scene.width * scale) / 2.0,
-                (height as f32 - scene.height * scale) / 2.0,
-            ],
+            offset: [(width as f32 - scene.width * scale) / 2.0, (height as f32 - scene.height * scale) / 2.0],
         }
     }
 
     pub fn to_pixels(&self, p: Point) -> Point {
-        [
-            p[0] * self.scale + self.offset[0],
-            p[1] * self.scale + self.offset[1],
-        ]
+        [p[0] * self.scale + self.offset[0], p[1] * self.scale + self.offset[1]]
     }
 
     /// The pixel holding a board point.
@@ -184,28 +187,15 @@ impl Viewport {
 
 /// Renders a scene into a `width` x `height` indexed image.
 pub fn render(scene: &Scene, width: usize, height: usize, palette: &mut Palette) -> Indexed {
-    let mut img = Indexed {
-        width,
-        height,
-        pixels: vec![palette.ink(scene.background); width * height],
-    };
+    let mut img = Indexed { width, height, pixels: vec![palette.ink(scene.background); width * height] };
     let vp = Viewport::fit(scene, width, height);
     for shape in &scene.shapes {
         match shape {
-            Shape::Quad {
-                corners,
-                ink,
-                opacity,
-            } => {
+            Shape::Quad { corners, ink, opacity } => {
                 let px = corners.map(|p| vp.to_pixels(p));
                 fill_quad(&mut img, palette, px, *ink, *opacity);
             }
-            Shape::Text {
-                centre,
-                size,
-                text,
-                ink,
-            } => {
+            Shape::Text { centre, size, text, ink } => {
                 draw_text(&mut img, palette, &vp, *centre, *size, text, *ink);
             }
         }
@@ -243,8 +233,7 @@ fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink
         edges[i] = [a, b, -(a * p[0] + b * p[1])];
     }
     let ymin = (pts.iter().map(|p| p[1]).fold(f32::MAX, f32::min).floor() as isize).max(0);
-    let ymax = (pts.iter().map(|p| p[1]).fold(f32::MIN, f32::max).ceil() as isize)
-        .min(img.height as isize - 1);
+    let ymax = (pts.iter().map(|p| p[1]).fold(f32::MIN, f32::max).ceil() as isize).min(img.height as isize - 1);
     let xlimit = img.width as f32 - 1.0;
     let full_level = (opacity * LEVELS as f32).round() as u8;
     let fg_index = palette.ink(ink);
@@ -285,28 +274,33 @@ fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink
             continue;
         }
         let row = y * img.width;
-        for x in x0..=x1 as usize {
-            let xc = x as f32 + 0.5;
-            let level = if xc >= flo && xc <= fhi {
-                full_level
-            } else {
-                let d = edges
-                    .iter()
-                    .map(|&[a, b, c]| a * xc + b * yc + c)
-                    .fold(f32::MAX, f32::min);
-                let cov = (d + 0.5).clamp(0.0, 1.0) * opacity;
-                (cov * LEVELS as f32).round() as u8
-            };
-            if level == 0 {
+        let x1 = x1 as usize;
+        // Pixels whose centres lie in [flo, fhi] are fully covered: fill them as one span.
+        let (f0, f1) = if flo <= fhi && full_level >= LEVELS {
+            (((flo - 0.5).ceil().max(x0 as f32)) as usize, ((fhi - 0.5).floor().min(x1 as f32)) as isize)
+        } else {
+            (x1 + 1, x1 as isize)
+        };
+        let mut x = x0;
+        while x <= x1 {
+            if x == f0 && f1 >= f0 as isize {
+                img.pixels[row + f0..=row + f1 as usize].fill(fg_index);
+                x = f1 as usize + 1;
                 continue;
             }
-            let px = &mut img.pixels[row + x];
-            *px = if level >= LEVELS {
-                fg_index
-            } else {
-                let under = palette.dominant(*px);
-                palette.blend(ink, under, level)
-            };
+            let xc = x as f32 + 0.5;
+            let d = edges.iter().map(|&[a, b, c]| a * xc + b * yc + c).fold(f32::MAX, f32::min);
+            let level = ((d + 0.5).clamp(0.0, 1.0) * opacity * LEVELS as f32).round() as u8;
+            if level > 0 {
+                let px = &mut img.pixels[row + x];
+                *px = if level >= LEVELS {
+                    fg_index
+                } else {
+                    let under = palette.dominant(*px);
+                    palette.blend(ink, under, level)
+                };
+            }
+            x += 1;
         }
     }
 }
@@ -333,15 +327,7 @@ fn glyph(c: char) -> Option<[u8; 5]> {
     })
 }
 
-fn draw_text(
-    img: &mut Indexed,
-    palette: &mut Palette,
-    vp: &Viewport,
-    centre: Point,
-    size: f32,
-    text: &str,
-    ink: Ink,
-) {
+fn draw_text(img: &mut Indexed, palette: &mut Palette, vp: &Viewport, centre: Point, size: f32, text: &str, ink: Ink) {
     let glyphs: Vec<[u8; 5]> = text.chars().filter_map(glyph).collect();
     if glyphs.is_empty() {
         return;
@@ -356,8 +342,7 @@ fn draw_text(
                 if bits & (0b100 >> c) != 0 {
                     let x = x0 + (k as f32 * 4.0 + c as f32) * dot;
                     let y = y0 + r as f32 * dot;
-                    let corners = [[x, y], [x + dot, y], [x + dot, y + dot], [x, y + dot]]
-                        .map(|p| vp.to_pixels(p));
+                    let corners = [[x, y], [x + dot, y], [x + dot, y + dot], [x, y + dot]].map(|p| vp.to_pixels(p));
                     fill_quad(img, palette, corners, ink, 1.0);
                 }
             }
@@ -392,11 +377,7 @@ mod tests {
     #[test]
     fn rotated_square_has_blended_edges_and_a_solid_middle() {
         let mut s = Scene::new(40.0, 40.0, Ink::Background);
-        let t = crate::scene::Transform {
-            pivot: [20.0, 20.0],
-            angle: std::f32::consts::FRAC_PI_4,
-            offset: [0.0, 0.0],
-        };
+        let t = crate::scene::Transform { pivot: [20.0, 20.0], angle: std::f32::consts::FRAC_PI_4, offset: [0.0, 0.0] };
         s.quad(t.rect(10.0, 10.0, 20.0, 20.0), Ink::Wall, 1.0);
         let mut p = Palette::new();
         let img = render(&s, 40, 40, &mut p);

@@ -18,9 +18,7 @@ pub fn parse_state(text: &str, line: usize) -> Result<State, ParseError> {
             ParseError::at(
                 line,
                 i + 1,
-                format!(
-                    "expected `.` (empty), `o` (shubble), `x` (smole) or `@` (stot), found `{ch}`"
-                ),
+                format!("expected `.` (empty), `o` (shubble), `x` (smole) or `@` (stot), found `{ch}`"),
             )
         })?;
     }
@@ -31,32 +29,20 @@ pub fn parse_state(text: &str, line: usize) -> Result<State, ParseError> {
             format!("expected a state of exactly {CELLS} characters, found {n}"),
         ));
     }
-    let state = State {
-        cells,
-        orientation: 0,
-    };
+    let state = State { cells, orientation: 0 };
     let stots = state.count(Content::Stot);
     if stots != 1 {
-        return Err(ParseError::line(
-            line,
-            format!("expected exactly one stot `@`, found {stots}"),
-        ));
+        return Err(ParseError::line(line, format!("expected exactly one stot `@`, found {stots}")));
     }
     let smoles = state.count(Content::Smole);
     if smoles != 2 {
-        return Err(ParseError::line(
-            line,
-            format!("expected exactly two smoles `x`, found {smoles}"),
-        ));
+        return Err(ParseError::line(line, format!("expected exactly two smoles `x`, found {smoles}")));
     }
     if let Some(i) = state.first_unsupported() {
         return Err(ParseError::at(
             line,
             i + 1,
-            format!(
-                "expected a state at rest, but the creature in cell {} would fall",
-                i + 1
-            ),
+            format!("expected a state at rest, but the creature in cell {} would fall", i + 1),
         ));
     }
     Ok(state)
@@ -85,19 +71,13 @@ pub fn parse_judge(text: &str) -> Result<(State, Vec<Op>), ParseError> {
     let mut lines = text.split('\n');
     let first = lines.next().unwrap_or("");
     if first.trim().is_empty() && text.trim().is_empty() {
-        return Err(ParseError::line(
-            1,
-            "expected the 29-character state, found the end of the input",
-        ));
+        return Err(ParseError::line(1, "expected the 29-character state, found the end of the input"));
     }
     let state = parse_state(first, 1)?;
     let ops = parse_ops(lines.next().unwrap_or(""), 2)?;
     for (k, rest) in lines.enumerate() {
         if !rest.trim().is_empty() {
-            return Err(ParseError::line(
-                k + 3,
-                "expected nothing after the operations line",
-            ));
+            return Err(ParseError::line(k + 3, "expected nothing after the operations line"));
         }
     }
     Ok((state, ops))
@@ -121,44 +101,24 @@ pub fn picture(state: &State) -> String {
     for _ in 0..state.orientation % 4 {
         grid = rotate_clockwise(&grid);
     }
-    tidy(
-        &grid
-            .iter()
-            .map(|r| r.iter().collect::<String>())
-            .collect::<Vec<_>>(),
-    )
+    tidy(&grid.iter().map(|r| r.iter().collect::<String>()).collect::<Vec<_>>())
 }
 
 fn rotate_clockwise(g: &[Vec<char>]) -> Vec<Vec<char>> {
     let h = g.len();
     let w = g[0].len();
-    (0..w)
-        .map(|i| (0..h).map(|j| g[h - 1 - j][i]).collect())
-        .collect()
+    (0..w).map(|i| (0..h).map(|j| g[h - 1 - j][i]).collect()).collect()
 }
 
 /// Normalises a picture for comparison: trailing spaces, blank lines at either end and the
 /// common indentation removed.
 pub fn tidy(lines: &[String]) -> String {
     let lines: Vec<&str> = lines.iter().map(|l| l.trim_end()).collect();
-    let start = lines
-        .iter()
-        .position(|l| !l.is_empty())
-        .unwrap_or(lines.len());
-    let end = lines
-        .iter()
-        .rposition(|l| !l.is_empty())
-        .map_or(start, |e| e + 1);
+    let start = lines.iter().position(|l| !l.is_empty()).unwrap_or(lines.len());
+    let end = lines.iter().rposition(|l| !l.is_empty()).map_or(start, |e| e + 1);
     let body = &lines[start..end];
-    let indent = body
-        .iter()
-        .filter(|l| !l.is_empty())
-        .map(|l| l.len() - l.trim_start().len())
-        .min()
-        .unwrap_or(0);
-    body.iter()
-        .map(|l| format!("{}\n", l.get(indent..).unwrap_or("")))
-        .collect()
+    let indent = body.iter().filter(|l| !l.is_empty()).map(|l| l.len() - l.trim_start().len()).min().unwrap_or(0);
+    body.iter().map(|l| format!("{}\n", l.get(indent..).unwrap_or(""))).collect()
 }
 
 #[cfg(test)]
@@ -179,14 +139,8 @@ mod tests {
     #[test]
     fn worked_examples_from_the_spec() {
         assert_eq!(run(FIG1A, "+").unwrap(), ".........@......o...ooo...xox");
-        assert_eq!(
-            run(FIG1A, "+>|<-v+^+").unwrap(),
-            "o........@..o....oox...xo...."
-        );
-        assert_eq!(
-            run("x.....o....o@x.....o.o.oooo.o", "-+").unwrap(),
-            "x.....o.....@o...oox...oooo.."
-        );
+        assert_eq!(run(FIG1A, "+>|<-v+^+").unwrap(), "o........@..o....oox...xo....");
+        assert_eq!(run("x.....o....o@x.....o.o.oooo.o", "-+").unwrap(), "x.....o.....@o...oox...oooo..");
         assert_eq!(run(FIG1A, "").unwrap(), FIG1A);
     }
 
@@ -195,12 +149,7 @@ mod tests {
         let s = parse_state(FIG1A, 1).unwrap();
         let end = s.run(&[Op::Clockwise]).end();
         // The spec's picture, with the common indentation of one space removed.
-        let spec = tidy(
-            &[
-                "  .  .", " .....", " .....", " .o...", " xo.@.", "*ooo..", " x  .",
-            ]
-            .map(String::from),
-        );
+        let spec = tidy(&["  .  .", " .....", " .....", " .o...", " xo.@.", "*ooo..", " x  ."].map(String::from));
         assert_eq!(picture(&end), spec);
         assert!(spec.starts_with("  .  .\n") && spec.contains("\n*ooo..\n"));
     }
@@ -210,19 +159,9 @@ mod tests {
         assert_eq!(parse_state("..", 1).unwrap_err().column, Some(3));
         let e = parse_state(".........@...o....ooo..xoq...", 1).unwrap_err();
         assert_eq!(e.column, Some(26));
-        assert!(
-            parse_state(".............o....ooo..xox...", 1)
-                .unwrap_err()
-                .message
-                .contains("stot")
-        );
+        assert!(parse_state(".............o....ooo..xox...", 1).unwrap_err().message.contains("stot"));
         // A shubble in mid-air is not at rest.
-        assert!(
-            parse_state(".o.......@...o....ooo..xox...", 1)
-                .unwrap_err()
-                .message
-                .contains("rest")
-        );
+        assert!(parse_state(".o.......@...o....ooo..xox...", 1).unwrap_err().message.contains("rest"));
         assert_eq!(parse_ops("+x", 2).unwrap_err().column, Some(2));
     }
 

@@ -203,24 +203,14 @@ impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Failure::StotIntoWall { from } => {
-                write!(
-                    f,
-                    "the stot in cell {} would move into a wall or out of the box",
-                    from + 1
-                )
+                write!(f, "the stot in cell {} would move into a wall or out of the box", from + 1)
             }
-            Failure::StotIntoCreature { from, to } => write!(
-                f,
-                "the stot in cell {} would move into cell {}, which holds a creature",
-                from + 1,
-                to + 1
-            ),
-            Failure::StotLoaded { stot, on_top } => write!(
-                f,
-                "the stot in cell {} cannot move: a creature in cell {} rests on it",
-                stot + 1,
-                on_top + 1
-            ),
+            Failure::StotIntoCreature { from, to } => {
+                write!(f, "the stot in cell {} would move into cell {}, which holds a creature", from + 1, to + 1)
+            }
+            Failure::StotLoaded { stot, on_top } => {
+                write!(f, "the stot in cell {} cannot move: a creature in cell {} rests on it", stot + 1, on_top + 1)
+            }
             Failure::SmoleLeft => write!(f, "a smole left the box"),
         }
     }
@@ -273,8 +263,7 @@ impl State {
         let d = down(self.orientation);
         (0..CELLS).all(|i| {
             !self.cells[i].is_creature()
-                || !(self.over_opening(i)
-                    || State::neighbour(i, d).is_some_and(|j| self.cells[j] == Content::Empty))
+                || !(self.over_opening(i) || State::neighbour(i, d).is_some_and(|j| self.cells[j] == Content::Empty))
         })
     }
 
@@ -283,8 +272,7 @@ impl State {
         let d = down(self.orientation);
         (0..CELLS).find(|&i| {
             self.cells[i].is_creature()
-                && (self.over_opening(i)
-                    || State::neighbour(i, d).is_some_and(|j| self.cells[j] == Content::Empty))
+                && (self.over_opening(i) || State::neighbour(i, d).is_some_and(|j| self.cells[j] == Content::Empty))
         })
     }
 
@@ -328,40 +316,21 @@ impl State {
         match op {
             Op::Stot(dir) => {
                 let Some(from) = s.stot() else {
-                    return Applied {
-                        state: s,
-                        steps,
-                        failure: Some(Failure::StotIntoWall { from: 0 }),
-                    };
+                    return Applied { state: s, steps, failure: Some(Failure::StotIntoWall { from: 0 }) };
                 };
                 let (ur, uc) = down(s.orientation);
                 if let Some(above) = State::neighbour(from, (-ur, -uc))
                     && s.cells[above].is_creature()
                 {
-                    let f = Failure::StotLoaded {
-                        stot: from,
-                        on_top: above,
-                    };
-                    return Applied {
-                        state: s,
-                        steps,
-                        failure: Some(f),
-                    };
+                    let f = Failure::StotLoaded { stot: from, on_top: above };
+                    return Applied { state: s, steps, failure: Some(f) };
                 }
                 let Some(to) = State::neighbour(from, dir.delta()) else {
-                    return Applied {
-                        state: s,
-                        steps,
-                        failure: Some(Failure::StotIntoWall { from }),
-                    };
+                    return Applied { state: s, steps, failure: Some(Failure::StotIntoWall { from }) };
                 };
                 if s.cells[to] != Content::Empty {
                     let f = Failure::StotIntoCreature { from, to };
-                    return Applied {
-                        state: s,
-                        steps,
-                        failure: Some(f),
-                    };
+                    return Applied { state: s, steps, failure: Some(f) };
                 }
                 s.cells[from] = Content::Empty;
                 s.cells[to] = Content::Stot;
@@ -369,19 +338,12 @@ impl State {
             }
             _ => {
                 let q = op.quarter_turns();
-                steps.push(Step::Rotate {
-                    from: s.orientation,
-                    quarter_turns: q,
-                });
+                steps.push(Step::Rotate { from: s.orientation, quarter_turns: q });
                 s.orientation = (s.orientation as i8 + q).rem_euclid(4) as u8;
             }
         }
         let failure = s.settle(&mut steps);
-        Applied {
-            state: s,
-            steps,
-            failure,
-        }
+        Applied { state: s, steps, failure }
     }
 
     /// Lets creatures fall tick by tick until at rest; stops at a smole leaving.
@@ -410,11 +372,7 @@ impl State {
                 {
                     self.cells[j] = c;
                     self.cells[i] = Content::Empty;
-                    moves.push(CellMove {
-                        creature: c,
-                        from: i,
-                        to: j,
-                    });
+                    moves.push(CellMove { creature: c, from: i, to: j });
                 }
             }
             if moves.is_empty() && exits.is_empty() {
@@ -440,11 +398,7 @@ impl State {
         let mut s = *self;
         let mut steps = Vec::new();
         let failure = s.settle(&mut steps);
-        Applied {
-            state: s,
-            steps,
-            failure,
-        }
+        Applied { state: s, steps, failure }
     }
 
     /// Runs a sequence of operations; stops at the first failure.
@@ -460,10 +414,7 @@ impl State {
                 break;
             }
         }
-        Run {
-            start: *self,
-            applied,
-        }
+        Run { start: *self, applied }
     }
 }
 

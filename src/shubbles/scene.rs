@@ -4,9 +4,7 @@
 //! the turn is complete, accelerating; a shubble leaving slides out through the outlet and
 //! disappears once fully outside.
 
-use super::rules::{
-    CELLS, COLS, Content, Failure, OPENING_CELL, ROWS, State, Step, cell_pos, down,
-};
+use super::rules::{CELLS, COLS, Content, Failure, OPENING_CELL, ROWS, State, Step, cell_pos, down};
 use crate::anim::{Animate, ease};
 use crate::scene::{Ink, Scene, Transform};
 use std::collections::HashMap;
@@ -35,11 +33,7 @@ pub const PIVOT: [f32; 2] = [COLS as f32 / 2.0, ROWS as f32 / 2.0];
 
 /// The transform from box units to view units for a box angle (radians, clockwise).
 pub fn transform(angle: f32) -> Transform {
-    Transform {
-        pivot: PIVOT,
-        angle,
-        offset: [VIEW / 2.0 - PIVOT[0], VIEW / 2.0 - PIVOT[1]],
-    }
+    Transform { pivot: PIVOT, angle, offset: [VIEW / 2.0 - PIVOT[0], VIEW / 2.0 - PIVOT[1]] }
 }
 
 /// One creature's fall during a settle: where it starts, how far it goes (cells), whether it
@@ -64,12 +58,7 @@ fn drops(state: &State, steps: &[Step]) -> Vec<Drop> {
         match s {
             Step::Exit { creature, .. } => {
                 let i = *at.entry(OPENING_CELL).or_insert_with(|| {
-                    out.push(Drop {
-                        creature: *creature,
-                        from: OPENING_CELL,
-                        cells: 0.0,
-                        exits: false,
-                    });
+                    out.push(Drop { creature: *creature, from: OPENING_CELL, cells: 0.0, exits: false });
                     out.len() - 1
                 });
                 at.remove(&OPENING_CELL);
@@ -81,12 +70,7 @@ fn drops(state: &State, steps: &[Step]) -> Vec<Drop> {
                     .iter()
                     .map(|m| {
                         let i = at.remove(&m.from).unwrap_or_else(|| {
-                            out.push(Drop {
-                                creature: m.creature,
-                                from: m.from,
-                                cells: 0.0,
-                                exits: false,
-                            });
+                            out.push(Drop { creature: m.creature, from: m.from, cells: 0.0, exits: false });
                             out.len() - 1
                         });
                         (i, m.to)
@@ -124,17 +108,12 @@ impl Animate for State {
         let mut i = 0;
         while i < steps.len() {
             if is_fall(&steps[i]) {
-                let j = (i..steps.len())
-                    .find(|&j| !is_fall(&steps[j]))
-                    .unwrap_or(steps.len());
+                let j = (i..steps.len()).find(|&j| !is_fall(&steps[j])).unwrap_or(steps.len());
                 let mut before = *self;
                 for s in &steps[..i] {
                     before = before.after(s);
                 }
-                let longest = drops(&before, &steps[i..j])
-                    .iter()
-                    .map(|d| d.cells)
-                    .fold(0.0, f32::max);
+                let longest = drops(&before, &steps[i..j]).iter().map(|d| d.cells).fold(0.0, f32::max);
                 out.push((i..j, fall_time(longest)));
                 i = j;
                 continue;
@@ -189,9 +168,7 @@ impl Animate for State {
         let mut fall_dist = 0.0;
         let mut failure = None;
         match steps.first() {
-            Some(Step::Rotate { quarter_turns, .. }) => {
-                angle += *quarter_turns as f32 * FRAC_PI_2 * ease(t)
-            }
+            Some(Step::Rotate { quarter_turns, .. }) => angle += *quarter_turns as f32 * FRAC_PI_2 * ease(t),
             Some(Step::StotMove { from, to }) => stot_from_to = Some((*from, *to, ease(t))),
             Some(s) if is_fall(s) => {
                 falling = drops(self, steps);
@@ -217,31 +194,14 @@ fn draw(
     let tf = transform(angle);
     let mut sc = Scene::new(VIEW, VIEW, Ink::Background);
     // The wall frame and the walls inside the grid's bounding box.
-    sc.quad(
-        tf.rect(
-            -FRAME,
-            -FRAME,
-            COLS as f32 + 2.0 * FRAME,
-            ROWS as f32 + 2.0 * FRAME,
-        ),
-        Ink::Wall,
-        1.0,
-    );
+    sc.quad(tf.rect(-FRAME, -FRAME, COLS as f32 + 2.0 * FRAME, ROWS as f32 + 2.0 * FRAME), Ink::Wall, 1.0);
     // The outlet: a gap through the frame under cell 28.
     let (or, oc) = cell_pos(OPENING_CELL);
-    sc.quad(
-        tf.rect(oc as f32 + 0.08, (or + 1) as f32 - 0.01, 0.84, FRAME + 0.02),
-        Ink::Background,
-        1.0,
-    );
+    sc.quad(tf.rect(oc as f32 + 0.08, (or + 1) as f32 - 0.01, 0.84, FRAME + 0.02), Ink::Background, 1.0);
     for i in 0..CELLS {
         let (r, c) = cell_pos(i);
         sc.quad(tf.rect(c as f32, r as f32, 1.0, 1.0), Ink::GridLine, 1.0);
-        sc.quad(
-            tf.rect(c as f32 + 0.04, r as f32 + 0.04, 0.92, 0.92),
-            Ink::Cell,
-            1.0,
-        );
+        sc.quad(tf.rect(c as f32 + 0.04, r as f32 + 0.04, 0.92, 0.92), Ink::Cell, 1.0);
     }
     let d = down(state.orientation);
     let moving: HashMap<usize, &Drop> = falling.iter().map(|f| (f.from, f)).collect();
@@ -273,11 +233,7 @@ fn draw(
             x += d.1 as f32 * dist;
             y += d.0 as f32 * dist;
         }
-        sc.quad(
-            tf.rect(x + INSET, y + INSET, 1.0 - 2.0 * INSET, 1.0 - 2.0 * INSET),
-            ink(c),
-            1.0,
-        );
+        sc.quad(tf.rect(x + INSET, y + INSET, 1.0 - 2.0 * INSET, 1.0 - 2.0 * INSET), ink(c), 1.0);
     }
     if let Some((f, t)) = failure {
         // Flash the cells involved, three times.

@@ -16,15 +16,8 @@ pub const MAX_SIDE: i64 = 20;
 
 /// Parses a whole UVa 589 input up to and including `0 0`.
 pub fn parse_judge(text: &str) -> Result<Vec<Maze>, ParseError> {
-    let lines: Vec<&str> = text
-        .split('\n')
-        .map(|l| l.trim_end_matches(['\r', ' ', '\t']))
-        .collect();
-    let count = if text.ends_with('\n') {
-        lines.len() - 1
-    } else {
-        lines.len()
-    };
+    let lines: Vec<&str> = text.split('\n').map(|l| l.trim_end_matches(['\r', ' ', '\t'])).collect();
+    let count = if text.ends_with('\n') { lines.len() - 1 } else { lines.len() };
     let mut mazes = Vec::new();
     let mut i = 0;
     loop {
@@ -39,38 +32,23 @@ pub fn parse_judge(text: &str) -> Result<Vec<Maze>, ParseError> {
         }
         let header_line = i + 1;
         let mut toks = crate::error::Tokens::new(lines[i]);
-        let (r, t) = toks
-            .int("r (the number of rows)", 0, MAX_SIDE)
-            .map_err(|e| relocate(e, header_line))?;
-        let (c, _) = toks
-            .int("c (the number of columns)", 0, MAX_SIDE)
-            .map_err(|e| relocate(e, header_line))?;
+        let (r, t) = toks.int("r (the number of rows)", 0, MAX_SIDE).map_err(|e| relocate(e, header_line))?;
+        let (c, _) = toks.int("c (the number of columns)", 0, MAX_SIDE).map_err(|e| relocate(e, header_line))?;
         if let Some(extra) = toks.next_token() {
-            return Err(ParseError::at(
-                header_line,
-                extra.column,
-                "expected nothing after `r c`",
-            ));
+            return Err(ParseError::at(header_line, extra.column, "expected nothing after `r c`"));
         }
         i += 1;
         if r == 0 && c == 0 {
             return Ok(mazes);
         }
         if r == 0 || c == 0 {
-            return Err(ParseError::at(
-                header_line,
-                t.column,
-                "expected both sizes positive (or `0 0` to end)",
-            ));
+            return Err(ParseError::at(header_line, t.column, "expected both sizes positive (or `0 0` to end)"));
         }
         let (r, c) = (r as usize, c as usize);
         if i + r > count {
             return Err(ParseError::line(
                 count.max(1),
-                format!(
-                    "expected {r} maze rows (from line {}), found the end of the input",
-                    header_line + 1
-                ),
+                format!("expected {r} maze rows (from line {}), found the end of the input", header_line + 1),
             ));
         }
         mazes.push(parse_rows(&lines[i..i + r], i + 1, c)?);
@@ -91,11 +69,7 @@ pub fn parse_rows(rows: &[&str], first_line: usize, cols: usize) -> Result<Maze,
         let line = first_line + r;
         let n = row.chars().count();
         if n != cols {
-            return Err(ParseError::at(
-                line,
-                n.min(cols) + 1,
-                format!("expected a row of {cols} cells, found {n}"),
-            ));
+            return Err(ParseError::at(line, n.min(cols) + 1, format!("expected a row of {cols} cells, found {n}")));
         }
         for (c, ch) in row.chars().enumerate() {
             let slot = match ch {
@@ -111,9 +85,7 @@ pub fn parse_rows(rows: &[&str], first_line: usize, cols: usize) -> Result<Maze,
                     return Err(ParseError::at(
                         line,
                         c + 1,
-                        format!(
-                            "expected `#` (rock), `.` (empty), `S` (you), `B` (box) or `T` (target), found `{ch}`"
-                        ),
+                        format!("expected `#` (rock), `.` (empty), `S` (you), `B` (box) or `T` (target), found `{ch}`"),
                     ));
                 }
             };
@@ -123,9 +95,7 @@ pub fn parse_rows(rows: &[&str], first_line: usize, cols: usize) -> Result<Maze,
                     return Err(ParseError::at(
                         line,
                         c + 1,
-                        format!(
-                            "expected one `{ch}`, found a second (the first is at line {l0}, column {c0})"
-                        ),
+                        format!("expected one `{ch}`, found a second (the first is at line {l0}, column {c0})"),
                     ));
                 }
                 found[k] = Some((Pos::new(r, c), line, c + 1));
@@ -134,25 +104,16 @@ pub fn parse_rows(rows: &[&str], first_line: usize, cols: usize) -> Result<Maze,
     }
     let last = first_line + rows.len().saturating_sub(1);
     let get = |k: usize, what: &str| {
-        found[k].map(|(p, _, _)| p).ok_or_else(|| {
-            ParseError::line(
-                last,
-                format!("expected one `{what}` in the maze, found none"),
-            )
-        })
+        found[k]
+            .map(|(p, _, _)| p)
+            .ok_or_else(|| ParseError::line(last, format!("expected one `{what}` in the maze, found none")))
     };
     let player = get(0, "S")?;
     let boxp = get(1, "B")?;
     let target = get(2, "T")?;
     Ok(Maze {
-        level: Level {
-            walls: Grid::from_cells(rows.len(), cols, walls),
-            goals: vec![target],
-        },
-        start: Position {
-            player,
-            boxes: vec![boxp],
-        },
+        level: Level { walls: Grid::from_cells(rows.len(), cols, walls), goals: vec![target] },
+        start: Position { player, boxes: vec![boxp] },
     })
 }
 

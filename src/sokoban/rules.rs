@@ -44,10 +44,7 @@ impl Move {
             'w' => Dir::Left,
             _ => return None,
         };
-        Some(Move {
-            dir,
-            push: c.is_ascii_uppercase(),
-        })
+        Some(Move { dir, push: c.is_ascii_uppercase() })
     }
 }
 
@@ -59,16 +56,8 @@ pub fn moves_text(moves: &[Move]) -> String {
 /// A physical step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {
-    Walk {
-        from: Pos,
-        to: Pos,
-    },
-    Push {
-        from: Pos,
-        to: Pos,
-        box_from: Pos,
-        box_to: Pos,
-    },
+    Walk { from: Pos, to: Pos },
+    Push { from: Pos, to: Pos, box_from: Pos, box_to: Pos },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,10 +96,7 @@ impl Level {
 
     /// The step a direction makes, whatever the text case (`None`: blocked).
     pub fn step(&self, pos: &Position, dir: Dir) -> Result<(Position, Step), MoveError> {
-        let to = self
-            .walls
-            .neighbour(pos.player, dir)
-            .filter(|&p| self.is_floor(p));
+        let to = self.walls.neighbour(pos.player, dir).filter(|&p| self.is_floor(p));
         let to = to.ok_or(MoveError::Wall)?;
         let mut next = pos.clone();
         next.player = to;
@@ -122,23 +108,9 @@ impl Level {
                 .ok_or(MoveError::BoxStuck)?;
             next.boxes[i] = beyond;
             next.boxes.sort();
-            Ok((
-                next,
-                Step::Push {
-                    from: pos.player,
-                    to,
-                    box_from: to,
-                    box_to: beyond,
-                },
-            ))
+            Ok((next, Step::Push { from: pos.player, to, box_from: to, box_to: beyond }))
         } else {
-            Ok((
-                next,
-                Step::Walk {
-                    from: pos.player,
-                    to,
-                },
-            ))
+            Ok((next, Step::Walk { from: pos.player, to }))
         }
     }
 

@@ -29,12 +29,7 @@ impl Animate for Game {
         let mut g = self.clone();
         match *step {
             Step::Walk { to, .. } => g.pos.player = to,
-            Step::Push {
-                to,
-                box_from,
-                box_to,
-                ..
-            } => {
+            Step::Push { to, box_from, box_to, .. } => {
                 g.pos.player = to;
                 for b in g.pos.boxes.iter_mut() {
                     if *b == box_from {
@@ -53,11 +48,8 @@ impl Animate for Game {
 
     fn scene(&self, steps: &[Step], t: f32) -> Scene {
         let walls = &self.level.walls;
-        let mut sc = Scene::new(
-            walls.cols() as f32 + 2.0 * MARGIN,
-            walls.rows() as f32 + 2.0 * MARGIN,
-            Ink::Background,
-        );
+        let mut sc =
+            Scene::new(walls.cols() as f32 + 2.0 * MARGIN, walls.rows() as f32 + 2.0 * MARGIN, Ink::Background);
         for (p, &wall) in walls.iter() {
             let [x, y] = origin(p);
             sc.rect(x, y, 1.0, 1.0, if wall { Ink::Wall } else { Ink::Floor });
@@ -73,12 +65,9 @@ impl Animate for Game {
         };
         let (player, moved_box) = match steps.first() {
             Some(&Step::Walk { from, to }) => (lerp(from, to), None),
-            Some(&Step::Push {
-                from,
-                to,
-                box_from,
-                box_to,
-            }) => (lerp(from, to), Some((box_from, lerp(box_from, box_to)))),
+            Some(&Step::Push { from, to, box_from, box_to }) => {
+                (lerp(from, to), Some((box_from, lerp(box_from, box_to))))
+            }
             None => (origin(self.pos.player), None),
         };
         for &b in &self.pos.boxes {
@@ -86,33 +75,13 @@ impl Animate for Game {
                 Some((from, at)) if from == b => at,
                 _ => origin(b),
             };
-            let on_goal =
-                self.level.goals.contains(&b) && moved_box.is_none_or(|(from, _)| from != b);
+            let on_goal = self.level.goals.contains(&b) && moved_box.is_none_or(|(from, _)| from != b);
             sc.rect(x + 0.08, y + 0.08, 0.84, 0.84, Ink::WallEdge);
-            sc.rect(
-                x + 0.14,
-                y + 0.14,
-                0.72,
-                0.72,
-                if on_goal {
-                    Ink::CrateOnGoal
-                } else {
-                    Ink::Crate
-                },
-            );
+            sc.rect(x + 0.14, y + 0.14, 0.72, 0.72, if on_goal { Ink::CrateOnGoal } else { Ink::Crate });
         }
         let [x, y] = player;
         // The player: a diamond.
-        sc.quad(
-            [
-                [x + 0.5, y + 0.12],
-                [x + 0.88, y + 0.5],
-                [x + 0.5, y + 0.88],
-                [x + 0.12, y + 0.5],
-            ],
-            Ink::Player,
-            1.0,
-        );
+        sc.quad([[x + 0.5, y + 0.12], [x + 0.88, y + 0.5], [x + 0.5, y + 0.88], [x + 0.12, y + 0.5]], Ink::Player, 1.0);
         sc
     }
 }

@@ -48,19 +48,11 @@ pub fn solve(maze: &Maze) -> Option<Solution> {
             break;
         }
         for (k, &dir) in DIRS.iter().enumerate() {
-            let Some(np) = level
-                .walls
-                .neighbour(ppos, dir)
-                .filter(|&q| level.is_floor(q))
-            else {
+            let Some(np) = level.walls.neighbour(ppos, dir).filter(|&q| level.is_floor(q)) else {
                 continue;
             };
             let (nb, add) = if np == bpos {
-                match level
-                    .walls
-                    .neighbour(bpos, dir)
-                    .filter(|&q| level.is_floor(q))
-                {
+                match level.walls.neighbour(bpos, dir).filter(|&q| level.is_floor(q)) {
                     Some(q) => (q, cost(1, 1)),
                     None => continue,
                 }
@@ -90,17 +82,12 @@ pub fn solve(maze: &Maze) -> Option<Solution> {
     let mut moves = Vec::with_capacity(dirs.len());
     let mut pushes = 0;
     for dir in dirs {
-        let (next, step) = level
-            .step(&pos, dir)
-            .expect("solver bug: an illegal move in the answer");
+        let (next, step) = level.step(&pos, dir).expect("solver bug: an illegal move in the answer");
         let push = matches!(step, Step::Push { .. });
         pushes += push as usize;
         moves.push(Move { dir, push });
         pos = next;
     }
-    assert!(
-        level.is_solved(&pos),
-        "solver bug: the answer leaves the box off the target"
-    );
+    assert!(level.is_solved(&pos), "solver bug: the answer leaves the box off the target");
     Some(Solution { moves, pushes })
 }

@@ -14,11 +14,7 @@ pub fn parse(text: &str, rule: Rule) -> Result<Game, ParseError> {
     let mut colors = Vec::with_capacity(n * n);
     for r in 0..n {
         for c in 0..n {
-            let (v, _) = t.int(
-                &format!("the colour of row {}, column {} (0, 1 or 2)", r + 1, c + 1),
-                0,
-                2,
-            )?;
+            let (v, _) = t.int(&format!("the colour of row {}, column {} (0, 1 or 2)", r + 1, c + 1), 0, 2)?;
             colors.push([Color::White, Color::Red, Color::Blue][v as usize]);
         }
     }
@@ -39,19 +35,13 @@ pub fn parse(text: &str, rule: Rule) -> Result<Game, ParseError> {
                 ),
             ));
         }
-        pieces.push((
-            p,
-            Heading::from_code(d).unwrap_or(Heading(crate::grid::Dir::Right)),
-        ));
+        pieces.push((p, Heading::from_code(d).unwrap_or(Heading(crate::grid::Dir::Right))));
     }
     if let Some(extra) = t.next_token() {
         return Err(ParseError::at(
             extra.line,
             extra.column,
-            format!(
-                "expected the end of the input after {k} pieces, found `{}`",
-                extra.text
-            ),
+            format!("expected the end of the input after {k} pieces, found `{}`", extra.text),
         ));
     }
     Ok(Game::new(Grid::from_cells(n, n, colors), &pieces, rule))
@@ -75,11 +65,7 @@ mod tests {
         assert_eq!((e.line, e.column), (7, Some(5)));
         let e = parse(&format!("{board}1 1 1\n1 2 1\n"), Rule::CarryAbove).unwrap_err();
         assert!(e.message.contains("end of the input"), "{e}");
-        let e = parse(
-            &format!("{board}1 1 1\n1 2 1\n1 3 1\n1 4 1\n9\n"),
-            Rule::CarryAbove,
-        )
-        .unwrap_err();
+        let e = parse(&format!("{board}1 1 1\n1 2 1\n1 3 1\n1 4 1\n9\n"), Rule::CarryAbove).unwrap_err();
         assert_eq!((e.line, e.column), (10, Some(1)));
     }
 }
@@ -108,11 +94,7 @@ pub fn parse_moves(text: &str, pieces: usize, line: usize) -> Result<Vec<usize>,
 
 /// Writes a move list as piece numbers from 1.
 pub fn moves_text(moves: &[usize]) -> String {
-    moves
-        .iter()
-        .map(|m| (m + 1).to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+    moves.iter().map(|m| (m + 1).to_string()).collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]

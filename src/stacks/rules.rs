@@ -58,13 +58,7 @@ pub enum Step {
     Blocked { piece: usize },
     /// The piece and those above it (`carried`, bottom to top as they were) move from one square
     /// to another; on red they land in reverse order.
-    StackMove {
-        piece: usize,
-        from: Pos,
-        to: Pos,
-        carried: Vec<usize>,
-        reversed: bool,
-    },
+    StackMove { piece: usize, from: Pos, to: Pos, carried: Vec<usize>, reversed: bool },
     /// A square holds four or more pieces: the game ends.
     ReachedFour { at: Pos, pieces: Vec<usize> },
 }
@@ -123,10 +117,7 @@ impl Game {
         if to.is_none() {
             dir = dir.opposite();
             g.heading[i] = Heading(dir);
-            steps.push(Step::Reverse {
-                piece: i,
-                heading: g.heading[i],
-            });
+            steps.push(Step::Reverse { piece: i, heading: g.heading[i] });
             to = g.open(g.colors.neighbour(from, dir));
         }
         let Some(to) = to else {
@@ -143,19 +134,10 @@ impl Game {
             g.pos[p] = to;
         }
         g.stacks[to].extend(landing);
-        steps.push(Step::StackMove {
-            piece: i,
-            from,
-            to,
-            carried,
-            reversed,
-        });
+        steps.push(Step::StackMove { piece: i, from, to, carried, reversed });
         if g.stacks[to].len() >= 4 {
             g.over = true;
-            steps.push(Step::ReachedFour {
-                at: to,
-                pieces: g.stacks[to].clone(),
-            });
+            steps.push(Step::ReachedFour { at: to, pieces: g.stacks[to].clone() });
         }
         (g, steps)
     }

@@ -35,13 +35,7 @@ impl Animate for Game {
     fn after(&self, step: &Step) -> Game {
         let mut g = self.clone();
         match step {
-            Step::StackMove {
-                from,
-                to,
-                carried,
-                reversed,
-                ..
-            } => {
+            Step::StackMove { from, to, carried, reversed, .. } => {
                 let keep = g.stacks[*from].len() - carried.len();
                 g.stacks[*from].truncate(keep);
                 let mut landing = carried.clone();
@@ -66,9 +60,7 @@ impl Animate for Game {
             .enumerate()
             .map(|(i, s)| {
                 let d = match s {
-                    Step::StackMove { reversed, .. } => {
-                        MOVE + if *reversed { REVERSAL } else { 0.0 }
-                    }
+                    Step::StackMove { reversed, .. } => MOVE + if *reversed { REVERSAL } else { 0.0 },
                     Step::Reverse { .. } => BOUNCE,
                     Step::Blocked { .. } | Step::Skip { .. } => BOUNCE,
                     Step::ReachedFour { .. } => FOUR,
@@ -80,11 +72,7 @@ impl Animate for Game {
 
     fn scene(&self, steps: &[Step], t: f32) -> Scene {
         let n = self.colors.rows();
-        let mut sc = Scene::new(
-            n as f32 + 2.0 * MARGIN,
-            n as f32 + 2.0 * MARGIN,
-            Ink::Background,
-        );
+        let mut sc = Scene::new(n as f32 + 2.0 * MARGIN, n as f32 + 2.0 * MARGIN, Ink::Background);
         for (p, &c) in self.colors.iter() {
             let [x, y] = origin(p);
             sc.rect(x, y, 1.0, 1.0, Ink::GridLine);
@@ -110,21 +98,10 @@ impl Animate for Game {
                 }
             }
         }
-        if let Some(Step::StackMove {
-            from,
-            to,
-            carried,
-            reversed,
-            ..
-        }) = step
-        {
+        if let Some(Step::StackMove { from, to, carried, reversed, .. }) = step {
             let total = MOVE + if *reversed { REVERSAL } else { 0.0 };
             let glide = ease((t * total / MOVE).min(1.0));
-            let turn = if *reversed {
-                ease(((t * total - MOVE) / REVERSAL).max(0.0))
-            } else {
-                0.0
-            };
+            let turn = if *reversed { ease(((t * total - MOVE) / REVERSAL).max(0.0)) } else { 0.0 };
             let (a, b) = (origin(*from), origin(*to));
             let at = [a[0] + (b[0] - a[0]) * glide, a[1] + (b[1] - a[1]) * glide];
             let base_from = (self.stacks[*from].len() - carried.len()) as f32;
@@ -157,61 +134,22 @@ impl Animate for Game {
     }
 }
 
-fn draw_piece(
-    sc: &mut Scene,
-    piece: usize,
-    x: f32,
-    y: f32,
-    level: f32,
-    heading: Heading,
-    lit: bool,
-) {
+fn draw_piece(sc: &mut Scene, piece: usize, x: f32, y: f32, level: f32, heading: Heading, lit: bool) {
     let (w, h) = (0.7, 0.3);
     let px = x + 0.15;
     let py = y + 0.62 - level * LAYER;
     let ink = Ink::Piece((piece % PIECE_COLOURS) as u8);
-    sc.rect(
-        px - 0.02,
-        py - 0.02,
-        w + 0.04,
-        h + 0.04,
-        if lit { Ink::Highlight } else { Ink::Text },
-    );
+    sc.rect(px - 0.02, py - 0.02, w + 0.04, h + 0.04, if lit { Ink::Highlight } else { Ink::Text });
     sc.rect(px, py, w, h, ink);
-    sc.text(
-        [px + 0.22, py + h / 2.0],
-        0.2,
-        (piece + 1).to_string(),
-        Ink::TextLight,
-    );
+    sc.text([px + 0.22, py + h / 2.0], 0.2, (piece + 1).to_string(), Ink::TextLight);
     // Heading notch: a small triangle at the right of the piece.
     let (cx, cy) = (px + 0.55, py + h / 2.0);
     let r = 0.1;
     let tri = match heading.0 {
-        Dir::Right => [
-            [cx - r, cy - r],
-            [cx + r, cy],
-            [cx + r, cy],
-            [cx - r, cy + r],
-        ],
-        Dir::Left => [
-            [cx + r, cy - r],
-            [cx + r, cy + r],
-            [cx - r, cy],
-            [cx - r, cy],
-        ],
-        Dir::Up => [
-            [cx - r, cy + r],
-            [cx, cy - r],
-            [cx, cy - r],
-            [cx + r, cy + r],
-        ],
-        Dir::Down => [
-            [cx - r, cy - r],
-            [cx + r, cy - r],
-            [cx, cy + r],
-            [cx, cy + r],
-        ],
+        Dir::Right => [[cx - r, cy - r], [cx + r, cy], [cx + r, cy], [cx - r, cy + r]],
+        Dir::Left => [[cx + r, cy - r], [cx + r, cy + r], [cx - r, cy], [cx - r, cy]],
+        Dir::Up => [[cx - r, cy + r], [cx, cy - r], [cx, cy - r], [cx + r, cy + r]],
+        Dir::Down => [[cx - r, cy - r], [cx + r, cy - r], [cx, cy + r], [cx, cy + r]],
     };
     sc.quad(tri, Ink::TextLight, 1.0);
 }

@@ -25,11 +25,7 @@ pub fn parse_board_rows(rows: &[&str], first_line: usize) -> Result<Board, Parse
         let line = first_line + i;
         let n = row.chars().count();
         if n != cols {
-            return Err(ParseError::at(
-                line,
-                n.min(cols) + 1,
-                format!("expected a row of {cols} cells, found {n}"),
-            ));
+            return Err(ParseError::at(line, n.min(cols) + 1, format!("expected a row of {cols} cells, found {n}")));
         }
         for (j, ch) in row.chars().enumerate() {
             cells.push(match ch {
@@ -40,9 +36,7 @@ pub fn parse_board_rows(rows: &[&str], first_line: usize) -> Result<Board, Parse
                     return Err(ParseError::at(
                         line,
                         j + 1,
-                        format!(
-                            "expected `#` (wall), `-` (empty) or a letter (block), found `{c}`"
-                        ),
+                        format!("expected `#` (wall), `-` (empty) or a letter (block), found `{c}`"),
                     ));
                 }
             });
@@ -58,11 +52,7 @@ pub const MAX_SIDE: i64 = 64;
 pub fn parse_judge(text: &str) -> Result<Vec<Puzzle>, ParseError> {
     let lines: Vec<&str> = text.split('\n').map(trim_eol).collect();
     // A final newline leaves one empty string behind; it is not a line.
-    let count = if text.ends_with('\n') {
-        lines.len() - 1
-    } else {
-        lines.len()
-    };
+    let count = if text.ends_with('\n') { lines.len() - 1 } else { lines.len() };
     let mut puzzles = Vec::new();
     let mut i = 0;
     loop {
@@ -84,10 +74,7 @@ pub fn parse_judge(text: &str) -> Result<Vec<Puzzle>, ParseError> {
             return Ok(puzzles);
         }
         if nr == 0 || nc == 0 {
-            return Err(ParseError::line(
-                line_no,
-                "expected both sizes positive (or `0 0` to end the input)",
-            ));
+            return Err(ParseError::line(line_no, "expected both sizes positive (or `0 0` to end the input)"));
         }
         if i + nr > count {
             return Err(ParseError::line(
@@ -119,35 +106,20 @@ pub fn parse_judge(text: &str) -> Result<Vec<Puzzle>, ParseError> {
 fn parse_header(line: &str, line_no: usize) -> Result<(usize, usize, String), ParseError> {
     let mut rest = line;
     let mut nums = [0usize; 2];
-    for (k, what) in ["NR (the number of rows)", "NC (the number of columns)"]
-        .iter()
-        .enumerate()
-    {
+    for (k, what) in ["NR (the number of rows)", "NC (the number of columns)"].iter().enumerate() {
         let start = line.len() - rest.trim_start().len();
         rest = rest.trim_start();
         let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
         let tok = &rest[..len];
         let col = line[..start].chars().count() + 1;
         if tok.is_empty() {
-            return Err(ParseError::at(
-                line_no,
-                col,
-                format!("expected {what}, found the end of the line"),
-            ));
+            return Err(ParseError::at(line_no, col, format!("expected {what}, found the end of the line")));
         }
-        let v: i64 = tok.parse().map_err(|_| {
-            ParseError::at(
-                line_no,
-                col,
-                format!("expected {what} as an integer, found `{tok}`"),
-            )
-        })?;
+        let v: i64 = tok
+            .parse()
+            .map_err(|_| ParseError::at(line_no, col, format!("expected {what} as an integer, found `{tok}`")))?;
         if !(0..=MAX_SIDE).contains(&v) {
-            return Err(ParseError::at(
-                line_no,
-                col,
-                format!("expected {what} from 0 to {MAX_SIDE}, found {v}"),
-            ));
+            return Err(ParseError::at(line_no, col, format!("expected {what} from 0 to {MAX_SIDE}, found {v}")));
         }
         nums[k] = v as usize;
         rest = &rest[len..];
@@ -176,13 +148,7 @@ pub fn move_text(board_before: &Board, mv: Move) -> String {
         Some(Cell::Block(k)) => *k as char,
         _ => '?',
     };
-    format!(
-        "({},{},{},{})",
-        letter,
-        mv.pos.row,
-        mv.pos.col,
-        mv.side.letter()
-    )
+    format!("({},{},{},{})", letter, mv.pos.row, mv.pos.col, mv.side.letter())
 }
 
 /// The judge's solution lines: moves in `(L,r,c,D)` form, four per line.
@@ -191,10 +157,7 @@ pub fn solution_lines(start: &Board, moves: &[Move]) -> Vec<String> {
     let mut texts = Vec::new();
     for &m in moves {
         texts.push(move_text(&b, m));
-        b = b
-            .apply(m)
-            .expect("solution lines are printed for replayed solutions")
-            .0;
+        b = b.apply(m).expect("solution lines are printed for replayed solutions").0;
     }
     texts.chunks(4).map(|c| c.join(" ")).collect()
 }
@@ -211,13 +174,7 @@ pub fn parse_moves(text: &str, line: usize) -> Result<Vec<Move>, ParseError> {
             return Ok(out);
         }
         let col = text[..offset].chars().count() + 1;
-        let bad = |what: &str| {
-            ParseError::at(
-                line,
-                col,
-                format!("expected a move like `(B,1,3,L)`, {what}"),
-            )
-        };
+        let bad = |what: &str| ParseError::at(line, col, format!("expected a move like `(B,1,3,L)`, {what}"));
         if !rest.starts_with('(') {
             return Err(bad("found no `(`"));
         }
@@ -235,10 +192,7 @@ pub fn parse_moves(text: &str, line: usize) -> Result<Vec<Move>, ParseError> {
             "R" | "r" => Side::Right,
             _ => return Err(bad("the direction is not L or R")),
         };
-        out.push(Move {
-            pos: Pos::new(row, col_n),
-            side,
-        });
+        out.push(Move { pos: Pos::new(row, col_n), side });
         rest = &rest[end + 1..];
     }
 }
@@ -273,10 +227,7 @@ pub fn parse_android(text: &str) -> Result<Vec<PackLevel>, ParseError> {
         if fields.len() != 3 {
             return Err(ParseError::line(
                 line,
-                format!(
-                    "expected `title;board;par` (3 fields), found {} fields",
-                    fields.len()
-                ),
+                format!("expected `title;board;par` (3 fields), found {} fields", fields.len()),
             ));
         }
         let board_col = fields[0].chars().count() + 2;
@@ -294,9 +245,7 @@ pub fn parse_android(text: &str) -> Result<Vec<PackLevel>, ParseError> {
                         return Err(ParseError::at(
                             line,
                             col,
-                            format!(
-                                "expected `.` (empty), `X` (wall) or a block `a`-`h`, found `{c}`"
-                            ),
+                            format!("expected `.` (empty), `X` (wall) or a block `a`-`h`, found `{c}`"),
                         ));
                     }
                 });
@@ -308,11 +257,7 @@ pub fn parse_android(text: &str) -> Result<Vec<PackLevel>, ParseError> {
         }
         let par_col = board_col + fields[1].chars().count() + 1;
         let par: usize = fields[2].trim().parse().map_err(|_| {
-            ParseError::at(
-                line,
-                par_col,
-                format!("expected the par as a number, found `{}`", fields[2]),
-            )
+            ParseError::at(line, par_col, format!("expected the par as a number, found `{}`", fields[2]))
         })?;
         out.push(PackLevel {
             title: fields[0].to_string(),
@@ -337,16 +282,10 @@ pub fn parse_palm(text: &str) -> Result<Vec<PackLevel>, ParseError> {
         solution: Option<String>,
     }
     fn finish(p: Partial) -> Result<PackLevel, ParseError> {
-        let board = p.board.ok_or_else(|| {
-            ParseError::line(p.line, "expected a `board=` line in this [Level] section")
-        })?;
+        let board =
+            p.board.ok_or_else(|| ParseError::line(p.line, "expected a `board=` line in this [Level] section"))?;
         let par = p.solution.as_ref().map(|s| s.len() / 2);
-        Ok(PackLevel {
-            title: p.title,
-            board,
-            par,
-            solution: p.solution,
-        })
+        Ok(PackLevel { title: p.title, board, par, solution: p.solution })
     }
     let mut out = Vec::new();
     let mut cur: Option<Partial> = None;
@@ -361,21 +300,13 @@ pub fn parse_palm(text: &str) -> Result<Vec<PackLevel>, ParseError> {
                 out.push(finish(p)?);
             }
             if l.eq_ignore_ascii_case("[level]") {
-                cur = Some(Partial {
-                    line,
-                    board: None,
-                    title: String::new(),
-                    solution: None,
-                });
+                cur = Some(Partial { line, board: None, title: String::new(), solution: None });
             }
             continue;
         }
         let Some(p) = cur.as_mut() else { continue };
         let Some((key, value)) = l.split_once('=') else {
-            return Err(ParseError::line(
-                line,
-                "expected `key=value` inside a [Level] section",
-            ));
+            return Err(ParseError::line(line, "expected `key=value` inside a [Level] section"));
         };
         let vcol = key.chars().count() + 2;
         match key.trim() {
@@ -400,10 +331,7 @@ fn parse_palm_board(value: &str, line: usize, vcol: usize) -> Result<Board, Pars
         return Err(ParseError::at(
             line,
             vcol,
-            format!(
-                "expected {PALM_ROWS} rows separated by `/`, found {}",
-                rows.len()
-            ),
+            format!("expected {PALM_ROWS} rows separated by `/`, found {}", rows.len()),
         ));
     }
     let mut cells = Vec::with_capacity(PALM_ROWS * PALM_COLS);
@@ -422,11 +350,7 @@ fn parse_palm_board(value: &str, line: usize, vcol: usize) -> Result<Board, Pars
                     k += 1;
                 }
                 if n == 0 || n > PALM_COLS {
-                    return Err(ParseError::at(
-                        line,
-                        col + start,
-                        "expected a wall run from 1 to 10",
-                    ));
+                    return Err(ParseError::at(line, col + start, "expected a wall run from 1 to 10"));
                 }
                 cells.extend(std::iter::repeat_n(Cell::Wall, n));
                 continue;
@@ -438,9 +362,7 @@ fn parse_palm_board(value: &str, line: usize, vcol: usize) -> Result<Board, Pars
                     return Err(ParseError::at(
                         line,
                         col + k,
-                        format!(
-                            "expected a wall count, `~` (empty) or a block `a`-`h`, found `{c}`"
-                        ),
+                        format!("expected a wall count, `~` (empty) or a block `a`-`h`, found `{c}`"),
                     ));
                 }
             });
@@ -450,10 +372,7 @@ fn parse_palm_board(value: &str, line: usize, vcol: usize) -> Result<Board, Pars
             return Err(ParseError::at(
                 line,
                 col,
-                format!(
-                    "expected a row that expands to {PALM_COLS} cells, found {}",
-                    cells.len() - before
-                ),
+                format!("expected a row that expands to {PALM_COLS} cells, found {}", cells.len() - before),
             ));
         }
         col += chars.len() + 1;
@@ -467,10 +386,7 @@ fn parse_palm_board(value: &str, line: usize, vcol: usize) -> Result<Board, Pars
 pub fn parse_palm_moves(text: &str) -> Result<Vec<Move>, (usize, String)> {
     let chars: Vec<char> = text.trim().chars().collect();
     if !chars.len().is_multiple_of(2) {
-        return Err((
-            chars.len(),
-            "expected pairs of letters, found an odd count".into(),
-        ));
+        return Err((chars.len(), "expected pairs of letters, found an odd count".into()));
     }
     let mut out = Vec::new();
     for (k, pair) in chars.chunks(2).enumerate() {
@@ -478,25 +394,16 @@ pub fn parse_palm_moves(text: &str) -> Result<Vec<Move>, (usize, String)> {
         let cl = c.to_ascii_lowercase();
         let rl = r.to_ascii_lowercase();
         if !('a'..='j').contains(&cl) || !('a'..='h').contains(&rl) {
-            return Err((
-                2 * k,
-                format!("expected a column `a`-`j` and a row `a`-`h`, found `{c}{r}`"),
-            ));
+            return Err((2 * k, format!("expected a column `a`-`j` and a row `a`-`h`, found `{c}{r}`")));
         }
         let side = match (c.is_ascii_uppercase(), r.is_ascii_uppercase()) {
             (true, false) => Side::Left,
             (false, true) => Side::Right,
             _ => {
-                return Err((
-                    2 * k,
-                    format!("expected exactly one uppercase letter in `{c}{r}`"),
-                ));
+                return Err((2 * k, format!("expected exactly one uppercase letter in `{c}{r}`")));
             }
         };
-        out.push(Move {
-            pos: Pos::new(rl as usize - 'a' as usize, cl as usize - 'a' as usize),
-            side,
-        });
+        out.push(Move { pos: Pos::new(rl as usize - 'a' as usize, cl as usize - 'a' as usize), side });
     }
     Ok(out)
 }
@@ -560,20 +467,8 @@ mod tests {
     #[test]
     fn palm_notation_round_trips() {
         let moves = parse_palm_moves("eCdFdCeC").unwrap();
-        assert_eq!(
-            moves[0],
-            Move {
-                pos: Pos::new(2, 4),
-                side: Side::Right
-            }
-        );
-        assert_eq!(
-            moves[1],
-            Move {
-                pos: Pos::new(5, 3),
-                side: Side::Right
-            }
-        );
+        assert_eq!(moves[0], Move { pos: Pos::new(2, 4), side: Side::Right });
+        assert_eq!(moves[1], Move { pos: Pos::new(5, 3), side: Side::Right });
         assert_eq!(palm_moves_text(&moves).unwrap(), "eCdFdCeC");
         assert!(parse_palm_moves("eC d").is_err());
         assert!(parse_palm_moves("EC").is_err());
@@ -581,7 +476,9 @@ mod tests {
 
     #[test]
     fn palm_and_android_boards_agree() {
-        let palm = parse_palm("[Level]\nboard=10/10/3ba~~3/5~~3/3~~~~3/3a~~b3/4ab4/10\nsolution=eCdFdCeC\ntitle=Good Night\n").unwrap();
+        let palm =
+            parse_palm("[Level]\nboard=10/10/3ba~~3/5~~3/3~~~~3/3a~~b3/4ab4/10\nsolution=eCdFdCeC\ntitle=Good Night\n")
+                .unwrap();
         let android = parse_android("Good Night;ba../XX../..../a..b/XabX;4\r\n").unwrap();
         assert_eq!(palm[0].par, Some(4));
         assert_eq!(android[0].par, Some(4));
@@ -589,16 +486,10 @@ mod tests {
         // The Android board is the Palm board cropped to rows 2..=6, columns 3..=6.
         for r in 0..5 {
             for c in 0..4 {
-                assert_eq!(
-                    android[0].board.grid[Pos::new(r, c)],
-                    palm[0].board.grid[Pos::new(r + 2, c + 3)]
-                );
+                assert_eq!(android[0].board.grid[Pos::new(r, c)], palm[0].board.grid[Pos::new(r + 2, c + 3)]);
             }
         }
-        let solved = palm[0]
-            .board
-            .replay(&parse_palm_moves("eCdFdCeC").unwrap())
-            .unwrap();
+        let solved = palm[0].board.replay(&parse_palm_moves("eCdFdCeC").unwrap()).unwrap();
         assert!(solved.is_solved());
     }
 
@@ -629,18 +520,11 @@ pub enum FileKind {
 /// are Android, anything else is the World Finals format.
 pub fn sniff(bytes: &[u8]) -> FileKind {
     let text = latin1(bytes);
-    if text
-        .lines()
-        .any(|l| l.trim().eq_ignore_ascii_case("[level]"))
-    {
+    if text.lines().any(|l| l.trim().eq_ignore_ascii_case("[level]")) {
         return FileKind::Palm;
     }
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    if first.split(';').count() == 3 {
-        FileKind::Android
-    } else {
-        FileKind::WorldFinals
-    }
+    if first.split(';').count() == 3 { FileKind::Android } else { FileKind::WorldFinals }
 }
 
 /// Reads any supported Vexed file (Palm and Android files are ISO-8859-1; World Finals
@@ -650,28 +534,14 @@ pub fn parse_any(bytes: &[u8]) -> Result<(FileKind, Vec<AnyLevel>), ParseError> 
     let levels = match kind {
         FileKind::WorldFinals => parse_judge(crate::error::utf8(bytes)?)?
             .into_iter()
-            .map(|p| AnyLevel {
-                title: p.name,
-                board: p.board,
-                par: None,
-                solution: None,
-            })
+            .map(|p| AnyLevel { title: p.name, board: p.board, par: None, solution: None })
             .collect(),
         FileKind::Palm | FileKind::Android => {
             let text = latin1(bytes);
-            let packs = if kind == FileKind::Palm {
-                parse_palm(&text)?
-            } else {
-                parse_android(&text)?
-            };
+            let packs = if kind == FileKind::Palm { parse_palm(&text)? } else { parse_android(&text)? };
             packs
                 .into_iter()
-                .map(|l| AnyLevel {
-                    title: l.title,
-                    board: l.board,
-                    par: l.par,
-                    solution: l.solution,
-                })
+                .map(|l| AnyLevel { title: l.title, board: l.board, par: l.par, solution: l.solution })
                 .collect()
         }
     };

@@ -85,11 +85,9 @@ impl fmt::Display for MoveError {
             MoveError::NoBlock(p) => {
                 write!(f, "there is no movable block at ({},{})", p.row, p.col)
             }
-            MoveError::Blocked(p) => write!(
-                f,
-                "the block at ({},{}) cannot move there: the cell is not empty",
-                p.row, p.col
-            ),
+            MoveError::Blocked(p) => {
+                write!(f, "the block at ({},{}) cannot move there: the cell is not empty", p.row, p.col)
+            }
         }
     }
 }
@@ -116,10 +114,7 @@ impl Board {
     }
 
     pub fn block_count(&self) -> usize {
-        self.grid
-            .iter()
-            .filter(|(_, c)| matches!(c, Cell::Block(_)))
-            .count()
+        self.grid.iter().filter(|(_, c)| matches!(c, Cell::Block(_))).count()
     }
 
     /// Solved when no movable block is left.
@@ -137,11 +132,7 @@ impl Board {
         for (p, c) in self.grid.iter() {
             if let Cell::Block(_) = c {
                 for side in [Side::Left, Side::Right] {
-                    if self
-                        .grid
-                        .neighbour(p, side.dir())
-                        .is_some_and(|q| self.is_empty(q))
-                    {
+                    if self.grid.neighbour(p, side.dir()).is_some_and(|q| self.is_empty(q)) {
                         out.push(Move { pos: p, side });
                     }
                 }
@@ -164,11 +155,7 @@ impl Board {
         let mut next = self.clone();
         next.grid[mv.pos] = Cell::Empty;
         next.grid[to] = Cell::Block(kind);
-        let mut steps = vec![Step::Slide {
-            kind,
-            from: mv.pos,
-            to,
-        }];
+        let mut steps = vec![Step::Slide { kind, from: mv.pos, to }];
         next.settle_into(&mut steps);
         Ok((next, steps))
     }
@@ -290,35 +277,18 @@ mod tests {
         // The seed's first example: (1,3,L) lets B fall onto B; both vanish.
         let b = board(&["#A--#", "##-B#", "#AB##", "#####"]);
         assert_eq!(b.moves().len(), 2);
-        let (b2, steps) = b
-            .apply(Move {
-                pos: Pos::new(1, 3),
-                side: Side::Left,
-            })
-            .unwrap();
+        let (b2, steps) = b.apply(Move { pos: Pos::new(1, 3), side: Side::Left }).unwrap();
         assert_eq!(
             steps,
             vec![
-                Step::Slide {
-                    kind: b'B',
-                    from: Pos::new(1, 3),
-                    to: Pos::new(1, 2)
-                },
+                Step::Slide { kind: b'B', from: Pos::new(1, 3), to: Pos::new(1, 2) },
                 Step::Vanish {
                     chain: 1,
-                    groups: vec![Group {
-                        kind: b'B',
-                        cells: vec![Pos::new(1, 2), Pos::new(2, 2)]
-                    }]
+                    groups: vec![Group { kind: b'B', cells: vec![Pos::new(1, 2), Pos::new(2, 2)] }]
                 },
             ]
         );
-        let (b3, steps) = b2
-            .apply(Move {
-                pos: Pos::new(0, 1),
-                side: Side::Right,
-            })
-            .unwrap();
+        let (b3, steps) = b2.apply(Move { pos: Pos::new(0, 1), side: Side::Right }).unwrap();
         assert!(b3.is_solved());
         // slide, fall to (2,2) beside A at (2,1), vanish
         assert!(matches!(steps[1], Step::Fall { ref drops } if drops[0].to == Pos::new(2, 2)));
@@ -332,9 +302,7 @@ mod tests {
         let (b2, steps) = b.settle();
         assert!(b2.is_solved());
         assert_eq!(steps.len(), 1);
-        let Step::Vanish { groups, .. } = &steps[0] else {
-            panic!()
-        };
+        let Step::Vanish { groups, .. } = &steps[0] else { panic!() };
         assert_eq!(groups.len(), 2);
     }
 

@@ -72,11 +72,7 @@ impl Animate for Board {
     }
 
     fn scene(&self, steps: &[Step], t: f32) -> Scene {
-        let mut sc = Scene::new(
-            self.cols() as f32 + 2.0 * MARGIN,
-            self.rows() as f32 + 2.0 * MARGIN,
-            Ink::Background,
-        );
+        let mut sc = Scene::new(self.cols() as f32 + 2.0 * MARGIN, self.rows() as f32 + 2.0 * MARGIN, Ink::Background);
         for (p, c) in self.grid.iter() {
             let [x, y] = cell_origin(p);
             match c {
@@ -122,33 +118,16 @@ impl Animate for Board {
         }
         for (p, c) in self.grid.iter() {
             let Cell::Block(kind) = *c else { continue };
-            let (off, opacity) = moving
-                .iter()
-                .find(|m| m.0 == p)
-                .map_or(([0.0, 0.0], 1.0), |m| (m.1, m.2));
+            let (off, opacity) = moving.iter().find(|m| m.0 == p).map_or(([0.0, 0.0], 1.0), |m| (m.1, m.2));
             let [x, y] = cell_origin(p);
             let (x, y) = (x + off[0], y + off[1]);
-            let ink = if flash.contains(&p) {
-                Ink::Flash
-            } else {
-                block_ink(kind)
-            };
-            sc.rect_alpha(
-                x + INSET,
-                y + INSET,
-                1.0 - 2.0 * INSET,
-                1.0 - 2.0 * INSET,
-                ink,
-                opacity,
-            );
+            let ink = if flash.contains(&p) { Ink::Flash } else { block_ink(kind) };
+            sc.rect_alpha(x + INSET, y + INSET, 1.0 - 2.0 * INSET, 1.0 - 2.0 * INSET, ink, opacity);
         }
         sc
     }
 }
 
 fn longest(drops: &[Drop]) -> f32 {
-    drops
-        .iter()
-        .map(|d| (d.to.row - d.from.row) as f32)
-        .fold(0.0, f32::max)
+    drops.iter().map(|d| (d.to.row - d.from.row) as f32).fold(0.0, f32::max)
 }

@@ -72,10 +72,9 @@ impl std::fmt::Display for SolveError {
                 f,
                 "the playable area (bounding box of non-wall cells) has {cells} cells; the solver handles at most 128"
             ),
-            SolveError::TooManyBlocks { blocks, kinds } => write!(
-                f,
-                "{blocks} blocks of {kinds} kinds do not fit the solver's 128-bit state"
-            ),
+            SolveError::TooManyBlocks { blocks, kinds } => {
+                write!(f, "{blocks} blocks of {kinds} kinds do not fit the solver's 128-bit state")
+            }
         }
     }
 }
@@ -125,25 +124,14 @@ impl Compiled {
             }
         }
         letters.sort();
-        let (rows, cols) = if rmin == usize::MAX {
-            (0, 0)
-        } else {
-            (rmax - rmin + 1, cmax - cmin + 1)
-        };
+        let (rows, cols) = if rmin == usize::MAX { (0, 0) } else { (rmax - rmin + 1, cmax - cmin + 1) };
         if rows * cols > 128 {
             return Err(SolveError::TooLarge { cells: rows * cols });
         }
-        let kind_bits = if letters.len() <= 1 {
-            0
-        } else {
-            usize::BITS - (letters.len() - 1).leading_zeros()
-        };
+        let kind_bits = if letters.len() <= 1 { 0 } else { usize::BITS - (letters.len() - 1).leading_zeros() };
         let blocks = board.block_count();
         if letters.len() > MAX_KINDS || blocks as u32 * kind_bits > 128 {
-            return Err(SolveError::TooManyBlocks {
-                blocks,
-                kinds: letters.len(),
-            });
+            return Err(SolveError::TooManyBlocks { blocks, kinds: letters.len() });
         }
         let mut open = 0u128;
         let mut not_first_col = 0u128;
@@ -206,10 +194,7 @@ impl Compiled {
             let mut any = false;
             let mut marked = [0u128; MAX_KINDS];
             for (i, &k) in m.iter().enumerate() {
-                let nb = ((k << 1) & self.not_first_col)
-                    | ((k >> 1) & self.not_last_col)
-                    | (k << w)
-                    | (k >> w);
+                let nb = ((k << 1) & self.not_first_col) | ((k >> 1) & self.not_last_col) | (k << w) | (k >> w);
                 marked[i] = k & nb;
                 any |= marked[i] != 0;
             }
@@ -268,13 +253,7 @@ impl Compiled {
     /// The move in board coordinates.
     pub fn to_move(&self, cell: u8, side: Side) -> Move {
         let cell = cell as usize;
-        Move {
-            pos: Pos::new(
-                self.row_off + cell / self.cols,
-                self.col_off + cell % self.cols,
-            ),
-            side,
-        }
+        Move { pos: Pos::new(self.row_off + cell / self.cols, self.col_off + cell % self.cols), side }
     }
 
     /// The compiled-board cell of a board position, if it is on the cropped board.
@@ -297,10 +276,7 @@ impl Compiled {
             while rest != 0 {
                 let cell = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let p = Pos::new(
-                    self.row_off + cell / self.cols,
-                    self.col_off + cell % self.cols,
-                );
+                let p = Pos::new(self.row_off + cell / self.cols, self.col_off + cell % self.cols);
                 b.grid[p] = Cell::Block(self.letters[k]);
             }
         }
@@ -387,10 +363,7 @@ impl LowerBound {
             let cols = &mut cols[..n];
             cols.sort_unstable();
             let key = cols.iter().fold(n as u128, |a, &x| (a << 8) | x as u128);
-            total += *self
-                .memo
-                .entry(key)
-                .or_insert_with(|| partition_bound(cols));
+            total += *self.memo.entry(key).or_insert_with(|| partition_bound(cols));
         }
         total
     }
@@ -449,33 +422,15 @@ pub fn solve(board: &Board, limits: Limits) -> Result<Report, SolveError> {
     let mut best: HashMap<Key, u16> = HashMap::new();
     let mut open: BinaryHeap<(Reverse<u32>, u16, Reverse<u32>)> = BinaryHeap::new();
     let h0 = lb.estimate(&c, &start);
-    let report = |outcome, expanded, stored| Report {
-        outcome,
-        expanded,
-        stored,
-        elapsed: start_time.elapsed(),
-    };
+    let report = |outcome, expanded, stored| Report { outcome, expanded, stored, elapsed: start_time.elapsed() };
     if start.iter().all(|&k| k == 0) {
-        return Ok(report(
-            Outcome::Solved {
-                moves: vec![],
-                proven: true,
-            },
-            0,
-            1,
-        ));
+        return Ok(report(Outcome::Solved { moves: vec![], proven: true }, 0, 1));
     }
     if h0 == DEAD {
         return Ok(report(Outcome::Unsolvable, 0, 1));
     }
     let key0 = c.pack(&start);
-    nodes.push(Node {
-        key: key0,
-        parent: u32::MAX,
-        cell: 0,
-        side: Side::Left,
-        g: 0,
-    });
+    nodes.push(Node { key: key0, parent: u32::MAX, cell: 0, side: Side::Left, g: 0 });
     best.insert(key0, 0);
     open.push((Reverse(h0), 0, Reverse(0)));
     let mut expanded = 0usize;
@@ -489,25 +444,14 @@ pub fn solve(board: &Board, limits: Limits) -> Result<Report, SolveError> {
         if m.iter().all(|&k| k == 0) {
             let path = reconstruct(&c, &nodes, idx);
             let verified = verify(&board.settle().0, &path);
-            return Ok(report(
-                Outcome::Solved {
-                    moves: verified,
-                    proven: true,
-                },
-                expanded,
-                best.len(),
-            ));
+            return Ok(report(Outcome::Solved { moves: verified, proven: true }, expanded, best.len()));
         }
         expanded += 1;
         if expanded.is_multiple_of(4096)
             && let Some(t) = limits.time
             && start_time.elapsed() >= t
         {
-            return Ok(report(
-                Outcome::LimitReached(LimitKind::Time),
-                expanded,
-                best.len(),
-            ));
+            return Ok(report(Outcome::LimitReached(LimitKind::Time), expanded, best.len()));
         }
         c.moves(&m, &mut moves);
         for &(cell, side) in &moves {
@@ -524,21 +468,11 @@ pub fn solve(board: &Board, limits: Limits) -> Result<Report, SolveError> {
             if let Some(max) = limits.max_states
                 && best.len() >= max
             {
-                return Ok(report(
-                    Outcome::LimitReached(LimitKind::States),
-                    expanded,
-                    best.len(),
-                ));
+                return Ok(report(Outcome::LimitReached(LimitKind::States), expanded, best.len()));
             }
             best.insert(nk, ng);
             let id = nodes.len() as u32;
-            nodes.push(Node {
-                key: nk,
-                parent: idx,
-                cell,
-                side,
-                g: ng,
-            });
+            nodes.push(Node { key: nk, parent: idx, cell, side, g: ng });
             open.push((Reverse(ng as u32 + h), ng, Reverse(id)));
         }
     }

@@ -7,17 +7,12 @@ use std::path::PathBuf;
 /// The shared test data folder, or `None` (with a note) when it is absent outside CI.
 /// Under `CI=true` a missing folder is a test failure.
 pub fn data_dir(sub: &str) -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(sub);
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data").join(sub);
     if dir.is_dir() {
         return Some(dir);
     }
     if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!(
-            "test data {} is missing (CI=true requires it)",
-            dir.display()
-        );
+        panic!("test data {} is missing (CI=true requires it)", dir.display());
     }
     eprintln!("skipping: test data {} is missing", dir.display());
     None
