@@ -32,6 +32,18 @@ pub enum Command {
     /// Stacks (Baekjoon 17837 "New Game 2" and 17780 "New Game")
     #[command(subcommand)]
     Stacks(StacksCmd),
+    /// Generate levels certified by the solvers (how `assets/levels/` was made)
+    Generate {
+        /// vexed, shubbles, sokoban or stacks
+        #[arg(value_parser = ["vexed", "shubbles", "sokoban", "stacks"])]
+        game: String,
+        /// How many levels to keep, spread from easy to hard
+        #[arg(long, default_value_t = 12)]
+        count: usize,
+        /// Random seed
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 #[derive(Subcommand)]
@@ -108,6 +120,16 @@ pub enum ShubblesCmd {
         /// Image width and height in pixels
         #[arg(long, default_value_t = 480, value_parser = clap::value_parser!(u32).range(16..=4096))]
         size: u32,
+        /// Input file (default: standard input)
+        file: Option<PathBuf>,
+    },
+    /// The puzzle: the fewest operations that free every shubble without freeing a smole.
+    ///
+    /// Reads one state (the first line); prints the operations, or `impossible`.
+    Solve {
+        /// Give up after this many states
+        #[arg(long, default_value_t = 5_000_000)]
+        max_states: usize,
         /// Input file (default: standard input)
         file: Option<PathBuf>,
     },
@@ -197,6 +219,8 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Command::Sokoban(SokobanCmd::Judge { file }) => sokoban_judge(&file),
         Command::Vexed(VexedCmd::Export(args)) => vexed_export(&args),
+        Command::Shubbles(ShubblesCmd::Solve { max_states, file }) => shubbles_solve(&file, max_states),
+        Command::Generate { game, count, seed } => Ok(generate(&game, count, seed)),
         Command::Sokoban(SokobanCmd::Export(args)) => sokoban_export(&args),
         Command::Stacks(StacksCmd::Export { args, bottom_only, turns }) => stacks_export(&args, bottom_only, turns),
         Command::Stacks(StacksCmd::Judge { bottom_only, file }) => stacks_judge(&file, bottom_only),
@@ -439,4 +463,102 @@ fn stacks_export(args: &ExportArgs, bottom_only: bool, turns: u32) -> Result<Str
     let shown = if args.moves.is_some() { &game } else { &start };
     args.images().write(&start, &steps, shown, Pacing::default())?;
     Ok(String::new())
+}
+
+/// Picks `count` items spread evenly over candidates sorted by difficulty, hardest last.
+fn spread<T>(mut items: Vec<(u64, T)>, count: usize) -> Vec<(u64, T)> {
+    items.sort_by_key(|x| x.0);
+    let n = items.len();
+    if n <= count {
+        return items;
+    }
+    let picks: Vec<usize> = (0..count).map(|i| i * (n - 1) / (count - 1).max(1)).collect();
+    items.into_iter().enumerate().filter(|(i, _)| picks.contains(i)).map(|(_, x)| x).collect()
+}
+
+fn generate(game: &str, count: usize, seed: u64) -> String {
+    use tumblebox::generate::*;
+    let mut rng = Rng::new(seed);
+    let mut out = String::new();
+    match game {
+        "vexed" => {
+            let mut found = Vec::new();
+            let limits = vexed::solve::Limits { max_states: Some(300_000), time: None };
+            while found.len() < count * 25 {
+                let b = vexed_candidate(&mut rng);
+                if b.is_solved() {
+                    continue;
+                }
+                if let Ok(r) = vexed::solve::solve(&b, limits)
+                    && let vexed::solve::Outcome::Solved { moves, proven: true } = r.outcome
+                    && moves.len() >= 2
+                    && !found.iter().any(|(_, x): &(u64, vexed::Board)| x == &b)
+                {
+                    found.push(((moves.len() as u64) << 32 | r.expanded.min(u32::MAX as usize) as u64, b));
+                }
+            }
+            for (i, (key, b)) in spread(found, count).into_iter().enumerate() {
+                out.push_str(&vexed::format::android_line(&format!("Tumble {}", i + 1), &b, (key >> 32) as usize));
+                out.push('\n');
+            }
+        }
+        "shubbles" => {
+            let mut found = Vec::new();
+            while found.len() < count * 10 {
+                let Some(s) = shubbles_candidate(&mut rng) else { continue };
+                if let shubbles::solve::Outcome::Solved(ops) = shubbles::solve::solve(&s, 400_000)
+                    && ops.len() >= 2
+                {
+                    found.push((ops.len() as u64, s));
+                }
+            }
+            for (i, (len, s)) in spread(found, count).into_iter().enumerate() {
+                out.push_str(&format!("{};{};Box {}\n", s.text(), len, i + 1));
+            }
+        }
+        "sokoban" => {
+            let mut found = Vec::new();
+            while found.len() < count * 20 {
+                let Some(m) = sokoban_candidate(&mut rng) else { continue };
+                if let Some(sol) = sokoban::solve::solve(&m)
+                    && sol.pushes >= 2
+                {
+                    found.push(((sol.pushes as u64) << 32 | sol.moves.len() as u64, m));
+                }
+            }
+            for (_, m) in spread(found, count) {
+                out.push_str(&sokoban::format::write(&m));
+            }
+            out.push_str("0 0\n");
+        }
+        _ => {
+            let mut found = Vec::new();
+            while found.len() < count * 20 {
+                let g = stacks_candidate(&mut rng);
+                if let Some(t) = g.ending_turn(1000)
+                    && t >= 2
+                {
+                    found.push((t as u64, g));
+                }
+            }
+            let boards: Vec<String> = spread(found, count).iter().map(|(_, g)| stacks::format::write(g)).collect();
+            out.push_str(&boards.join("\n"));
+        }
+    }
+    out
+}
+
+fn shubbles_solve(file: &Option<PathBuf>, max_states: usize) -> Result<String, Failure> {
+    let input = read_input(file)?;
+    let line = input.text.split('\n').next().unwrap_or("");
+    let state = shubbles::format::parse_state(line, 1).map_err(|e| Failure::parse(&input.name, e))?;
+    Ok(match shubbles::solve::solve(&state, max_states) {
+        shubbles::solve::Outcome::Solved(ops) => {
+            format!("{} ({} operations)\n", ops.iter().map(|o| o.char()).collect::<String>(), ops.len())
+        }
+        shubbles::solve::Outcome::Impossible => "impossible\n".to_string(),
+        shubbles::solve::Outcome::LimitReached => {
+            return Err(Failure(format!("{}: no answer within {max_states} states", input.name)));
+        }
+    })
 }

@@ -5,7 +5,9 @@
 
 pub mod anim;
 pub mod error;
+pub mod generate;
 pub mod grid;
+pub mod levels;
 pub mod render;
 pub mod scene;
 pub mod shubbles;

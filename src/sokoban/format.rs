@@ -138,3 +138,27 @@ mod tests {
         assert_eq!((e.line, e.column), (2, Some(2)));
     }
 }
+
+/// Writes a maze in the UVa 589 format (without the final `0 0`).
+pub fn write(maze: &Maze) -> String {
+    let walls = &maze.level.walls;
+    let mut s = format!("{} {}\n", walls.rows(), walls.cols());
+    for r in 0..walls.rows() {
+        for c in 0..walls.cols() {
+            let p = Pos::new(r, c);
+            s.push(if walls[p] {
+                '#'
+            } else if p == maze.start.player {
+                'S'
+            } else if maze.start.boxes.contains(&p) {
+                'B'
+            } else if maze.level.goals.contains(&p) {
+                'T'
+            } else {
+                '.'
+            });
+        }
+        s.push('\n');
+    }
+    s
+}

@@ -109,3 +109,50 @@ mod move_tests {
         assert_eq!(parse_moves("1 5", 4, 1).unwrap_err().column, Some(3));
     }
 }
+
+/// Writes a game's starting position in the Baekjoon input format.
+pub fn write(game: &super::rules::Game) -> String {
+    let n = game.colors.rows();
+    let mut s = format!("{n} {}\n", game.pieces());
+    for r in 0..n {
+        let row: Vec<&str> = (0..n)
+            .map(|c| match game.colors[Pos::new(r, c)] {
+                Color::White => "0",
+                Color::Red => "1",
+                Color::Blue => "2",
+            })
+            .collect();
+        s.push_str(&row.join(" "));
+        s.push('\n');
+    }
+    for i in 0..game.pieces() {
+        let p = game.pos[i];
+        s.push_str(&format!("{} {} {}\n", p.row + 1, p.col + 1, game.heading[i].code()));
+    }
+    s
+}
+
+/// Splits a file of several Baekjoon boards separated by blank lines (or `---` lines) and
+/// parses each; errors name the line in the whole file.
+pub fn parse_many(text: &str, rule: Rule) -> Result<Vec<Game>, ParseError> {
+    let mut games = Vec::new();
+    let mut chunk = String::new();
+    let mut first = 1;
+    for (i, line) in text.split('\n').chain(std::iter::once("")).enumerate() {
+        let sep = line.trim().is_empty() || line.trim() == "---";
+        if sep {
+            if !chunk.trim().is_empty() {
+                games.push(parse(&chunk, rule).map_err(|mut e| {
+                    e.line += first - 1;
+                    e
+                })?);
+            }
+            chunk.clear();
+            first = i + 2;
+        } else {
+            chunk.push_str(line);
+            chunk.push('\n');
+        }
+    }
+    Ok(games)
+}

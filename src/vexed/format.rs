@@ -556,3 +556,25 @@ pub fn parse_any_moves(text: &str) -> Result<Vec<Move>, ParseError> {
         parse_palm_moves(text).map_err(|(k, m)| ParseError::at(1, k + 1, m))
     }
 }
+
+/// Writes a level as an Android pack line `title;board;par` (the board cropped to its
+/// non-wall cells, `.` empty, `X` wall, blocks as they are).
+pub fn android_line(title: &str, board: &Board, par: usize) -> String {
+    let cells: Vec<Pos> = board.grid.iter().filter(|(_, c)| **c != Cell::Wall).map(|(p, _)| p).collect();
+    let r0 = cells.iter().map(|p| p.row).min().unwrap_or(0);
+    let r1 = cells.iter().map(|p| p.row).max().unwrap_or(0);
+    let c0 = cells.iter().map(|p| p.col).min().unwrap_or(0);
+    let c1 = cells.iter().map(|p| p.col).max().unwrap_or(0);
+    let rows: Vec<String> = (r0..=r1)
+        .map(|r| {
+            (c0..=c1)
+                .map(|c| match board.grid[Pos::new(r, c)] {
+                    Cell::Wall => 'X',
+                    Cell::Empty => '.',
+                    Cell::Block(k) => k as char,
+                })
+                .collect()
+        })
+        .collect();
+    format!("{title};{};{par}", rows.join("/"))
+}
