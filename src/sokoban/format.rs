@@ -117,28 +117,6 @@ pub fn parse_rows(rows: &[&str], first_line: usize, cols: usize) -> Result<Maze,
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn errors_name_places() {
-        let e = parse_judge("1 3\nSB\n0 0\n").unwrap_err();
-        assert_eq!((e.line, e.column), (2, Some(3)));
-        let e = parse_judge("1 4\nSBTS\n0 0\n").unwrap_err();
-        assert_eq!((e.line, e.column), (2, Some(4)));
-        assert!(e.message.contains("second"), "{e}");
-        let e = parse_judge("1 3\nSB.\n0 0\n").unwrap_err();
-        assert!(e.message.contains("`T`"), "{e}");
-        let e = parse_judge("1 21\n").unwrap_err();
-        assert_eq!((e.line, e.column), (1, Some(3)));
-        let e = parse_judge("1 3\nSBT\n").unwrap_err();
-        assert!(e.message.contains("`0 0`"), "{e}");
-        let e = parse_judge("1 3\nSxT\n0 0\n").unwrap_err();
-        assert_eq!((e.line, e.column), (2, Some(2)));
-    }
-}
-
 /// Writes a maze in the UVa 589 format (without the final `0 0`).
 pub fn write(maze: &Maze) -> String {
     let walls = &maze.level.walls;
@@ -161,4 +139,26 @@ pub fn write(maze: &Maze) -> String {
         s.push('\n');
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_places() {
+        let e = parse_judge("1 3\nSB\n0 0\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, Some(3)));
+        let e = parse_judge("1 4\nSBTS\n0 0\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, Some(4)));
+        assert!(e.message.contains("second"), "{e}");
+        let e = parse_judge("1 3\nSB.\n0 0\n").unwrap_err();
+        assert!(e.message.contains("`T`"), "{e}");
+        let e = parse_judge("1 21\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, Some(3)));
+        let e = parse_judge("1 3\nSBT\n").unwrap_err();
+        assert!(e.message.contains("`0 0`"), "{e}");
+        let e = parse_judge("1 3\nSxT\n0 0\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, Some(2)));
+    }
 }

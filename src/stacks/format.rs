@@ -47,29 +47,6 @@ pub fn parse(text: &str, rule: Rule) -> Result<Game, ParseError> {
     Ok(Game::new(Grid::from_cells(n, n, colors), &pieces, rule))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn errors_name_places() {
-        let e = parse("4 4\n0 0 0 0\n0 0 3 0\n", Rule::CarryAbove).unwrap_err();
-        assert_eq!((e.line, e.column), (3, Some(5)));
-        let e = parse("3 4\n", Rule::CarryAbove).unwrap_err();
-        assert_eq!((e.line, e.column), (1, Some(1)));
-        let board = "4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";
-        let e = parse(&format!("{board}1 1 1\n1 1 2\n"), Rule::CarryAbove).unwrap_err();
-        assert_eq!((e.line, e.column), (7, Some(1)));
-        assert!(e.message.contains("shares"), "{e}");
-        let e = parse(&format!("{board}1 1 1\n1 2 5\n"), Rule::CarryAbove).unwrap_err();
-        assert_eq!((e.line, e.column), (7, Some(5)));
-        let e = parse(&format!("{board}1 1 1\n1 2 1\n"), Rule::CarryAbove).unwrap_err();
-        assert!(e.message.contains("end of the input"), "{e}");
-        let e = parse(&format!("{board}1 1 1\n1 2 1\n1 3 1\n1 4 1\n9\n"), Rule::CarryAbove).unwrap_err();
-        assert_eq!((e.line, e.column), (10, Some(1)));
-    }
-}
-
 /// Parses a move list: piece numbers from 1, separated by whitespace or commas.
 pub fn parse_moves(text: &str, pieces: usize, line: usize) -> Result<Vec<usize>, ParseError> {
     let mut out = Vec::new();
@@ -95,19 +72,6 @@ pub fn parse_moves(text: &str, pieces: usize, line: usize) -> Result<Vec<usize>,
 /// Writes a move list as piece numbers from 1.
 pub fn moves_text(moves: &[usize]) -> String {
     moves.iter().map(|m| (m + 1).to_string()).collect::<Vec<_>>().join(" ")
-}
-
-#[cfg(test)]
-mod move_tests {
-    use super::*;
-
-    #[test]
-    fn piece_numbers_round_trip() {
-        let m = parse_moves("1 2,4  3", 4, 1).unwrap();
-        assert_eq!(m, vec![0, 1, 3, 2]);
-        assert_eq!(moves_text(&m), "1 2 4 3");
-        assert_eq!(parse_moves("1 5", 4, 1).unwrap_err().column, Some(3));
-    }
 }
 
 /// Writes a game's starting position in the Baekjoon input format.
@@ -155,4 +119,40 @@ pub fn parse_many(text: &str, rule: Rule) -> Result<Vec<Game>, ParseError> {
         }
     }
     Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_places() {
+        let e = parse("4 4\n0 0 0 0\n0 0 3 0\n", Rule::CarryAbove).unwrap_err();
+        assert_eq!((e.line, e.column), (3, Some(5)));
+        let e = parse("3 4\n", Rule::CarryAbove).unwrap_err();
+        assert_eq!((e.line, e.column), (1, Some(1)));
+        let board = "4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";
+        let e = parse(&format!("{board}1 1 1\n1 1 2\n"), Rule::CarryAbove).unwrap_err();
+        assert_eq!((e.line, e.column), (7, Some(1)));
+        assert!(e.message.contains("shares"), "{e}");
+        let e = parse(&format!("{board}1 1 1\n1 2 5\n"), Rule::CarryAbove).unwrap_err();
+        assert_eq!((e.line, e.column), (7, Some(5)));
+        let e = parse(&format!("{board}1 1 1\n1 2 1\n"), Rule::CarryAbove).unwrap_err();
+        assert!(e.message.contains("end of the input"), "{e}");
+        let e = parse(&format!("{board}1 1 1\n1 2 1\n1 3 1\n1 4 1\n9\n"), Rule::CarryAbove).unwrap_err();
+        assert_eq!((e.line, e.column), (10, Some(1)));
+    }
+}
+
+#[cfg(test)]
+mod move_tests {
+    use super::*;
+
+    #[test]
+    fn piece_numbers_round_trip() {
+        let m = parse_moves("1 2,4  3", 4, 1).unwrap();
+        assert_eq!(m, vec![0, 1, 3, 2]);
+        assert_eq!(moves_text(&m), "1 2 4 3");
+        assert_eq!(parse_moves("1 5", 4, 1).unwrap_err().column, Some(3));
+    }
 }

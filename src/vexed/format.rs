@@ -446,59 +446,6 @@ pub fn to_judge_text(name: &str, board: &Board) -> String {
     s
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn judge_errors_have_places() {
-        let e = parse_judge("2 3 X\n#-#\n#A\n0 0\n").unwrap_err();
-        assert_eq!((e.line, e.column), (3, Some(3)));
-        let e = parse_judge("2 3 X\n#-#\n#?#\n0 0\n").unwrap_err();
-        assert_eq!((e.line, e.column), (3, Some(2)));
-        let e = parse_judge("2 x X\n").unwrap_err();
-        assert_eq!((e.line, e.column), (1, Some(3)));
-        let e = parse_judge("2 3 X\n#-#\n").unwrap_err();
-        assert!(e.message.contains("end of the input"), "{e}");
-        let e = parse_judge("1 3 X\n#-#\n").unwrap_err();
-        assert!(e.message.contains("`0 0`"), "{e}");
-    }
-
-    #[test]
-    fn palm_notation_round_trips() {
-        let moves = parse_palm_moves("eCdFdCeC").unwrap();
-        assert_eq!(moves[0], Move { pos: Pos::new(2, 4), side: Side::Right });
-        assert_eq!(moves[1], Move { pos: Pos::new(5, 3), side: Side::Right });
-        assert_eq!(palm_moves_text(&moves).unwrap(), "eCdFdCeC");
-        assert!(parse_palm_moves("eC d").is_err());
-        assert!(parse_palm_moves("EC").is_err());
-    }
-
-    #[test]
-    fn palm_and_android_boards_agree() {
-        let palm =
-            parse_palm("[Level]\nboard=10/10/3ba~~3/5~~3/3~~~~3/3a~~b3/4ab4/10\nsolution=eCdFdCeC\ntitle=Good Night\n")
-                .unwrap();
-        let android = parse_android("Good Night;ba../XX../..../a..b/XabX;4\r\n").unwrap();
-        assert_eq!(palm[0].par, Some(4));
-        assert_eq!(android[0].par, Some(4));
-        assert_eq!(palm[0].title, "Good Night");
-        // The Android board is the Palm board cropped to rows 2..=6, columns 3..=6.
-        for r in 0..5 {
-            for c in 0..4 {
-                assert_eq!(android[0].board.grid[Pos::new(r, c)], palm[0].board.grid[Pos::new(r + 2, c + 3)]);
-            }
-        }
-        let solved = palm[0].board.replay(&parse_palm_moves("eCdFdCeC").unwrap()).unwrap();
-        assert!(solved.is_solved());
-    }
-
-    #[test]
-    fn latin1_keeps_accents() {
-        assert_eq!(latin1(b"Caf\xe9"), "Café");
-    }
-}
-
 /// A level from any supported Vexed file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AnyLevel {
@@ -577,4 +524,57 @@ pub fn android_line(title: &str, board: &Board, par: usize) -> String {
         })
         .collect();
     format!("{title};{};{par}", rows.join("/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn judge_errors_have_places() {
+        let e = parse_judge("2 3 X\n#-#\n#A\n0 0\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, Some(3)));
+        let e = parse_judge("2 3 X\n#-#\n#?#\n0 0\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, Some(2)));
+        let e = parse_judge("2 x X\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, Some(3)));
+        let e = parse_judge("2 3 X\n#-#\n").unwrap_err();
+        assert!(e.message.contains("end of the input"), "{e}");
+        let e = parse_judge("1 3 X\n#-#\n").unwrap_err();
+        assert!(e.message.contains("`0 0`"), "{e}");
+    }
+
+    #[test]
+    fn palm_notation_round_trips() {
+        let moves = parse_palm_moves("eCdFdCeC").unwrap();
+        assert_eq!(moves[0], Move { pos: Pos::new(2, 4), side: Side::Right });
+        assert_eq!(moves[1], Move { pos: Pos::new(5, 3), side: Side::Right });
+        assert_eq!(palm_moves_text(&moves).unwrap(), "eCdFdCeC");
+        assert!(parse_palm_moves("eC d").is_err());
+        assert!(parse_palm_moves("EC").is_err());
+    }
+
+    #[test]
+    fn palm_and_android_boards_agree() {
+        let palm =
+            parse_palm("[Level]\nboard=10/10/3ba~~3/5~~3/3~~~~3/3a~~b3/4ab4/10\nsolution=eCdFdCeC\ntitle=Good Night\n")
+                .unwrap();
+        let android = parse_android("Good Night;ba../XX../..../a..b/XabX;4\r\n").unwrap();
+        assert_eq!(palm[0].par, Some(4));
+        assert_eq!(android[0].par, Some(4));
+        assert_eq!(palm[0].title, "Good Night");
+        // The Android board is the Palm board cropped to rows 2..=6, columns 3..=6.
+        for r in 0..5 {
+            for c in 0..4 {
+                assert_eq!(android[0].board.grid[Pos::new(r, c)], palm[0].board.grid[Pos::new(r + 2, c + 3)]);
+            }
+        }
+        let solved = palm[0].board.replay(&parse_palm_moves("eCdFdCeC").unwrap()).unwrap();
+        assert!(solved.is_solved());
+    }
+
+    #[test]
+    fn latin1_keeps_accents() {
+        assert_eq!(latin1(b"Caf\xe9"), "Café");
+    }
 }
