@@ -206,10 +206,14 @@ fn read_input(file: &Option<PathBuf>) -> Result<Input, Failure> {
 
 pub fn run(cli: Cli) -> ExitCode {
     let Some(command) = cli.command else {
-        use clap::CommandFactory;
-        let _ = Cli::command().print_help();
-        println!();
-        return ExitCode::SUCCESS;
+        return match tumblebox::app::run() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("tumblebox: cannot open the window: {e}");
+                eprintln!("(the command line works without a display: tumblebox --help)");
+                ExitCode::from(1)
+            }
+        };
     };
     let result = match command {
         Command::Vexed(VexedCmd::Judge { file }) => vexed_judge(&file),

@@ -4,6 +4,7 @@
 //! I/O dependency; the binary (`src/main.rs`, `src/cli.rs`) is the command line.
 
 pub mod anim;
+pub mod app;
 pub mod error;
 pub mod generate;
 pub mod grid;

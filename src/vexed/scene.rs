@@ -72,7 +72,7 @@ impl Animate for Board {
     }
 
     fn scene(&self, steps: &[Step], t: f32) -> Scene {
-        let mut sc = Scene::new(self.cols() as f32 + 2.0 * MARGIN, self.rows() as f32 + 2.0 * MARGIN, Ink::Background);
+        let mut sc = Scene::new(self.cols() as f32 + 2.0 * MARGIN, self.rows() as f32 + 2.0 * MARGIN, Ink::Wall);
         for (p, c) in self.grid.iter() {
             let [x, y] = cell_origin(p);
             match c {

@@ -45,6 +45,8 @@ pub enum Outcome {
 pub enum LimitKind {
     States,
     Time,
+    /// The caller's observer asked to stop.
+    Cancelled,
 }
 
 /// The search's result with its statistics.
@@ -415,6 +417,15 @@ struct Node {
 /// Solves a board exactly (minimum moves), within limits. A board that is not at rest is
 /// settled first (as the game shows it); the moves apply to that settled board.
 pub fn solve(board: &Board, limits: Limits) -> Result<Report, SolveError> {
+    solve_observed(board, limits, &mut |_| true)
+}
+
+/// [`solve`], calling `observe(expanded)` every 4096 expansions; returning `false` cancels.
+pub fn solve_observed(
+    board: &Board,
+    limits: Limits,
+    observe: &mut dyn FnMut(usize) -> bool,
+) -> Result<Report, SolveError> {
     let start_time = Instant::now();
     let (c, start) = Compiled::new(board)?;
     let mut lb = LowerBound::default();
@@ -447,11 +458,13 @@ pub fn solve(board: &Board, limits: Limits) -> Result<Report, SolveError> {
             return Ok(report(Outcome::Solved { moves: verified, proven: true }, expanded, best.len()));
         }
         expanded += 1;
-        if expanded.is_multiple_of(4096)
-            && let Some(t) = limits.time
-            && start_time.elapsed() >= t
-        {
-            return Ok(report(Outcome::LimitReached(LimitKind::Time), expanded, best.len()));
+        if expanded.is_multiple_of(4096) {
+            if !observe(expanded) {
+                return Ok(report(Outcome::LimitReached(LimitKind::Cancelled), expanded, best.len()));
+            }
+            if limits.time.is_some_and(|t| start_time.elapsed() >= t) {
+                return Ok(report(Outcome::LimitReached(LimitKind::Time), expanded, best.len()));
+            }
         }
         c.moves(&m, &mut moves);
         for &(cell, side) in &moves {

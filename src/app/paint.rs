@@ -1,0 +1,80 @@
+//! The window's back end for [`Scene`]: the same shapes the raster exporter draws, painted
+//! with egui. This is the only place scenes meet egui.
+
+use crate::render::raster::glyph_rows;
+use crate::scene::{Ink, Point, Scene, Shape};
+use egui::{Color32, Pos2, Rect, Stroke};
+
+pub fn color(ink: Ink) -> Color32 {
+    let [r, g, b] = ink.rgb();
+    Color32::from_rgb(r, g, b)
+}
+
+/// Scene units to screen points inside a rectangle (uniform scale, centred).
+#[derive(Debug, Clone, Copy)]
+pub struct View {
+    pub scale: f32,
+    pub origin: Pos2,
+}
+
+impl View {
+    pub fn fit(scene: &Scene, rect: Rect) -> View {
+        let scale = (rect.width() / scene.width).min(rect.height() / scene.height);
+        let origin = Pos2::new(
+            rect.min.x + (rect.width() - scene.width * scale) / 2.0,
+            rect.min.y + (rect.height() - scene.height * scale) / 2.0,
+        );
+        View { scale, origin }
+    }
+
+    pub fn to_screen(&self, p: Point) -> Pos2 {
+        Pos2::new(self.origin.x + p[0] * self.scale, self.origin.y + p[1] * self.scale)
+    }
+
+    pub fn to_scene(&self, p: Pos2) -> Point {
+        [(p.x - self.origin.x) / self.scale, (p.y - self.origin.y) / self.scale]
+    }
+}
+
+/// Paints a scene into `rect`; returns the mapping used.
+pub fn paint(painter: &egui::Painter, rect: Rect, scene: &Scene) -> View {
+    let view = View::fit(scene, rect);
+    let bg = Rect::from_min_max(view.to_screen([0.0, 0.0]), view.to_screen([scene.width, scene.height]));
+    painter.rect_filled(bg, 0.0, color(scene.background));
+    for shape in &scene.shapes {
+        match shape {
+            Shape::Quad { corners, ink, opacity } => {
+                let pts: Vec<Pos2> = corners.iter().map(|&p| view.to_screen(p)).collect();
+                painter.add(egui::Shape::convex_polygon(pts, color(*ink).gamma_multiply(*opacity), Stroke::NONE));
+            }
+            Shape::Text { centre, size, text, ink } => {
+                // The exporter's bitmap font, so window and file agree.
+                let dot = size / 5.0;
+                let glyphs: Vec<[u8; 5]> = text.chars().filter_map(glyph_rows).collect();
+                let width = glyphs.len() as f32 * 4.0 * dot - dot;
+                let (x0, y0) = (centre[0] - width / 2.0, centre[1] - size / 2.0);
+                for (k, g) in glyphs.iter().enumerate() {
+                    for (r, bits) in g.iter().enumerate() {
+                        for c in 0..3 {
+                            if bits & (0b100 >> c) != 0 {
+                                let x = x0 + (k as f32 * 4.0 + c as f32) * dot;
+                                let y = y0 + r as f32 * dot;
+                                let rr = Rect::from_min_max(view.to_screen([x, y]), view.to_screen([x + dot, y + dot]));
+                                painter.rect_filled(rr, 0.0, color(*ink));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    view
+}
+
+/// Outlines quads (the debugger's highlight of the cells a step touches).
+pub fn outline(painter: &egui::Painter, view: &View, quads: &[[Point; 4]]) {
+    for q in quads {
+        let pts: Vec<Pos2> = q.iter().map(|&p| view.to_screen(p)).collect();
+        painter.add(egui::Shape::closed_line(pts, Stroke::new(3.0, color(Ink::Highlight))));
+    }
+}

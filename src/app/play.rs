@@ -1,0 +1,475 @@
+//! What the window needs from each game beyond its rules: moves from clicks and keys, step
+//! descriptions for the rule debugger, the cells a step touches, and a solver to run on a
+//! background thread.
+
+use crate::anim::Animate;
+use crate::grid::{Dir, Pos};
+use crate::scene::{Point, Transform};
+use crate::shubbles::{self, Op};
+use crate::sokoban;
+use crate::stacks;
+use crate::vexed::{self, Board, Cell, Side};
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// A user action on the board, in scene units.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Gesture {
+    Key(egui::Key),
+    Click(Point),
+    Drag { from: Point, to: Point },
+}
+
+/// A game as the window plays it.
+pub trait Playable: Animate + Send + Sync + 'static {
+    type Move: Clone + Send + Sync + std::fmt::Debug + 'static;
+
+    /// Applies a move: the new state and the steps, or why it is not allowed.
+    fn play(&self, mv: &Self::Move) -> Result<(Self, Vec<Self::Step>), String>;
+    /// The move in the game's notation (before it is made, on this state).
+    fn move_text(&self, mv: &Self::Move) -> String;
+    fn solved(&self) -> bool;
+    /// One line for the rule debugger.
+    fn describe(&self, step: &Self::Step) -> String;
+    /// Outlines (quads in scene units) of the cells a step touches, drawn on this state.
+    fn touched(&self, step: &Self::Step) -> Vec<[Point; 4]>;
+    /// Moves from a gesture; `selected` is the game's selection (Vexed's chosen block).
+    fn gesture(&self, g: Gesture, selected: &mut Option<Pos>) -> Vec<Self::Move>;
+    /// An optimal continuation from here (or the rest of the game, for stacks).
+    fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Vec<Self::Move>, String>;
+    /// What the solver button says.
+    fn solve_label() -> &'static str {
+        "Solve"
+    }
+}
+
+fn rect(x: f32, y: f32) -> [Point; 4] {
+    [[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]
+}
+
+fn pos_text(p: Pos) -> String {
+    format!("({},{})", p.row, p.col)
+}
+
+// ---------------------------------------------------------------- Vexed
+
+fn vexed_cell(p: Point) -> Option<Pos> {
+    let [x, y] = [p[0] - 0.25, p[1] - 0.25];
+    (x >= 0.0 && y >= 0.0).then(|| Pos::new(y as usize, x as usize))
+}
+
+impl Playable for Board {
+    type Move = vexed::Move;
+
+    fn play(&self, mv: &vexed::Move) -> Result<(Board, Vec<vexed::Step>), String> {
+        self.apply(*mv).map_err(|e| e.to_string())
+    }
+
+    fn move_text(&self, mv: &vexed::Move) -> String {
+        vexed::format::move_text(self, *mv)
+    }
+
+    fn solved(&self) -> bool {
+        self.is_solved()
+    }
+
+    fn describe(&self, step: &vexed::Step) -> String {
+        match step {
+            vexed::Step::Slide { kind, from, to } => {
+                format!("slide {} {} → {}", *kind as char, pos_text(*from), pos_text(*to))
+            }
+            vexed::Step::Fall { drops } => {
+                let list: Vec<String> = drops
+                    .iter()
+                    .map(|d| format!("{} {}↓{}", d.kind as char, pos_text(d.from), d.to.row - d.from.row))
+                    .collect();
+                format!("fall: {}", list.join(", "))
+            }
+            vexed::Step::Vanish { chain, groups } => {
+                let list: Vec<String> = groups
+                    .iter()
+                    .map(|g| {
+                        let cells: Vec<String> = g.cells.iter().map(|p| pos_text(*p)).collect();
+                        format!("{}×{} {}", g.kind as char, g.cells.len(), cells.join(" "))
+                    })
+                    .collect();
+                format!("vanish, chain {chain}: {}", list.join("; "))
+            }
+        }
+    }
+
+    fn touched(&self, step: &vexed::Step) -> Vec<[Point; 4]> {
+        let cells: Vec<Pos> = match step {
+            vexed::Step::Slide { from, to, .. } => vec![*from, *to],
+            vexed::Step::Fall { drops } => drops.iter().flat_map(|d| [d.from, d.to]).collect(),
+            vexed::Step::Vanish { groups, .. } => groups.iter().flat_map(|g| g.cells.clone()).collect(),
+        };
+        cells.into_iter().map(|p| rect(0.25 + p.col as f32, 0.25 + p.row as f32)).collect()
+    }
+
+    fn gesture(&self, g: Gesture, selected: &mut Option<Pos>) -> Vec<vexed::Move> {
+        let is_block = |p: Pos| matches!(self.grid.get(p), Some(Cell::Block(_)));
+        let mv = |pos: Pos, side: Side| {
+            let m = vexed::Move { pos, side };
+            self.moves().contains(&m).then_some(m)
+        };
+        match g {
+            Gesture::Click(p) => {
+                *selected = vexed_cell(p).filter(|&c| is_block(c));
+                vec![]
+            }
+            Gesture::Drag { from, to } => {
+                let Some(c) = vexed_cell(from).filter(|&c| is_block(c)) else { return vec![] };
+                *selected = Some(c);
+                let side = if to[0] < from[0] { Side::Left } else { Side::Right };
+                if (to[0] - from[0]).abs() < 0.4 {
+                    return vec![];
+                }
+                mv(c, side).into_iter().collect()
+            }
+            Gesture::Key(k) => {
+                let side = match k {
+                    egui::Key::ArrowLeft | egui::Key::A => Side::Left,
+                    egui::Key::ArrowRight | egui::Key::D => Side::Right,
+                    _ => return vec![],
+                };
+                let Some(c) = *selected else { return vec![] };
+                let m = mv(c, side);
+                if m.is_some() {
+                    // Follow the block if it stays where it slid.
+                    *selected = c.step(side.dir());
+                }
+                m.into_iter().collect()
+            }
+        }
+    }
+
+    fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Vec<vexed::Move>, String> {
+        let mut observe = |n: usize| {
+            progress.store(n, Ordering::Relaxed);
+            !cancel.load(Ordering::Relaxed)
+        };
+        let r = vexed::solve::solve_observed(self, Default::default(), &mut observe).map_err(|e| e.to_string())?;
+        match r.outcome {
+            vexed::solve::Outcome::Solved { moves, .. } => Ok(moves),
+            vexed::solve::Outcome::Unsolvable => {
+                Err("unsolvable from here: no sequence of moves clears the board (search exhausted)".into())
+            }
+            vexed::solve::Outcome::LimitReached(_) => Err("cancelled".into()),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- Shubbles
+
+impl Playable for shubbles::State {
+    type Move = Op;
+
+    fn play(&self, op: &Op) -> Result<(shubbles::State, Vec<shubbles::Step>), String> {
+        let a = self.apply(*op);
+        // A failure is shown (it is the last step) but the state stays as it was reached.
+        Ok((a.state, a.steps))
+    }
+
+    fn move_text(&self, op: &Op) -> String {
+        op.char().to_string()
+    }
+
+    fn solved(&self) -> bool {
+        self.count(shubbles::Content::Shubble) == 0 && self.count(shubbles::Content::Smole) == 2
+    }
+
+    fn describe(&self, step: &shubbles::Step) -> String {
+        use shubbles::Step::*;
+        match step {
+            Rotate { quarter_turns, .. } => match quarter_turns {
+                1 => "rotate + (90° clockwise)".into(),
+                -1 => "rotate - (90° counter-clockwise)".into(),
+                _ => "rotate | (180°, nothing falls at 90°)".into(),
+            },
+            StotMove { from, to } => format!("stot: cell {} → cell {}", from + 1, to + 1),
+            Exit { creature, tick } => format!(
+                "tick {}: a {} leaves through the outlet under cell 28",
+                tick + 1,
+                if *creature == shubbles::Content::Smole { "smole" } else { "shubble" }
+            ),
+            Fall { tick, moves } => {
+                let list: Vec<String> = moves.iter().map(|m| format!("{}→{}", m.from + 1, m.to + 1)).collect();
+                format!("tick {}: fall one cell: {}", tick + 1, list.join(", "))
+            }
+            Failed(f) => format!("! {f}"),
+        }
+    }
+
+    fn touched(&self, step: &shubbles::Step) -> Vec<[Point; 4]> {
+        use shubbles::Step::*;
+        let cells: Vec<usize> = match step {
+            StotMove { from, to } => vec![*from, *to],
+            Exit { .. } => vec![shubbles::rules::OPENING_CELL],
+            Fall { moves, .. } => moves.iter().flat_map(|m| [m.from, m.to]).collect(),
+            Failed(_) | Rotate { .. } => vec![],
+        };
+        let tf: Transform = shubbles::scene::transform(self.orientation as f32 * std::f32::consts::FRAC_PI_2);
+        cells
+            .into_iter()
+            .map(|i| {
+                let (r, c) = shubbles::rules::cell_pos(i);
+                tf.rect(c as f32, r as f32, 1.0, 1.0)
+            })
+            .collect()
+    }
+
+    fn gesture(&self, g: Gesture, _: &mut Option<Pos>) -> Vec<Op> {
+        use egui::Key::*;
+        use shubbles::rules::StotDir;
+        let Gesture::Key(k) = g else { return vec![] };
+        let op = match k {
+            Plus | Equals | CloseBracket => Op::Clockwise,
+            Minus | OpenBracket => Op::CounterClockwise,
+            Pipe | Backslash | H => Op::HalfTurn,
+            ArrowLeft => Op::Stot(StotDir::Left),
+            ArrowRight => Op::Stot(StotDir::Right),
+            ArrowUp => Op::Stot(StotDir::Up),
+            ArrowDown => Op::Stot(StotDir::Down),
+            _ => return vec![],
+        };
+        vec![op]
+    }
+
+    fn solve(&self, cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Vec<Op>, String> {
+        let r = shubbles::solve::solve(self, 5_000_000);
+        if cancel.load(Ordering::Relaxed) {
+            return Err("cancelled".into());
+        }
+        match r {
+            shubbles::solve::Outcome::Solved(ops) => Ok(ops),
+            shubbles::solve::Outcome::Impossible => {
+                Err("impossible from here: every reachable box was searched".into())
+            }
+            shubbles::solve::Outcome::LimitReached => Err("no answer within 5 million states".into()),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- Pushing boxes
+
+impl Playable for sokoban::scene::Game {
+    type Move = sokoban::Move;
+
+    fn play(&self, mv: &sokoban::Move) -> Result<(Self, Vec<sokoban::Step>), String> {
+        let (pos, step) = self.level.step(&self.pos, mv.dir).map_err(|e| e.to_string())?;
+        Ok((sokoban::scene::Game { level: self.level.clone(), pos }, vec![step]))
+    }
+
+    fn move_text(&self, mv: &sokoban::Move) -> String {
+        let push = matches!(self.level.step(&self.pos, mv.dir), Ok((_, sokoban::Step::Push { .. })));
+        sokoban::Move { dir: mv.dir, push }.char().to_string()
+    }
+
+    fn solved(&self) -> bool {
+        self.level.is_solved(&self.pos)
+    }
+
+    fn describe(&self, step: &sokoban::Step) -> String {
+        match step {
+            sokoban::Step::Walk { from, to } => format!("walk {} → {}", pos_text(*from), pos_text(*to)),
+            sokoban::Step::Push { box_from, box_to, .. } => {
+                format!("push the box {} → {}", pos_text(*box_from), pos_text(*box_to))
+            }
+        }
+    }
+
+    fn touched(&self, step: &sokoban::Step) -> Vec<[Point; 4]> {
+        let cells = match *step {
+            sokoban::Step::Walk { from, to } => vec![from, to],
+            sokoban::Step::Push { from, box_from, box_to, .. } => vec![from, box_from, box_to],
+        };
+        cells.into_iter().map(|p| rect(0.25 + p.col as f32, 0.25 + p.row as f32)).collect()
+    }
+
+    fn gesture(&self, g: Gesture, _: &mut Option<Pos>) -> Vec<sokoban::Move> {
+        use egui::Key::*;
+        let walk = |dir| sokoban::Move { dir, push: false };
+        match g {
+            Gesture::Key(k) => {
+                let dir = match k {
+                    ArrowUp | W => Dir::Up,
+                    ArrowDown | S => Dir::Down,
+                    ArrowLeft | A => Dir::Left,
+                    ArrowRight | D => Dir::Right,
+                    _ => return vec![],
+                };
+                vec![walk(dir)]
+            }
+            Gesture::Click(p) => {
+                let [x, y] = [p[0] - 0.25, p[1] - 0.25];
+                if x < 0.0 || y < 0.0 {
+                    return vec![];
+                }
+                let target = Pos::new(y as usize, x as usize);
+                walk_path(self, target).into_iter().map(walk).collect()
+            }
+            Gesture::Drag { .. } => vec![],
+        }
+    }
+
+    fn solve(&self, _cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Vec<sokoban::Move>, String> {
+        if self.pos.boxes.len() != 1 || self.level.goals.len() != 1 {
+            return Err("the solver handles one box and one target".into());
+        }
+        let maze = sokoban::format::Maze { level: (*self.level).clone(), start: self.pos.clone() };
+        sokoban::solve::solve(&maze).map(|s| s.moves).ok_or_else(|| "impossible from here".into())
+    }
+}
+
+/// The shortest walk (no pushes) to a floor cell, as directions.
+fn walk_path(g: &sokoban::scene::Game, target: Pos) -> Vec<Dir> {
+    let free = |p: Pos| g.level.is_floor(p) && !g.pos.boxes.contains(&p);
+    if !free(target) {
+        return vec![];
+    }
+    let mut prev: HashMap<Pos, (Pos, Dir)> = HashMap::new();
+    let mut q = VecDeque::from([g.pos.player]);
+    while let Some(p) = q.pop_front() {
+        if p == target {
+            let mut dirs = Vec::new();
+            let mut c = p;
+            while c != g.pos.player {
+                let (b, d) = prev[&c];
+                dirs.push(d);
+                c = b;
+            }
+            dirs.reverse();
+            return dirs;
+        }
+        for d in [Dir::Up, Dir::Down, Dir::Left, Dir::Right] {
+            if let Some(n) = g.level.walls.neighbour(p, d)
+                && free(n)
+                && n != g.pos.player
+                && !prev.contains_key(&n)
+            {
+                prev.insert(n, (p, d));
+                q.push_back(n);
+            }
+        }
+    }
+    vec![]
+}
+
+// ---------------------------------------------------------------- Stacks
+
+/// A stacks game with the turn order: which piece moves next and which turn it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StacksPlay {
+    pub game: stacks::Game,
+    /// Next piece to move (from 0).
+    pub next: usize,
+    /// The current turn, from 1.
+    pub turn: u32,
+}
+
+impl Animate for StacksPlay {
+    type Step = stacks::Step;
+    fn after(&self, step: &stacks::Step) -> Self {
+        StacksPlay { game: self.game.after(step), ..self.clone() }
+    }
+    fn phases(&self, steps: &[stacks::Step]) -> Vec<(std::ops::Range<usize>, f32)> {
+        self.game.phases(steps)
+    }
+    fn scene(&self, steps: &[stacks::Step], t: f32) -> crate::scene::Scene {
+        self.game.scene(steps, t)
+    }
+}
+
+/// A stacks move: the next piece moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NextPiece;
+
+impl Playable for StacksPlay {
+    type Move = NextPiece;
+
+    fn play(&self, _: &NextPiece) -> Result<(Self, Vec<stacks::Step>), String> {
+        if self.game.over {
+            return Err("the game is over: a square holds four pieces".into());
+        }
+        if self.turn > 1000 {
+            return Err("turn 1000 is over: the answer is -1".into());
+        }
+        let (game, steps) = self.game.move_piece(self.next);
+        let next = (self.next + 1) % game.pieces();
+        let turn = self.turn + (next == 0) as u32;
+        Ok((StacksPlay { game, next, turn }, steps))
+    }
+
+    fn move_text(&self, _: &NextPiece) -> String {
+        (self.next + 1).to_string()
+    }
+
+    fn solved(&self) -> bool {
+        self.game.over
+    }
+
+    fn describe(&self, step: &stacks::Step) -> String {
+        use stacks::Step::*;
+        let arrow = |h: stacks::Heading| match h.0 {
+            Dir::Right => "→",
+            Dir::Left => "←",
+            Dir::Up => "↑",
+            Dir::Down => "↓",
+        };
+        match step {
+            Skip { piece } => format!("piece {} skips: not at the bottom of its stack", piece + 1),
+            Reverse { piece, heading } => {
+                format!("piece {} bounces: blue or the edge; now {}", piece + 1, arrow(*heading))
+            }
+            Blocked { piece } => format!("piece {} stays: blue or the edge both ways", piece + 1),
+            StackMove { piece, from, to, carried, reversed } => {
+                let c: Vec<String> = carried.iter().map(|p| (p + 1).to_string()).collect();
+                format!(
+                    "piece {} moves {} → {} carrying [{}]{}",
+                    piece + 1,
+                    pos_text(*from),
+                    pos_text(*to),
+                    c.join(" "),
+                    if *reversed { ", red: reversed" } else { "" }
+                )
+            }
+            ReachedFour { at, pieces } => {
+                let c: Vec<String> = pieces.iter().map(|p| (p + 1).to_string()).collect();
+                format!("square {} holds {} pieces [{}]: the game ends", pos_text(*at), pieces.len(), c.join(" "))
+            }
+        }
+    }
+
+    fn touched(&self, step: &stacks::Step) -> Vec<[Point; 4]> {
+        use stacks::Step::*;
+        let cells = match step {
+            StackMove { from, to, .. } => vec![*from, *to],
+            ReachedFour { at, .. } => vec![*at],
+            Skip { piece } | Reverse { piece, .. } | Blocked { piece } => vec![self.game.pos[*piece]],
+        };
+        cells.into_iter().map(|p| rect(0.2 + p.col as f32, 0.2 + p.row as f32)).collect()
+    }
+
+    fn gesture(&self, g: Gesture, _: &mut Option<Pos>) -> Vec<NextPiece> {
+        match g {
+            Gesture::Key(egui::Key::N) | Gesture::Key(egui::Key::Space) => vec![NextPiece],
+            Gesture::Key(egui::Key::T) => vec![NextPiece; self.game.pieces() - self.next],
+            _ => vec![],
+        }
+    }
+
+    fn solve(&self, _cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Vec<NextPiece>, String> {
+        let mut s = self.clone();
+        let mut moves = Vec::new();
+        while !s.game.over && s.turn <= 1000 {
+            s = s.play(&NextPiece)?.0;
+            moves.push(NextPiece);
+        }
+        Ok(moves)
+    }
+
+    fn solve_label() -> &'static str {
+        "Run to the end"
+    }
+}
