@@ -456,8 +456,7 @@ impl TumbleApp {
                     }
                 }
                 ui.separator();
-                ui.label("Speed");
-                ui.add(egui::Slider::new(&mut self.speed, 0.25..=4.0).logarithmic(true).suffix("×"));
+                ui.add(egui::Slider::new(&mut self.speed, 0.25..=4.0).logarithmic(true).suffix("×").text("speed"));
                 ui.checkbox(&mut self.instant, "Instant");
             });
         });
@@ -561,8 +560,10 @@ fn game_ui<P: Playable + Clone>(
         egui::ScrollArea::vertical().show(ui, |ui| {
             for (i, l) in tab.levels.iter().enumerate() {
                 let best = progress.best.get(&(kind, l.title.clone()));
-                let mark = if best.is_some() { "✔" } else { "·" };
-                let mut text = format!("{mark} {}", l.title);
+                let mut text = l.title.clone();
+                if best.is_some() {
+                    text.push_str("  [solved]");
+                }
                 if let Some(b) = best {
                     text.push_str(&format!("  best {b}"));
                 }
@@ -622,11 +623,13 @@ fn game_ui<P: Playable + Clone>(
         });
         let size = ui.available_size();
         let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
         let scene = tab.session.scene();
         let painter = ui.painter_at(rect);
         let view = paint::paint(&painter, rect, &scene);
         // The debugger's highlight: the cells the current step touches.
         if let (Some(i), Some(p)) = (tab.session.step_at(), tab.session.playback.as_ref())
+            && (p.paused || p.time < p.timeline.total)
             && let Some((seg, _)) = p.timeline.at(p.time)
             && let Some((_, _, steps)) = tab.session.last_move()
             && let Some(step) = steps.get(i)
@@ -641,7 +644,7 @@ fn game_ui<P: Playable + Clone>(
             }
         }
         if response.drag_started()
-            && let Some(p) = response.interact_pointer_pos()
+            && let Some(p) = ui.input(|i| i.pointer.press_origin()).or(response.interact_pointer_pos())
         {
             *drag_start = Some(view.to_scene(p));
         }
@@ -684,11 +687,11 @@ fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
         ui.separator();
         let n = descriptions.len();
         ui.horizontal(|ui| {
-            if ui.button("◀ step").clicked() {
+            if ui.button("< step").clicked() {
                 seek = Some(at.unwrap_or(n).saturating_sub(1));
             }
             let paused = s.playback.as_ref().is_none_or(|p| p.paused || p.time >= p.timeline.total);
-            if ui.button(if paused { "▶ play" } else { "⏸ pause" }).clicked() {
+            if ui.button(if paused { "play" } else { "pause" }).clicked() {
                 match &mut s.playback {
                     Some(p) if paused => {
                         if p.time >= p.timeline.total {
@@ -706,13 +709,13 @@ fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
                     }
                 }
             }
-            if ui.button("step ▶").clicked() {
+            if ui.button("step >").clicked() {
                 seek = Some(at.map_or(0, |a| (a + 1).min(n - 1)));
             }
         });
         if let Some(p) = &mut s.playback {
             let total = p.timeline.total;
-            if ui.add(egui::Slider::new(&mut p.time, 0.0..=total).text("s")).changed() {
+            if ui.add(egui::Slider::new(&mut p.time, 0.0..=total).text("time (s)")).changed() {
                 p.paused = true;
             }
         }

@@ -76,12 +76,12 @@ impl Playable for Board {
     fn describe(&self, step: &vexed::Step) -> String {
         match step {
             vexed::Step::Slide { kind, from, to } => {
-                format!("slide {} {} → {}", *kind as char, pos_text(*from), pos_text(*to))
+                format!("slide {} {} -> {}", *kind as char, pos_text(*from), pos_text(*to))
             }
             vexed::Step::Fall { drops } => {
                 let list: Vec<String> = drops
                     .iter()
-                    .map(|d| format!("{} {}↓{}", d.kind as char, pos_text(d.from), d.to.row - d.from.row))
+                    .map(|d| format!("{} {} down {}", d.kind as char, pos_text(d.from), d.to.row - d.from.row))
                     .collect();
                 format!("fall: {}", list.join(", "))
             }
@@ -187,14 +187,14 @@ impl Playable for shubbles::State {
                 -1 => "rotate - (90° counter-clockwise)".into(),
                 _ => "rotate | (180°, nothing falls at 90°)".into(),
             },
-            StotMove { from, to } => format!("stot: cell {} → cell {}", from + 1, to + 1),
+            StotMove { from, to } => format!("stot: cell {} -> cell {}", from + 1, to + 1),
             Exit { creature, tick } => format!(
                 "tick {}: a {} leaves through the outlet under cell 28",
                 tick + 1,
                 if *creature == shubbles::Content::Smole { "smole" } else { "shubble" }
             ),
             Fall { tick, moves } => {
-                let list: Vec<String> = moves.iter().map(|m| format!("{}→{}", m.from + 1, m.to + 1)).collect();
+                let list: Vec<String> = moves.iter().map(|m| format!("{}->{}", m.from + 1, m.to + 1)).collect();
                 format!("tick {}: fall one cell: {}", tick + 1, list.join(", "))
             }
             Failed(f) => format!("! {f}"),
@@ -272,9 +272,9 @@ impl Playable for sokoban::scene::Game {
 
     fn describe(&self, step: &sokoban::Step) -> String {
         match step {
-            sokoban::Step::Walk { from, to } => format!("walk {} → {}", pos_text(*from), pos_text(*to)),
+            sokoban::Step::Walk { from, to } => format!("walk {} -> {}", pos_text(*from), pos_text(*to)),
             sokoban::Step::Push { box_from, box_to, .. } => {
-                format!("push the box {} → {}", pos_text(*box_from), pos_text(*box_to))
+                format!("push the box {} -> {}", pos_text(*box_from), pos_text(*box_to))
             }
         }
     }
@@ -412,10 +412,10 @@ impl Playable for StacksPlay {
     fn describe(&self, step: &stacks::Step) -> String {
         use stacks::Step::*;
         let arrow = |h: stacks::Heading| match h.0 {
-            Dir::Right => "→",
-            Dir::Left => "←",
-            Dir::Up => "↑",
-            Dir::Down => "↓",
+            Dir::Right => "right",
+            Dir::Left => "left",
+            Dir::Up => "up",
+            Dir::Down => "down",
         };
         match step {
             Skip { piece } => format!("piece {} skips: not at the bottom of its stack", piece + 1),
@@ -426,7 +426,7 @@ impl Playable for StacksPlay {
             StackMove { piece, from, to, carried, reversed } => {
                 let c: Vec<String> = carried.iter().map(|p| (p + 1).to_string()).collect();
                 format!(
-                    "piece {} moves {} → {} carrying [{}]{}",
+                    "piece {} moves {} -> {} carrying [{}]{}",
                     piece + 1,
                     pos_text(*from),
                     pos_text(*to),

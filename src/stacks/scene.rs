@@ -14,8 +14,8 @@ pub const REVERSAL: f32 = 0.3;
 pub const BOUNCE: f32 = 0.2;
 pub const FOUR: f32 = 0.8;
 const MARGIN: f32 = 0.2;
-/// Height of one piece in a stack, in squares.
-const LAYER: f32 = 0.17;
+/// Height of one piece in a stack, in squares (a stack of four fills most of a square).
+const LAYER: f32 = 0.2;
 
 fn origin(p: Pos) -> [f32; 2] {
     [MARGIN + p.col as f32, MARGIN + p.row as f32]
@@ -135,16 +135,16 @@ impl Animate for Game {
 }
 
 fn draw_piece(sc: &mut Scene, piece: usize, x: f32, y: f32, level: f32, heading: Heading, lit: bool) {
-    let (w, h) = (0.7, 0.3);
-    let px = x + 0.15;
-    let py = y + 0.62 - level * LAYER;
+    let (w, h) = (0.76, 0.17);
+    let px = x + 0.12;
+    let py = y + 0.78 - level * LAYER;
     let ink = Ink::Piece((piece % PIECE_COLOURS) as u8);
     sc.rect(px - 0.02, py - 0.02, w + 0.04, h + 0.04, if lit { Ink::Highlight } else { Ink::Text });
     sc.rect(px, py, w, h, ink);
-    sc.text([px + 0.22, py + h / 2.0], 0.2, (piece + 1).to_string(), Ink::TextLight);
+    sc.text([px + 0.22, py + h / 2.0], 0.12, (piece + 1).to_string(), Ink::TextLight);
     // Heading notch: a small triangle at the right of the piece.
-    let (cx, cy) = (px + 0.55, py + h / 2.0);
-    let r = 0.1;
+    let (cx, cy) = (px + 0.58, py + h / 2.0);
+    let r = 0.065;
     let tri = match heading.0 {
         Dir::Right => [[cx - r, cy - r], [cx + r, cy], [cx + r, cy], [cx - r, cy + r]],
         Dir::Left => [[cx + r, cy - r], [cx + r, cy + r], [cx - r, cy], [cx - r, cy]],
