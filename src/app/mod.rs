@@ -518,6 +518,9 @@ fn game_ui<P: Playable + Clone>(
 ) {
     let ctx = ui.ctx().clone();
     tab.session.poll_solver(instant);
+    // Advance time first, so every panel of this frame shows the same moment.
+    let dt = ctx.input(|i| i.stable_dt).min(0.1);
+    let moving = tab.session.tick(if instant { 1e6 } else { dt * speed }, instant);
     // Keys: undo / redo / restart, then the game's own.
     if !ctx.egui_wants_keyboard_input() {
         let events = ctx.input(|i| i.events.clone());
@@ -581,8 +584,6 @@ fn game_ui<P: Playable + Clone>(
         *notice = None;
     }
     debugger_ui(ui, &mut tab.session);
-    let dt = ctx.input(|i| i.stable_dt).min(0.1);
-    let moving = tab.session.tick(if instant { 1e6 } else { dt * speed }, instant);
     egui::CentralPanel::default_margins().show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             let s = &mut tab.session;
@@ -674,7 +675,8 @@ fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
         };
         let (text, descriptions): (String, Vec<String>) =
             (text.clone(), steps.iter().map(|st| before.describe(st)).collect());
-        ui.label(format!("Move {text}: {} steps", descriptions.len()));
+        let n = descriptions.len();
+        ui.label(format!("Move {text}: {n} step{}", if n == 1 { "" } else { "s" }));
         let at = s.step_at();
         let mut seek = None;
         egui::ScrollArea::vertical().max_height(ui.available_height() - 90.0).show(ui, |ui| {
