@@ -56,6 +56,46 @@ pub enum VexedCmd {
         /// Input file (default: standard input)
         file: Option<PathBuf>,
     },
+    /// Solve one level exactly: the solution, its length, and whether it is proven optimal.
+    ///
+    /// FILE may be a World Finals input, a Palm `.ini` or an Android `.txt` pack. Prints the
+    /// moves in World Finals notation (on the board as the file gives it), and for `.ini` files
+    /// in Palm notation too. Exit status 0 when solved or proven unsolvable, 3 when a limit was
+    /// hit first.
+    Solve {
+        /// The level file
+        file: PathBuf,
+        /// Which level of the file, from 1
+        #[arg(long, default_value_t = 1)]
+        level: usize,
+        /// Give up after this many seconds
+        #[arg(long, value_name = "S")]
+        time_limit: Option<f64>,
+        /// Give up after storing this many states (about 100 bytes each)
+        #[arg(long)]
+        max_states: Option<usize>,
+    },
+    /// Solve every level of every pack in DIR and print a per-pack table.
+    ///
+    /// Packs are Palm `.ini` and Android `.txt` files (levelsets.txt is skipped). Boards that
+    /// repeat across packs are solved once. A level solved in fewer moves than its par is
+    /// called out (its solution replay-checked).
+    Bench {
+        /// The folder of packs
+        dir: PathBuf,
+        /// Write one row per level: pack,index,title,par,length,proven,states,millis
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
+        /// Per-level time limit in seconds
+        #[arg(long, value_name = "S", default_value_t = 10.0)]
+        time_limit: f64,
+        /// Per-level state limit (bounds memory: about 100 bytes a state, per job)
+        #[arg(long, default_value_t = 20_000_000)]
+        max_states: usize,
+        /// Parallel jobs (default: every core)
+        #[arg(long)]
+        jobs: Option<usize>,
+    },
     /// Render a level and a move list (or the solver's solution) to PNG or GIF.
     ///
     /// FILE may be a World Finals input, a Palm `.ini` or an Android `.txt` pack (recognised
@@ -223,6 +263,12 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Command::Sokoban(SokobanCmd::Judge { file }) => sokoban_judge(&file),
         Command::Vexed(VexedCmd::Export(args)) => vexed_export(&args),
+        Command::Vexed(VexedCmd::Solve { file, level, time_limit, max_states }) => {
+            return finish(vexed_solve(&file, level, time_limit, max_states));
+        }
+        Command::Vexed(VexedCmd::Bench { dir, csv, time_limit, max_states, jobs }) => {
+            crate::bench::run(&dir, csv.as_deref(), time_limit, max_states, jobs).map_err(Failure)
+        }
         Command::Shubbles(ShubblesCmd::Solve { max_states, file }) => shubbles_solve(&file, max_states),
         Command::Generate { game, count, seed } => Ok(generate(&game, count, seed)),
         Command::Sokoban(SokobanCmd::Export(args)) => sokoban_export(&args),
@@ -231,6 +277,17 @@ pub fn run(cli: Cli) -> ExitCode {
     };
     match result.and_then(|out| emit(&out)) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(msg)) => {
+            eprintln!("tumblebox: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// For commands whose answer chooses the exit status: (output, status).
+fn finish(result: Result<(String, u8), Failure>) -> ExitCode {
+    match result.and_then(|(out, code)| emit(&out).map(|_| code)) {
+        Ok(code) => ExitCode::from(code),
         Err(Failure(msg)) => {
             eprintln!("tumblebox: {msg}");
             ExitCode::from(2)
@@ -565,4 +622,64 @@ fn shubbles_solve(file: &Option<PathBuf>, max_states: usize) -> Result<String, F
             return Err(Failure(format!("{}: no answer within {max_states} states", input.name)));
         }
     })
+}
+
+fn vexed_solve(
+    file: &Path,
+    level: usize,
+    time_limit: Option<f64>,
+    max_states: Option<usize>,
+) -> Result<(String, u8), Failure> {
+    let bytes = read_file(file)?;
+    let name = file.display().to_string();
+    let (kind, levels) = vexed::format::parse_any(&bytes).map_err(|e| Failure::parse(&name, e))?;
+    let lvl = pick(levels, level, file)?;
+    let limits = vexed::solve::Limits { max_states, time: time_limit.map(std::time::Duration::from_secs_f64) };
+    let start = lvl.board.settle().0;
+    let report = vexed::solve::solve(&start, limits).map_err(|e| Failure(format!("{name}: level {level}: {e}")))?;
+    let mut out = format!("{} (level {level} of {name})\n", lvl.title);
+    if let Some(p) = lvl.par {
+        out.push_str(&format!("par: {p}\n"));
+    }
+    let code = match &report.outcome {
+        vexed::solve::Outcome::Solved { moves, proven } => {
+            out.push_str(&format!(
+                "length: {} ({})\n",
+                moves.len(),
+                if *proven { "proven optimal: every shorter sequence was ruled out" } else { "not proven optimal" }
+            ));
+            for line in vexed::format::solution_lines(&start, moves) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+            if kind == vexed::format::FileKind::Palm
+                && let Some(p) = vexed::format::palm_moves_text(moves)
+            {
+                out.push_str(&format!("palm: {p}\n"));
+            }
+            0
+        }
+        vexed::solve::Outcome::Unsolvable => {
+            out.push_str("proven unsolvable: the whole reachable space was searched\n");
+            0
+        }
+        vexed::solve::Outcome::LimitReached(k) => {
+            out.push_str(&format!(
+                "no answer: the {} limit was reached\n",
+                match k {
+                    vexed::solve::LimitKind::States => "state",
+                    vexed::solve::LimitKind::Time => "time",
+                    vexed::solve::LimitKind::Cancelled => "cancel",
+                }
+            ));
+            3
+        }
+    };
+    out.push_str(&format!(
+        "states: {} expanded, {} stored; {:.1} ms\n",
+        report.expanded,
+        report.stored,
+        report.elapsed.as_secs_f64() * 1e3
+    ));
+    Ok((out, code))
 }

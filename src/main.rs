@@ -1,5 +1,6 @@
 //! The `tumblebox` binary: the command line (see `cli.rs`).
 
+mod bench;
 mod cli;
 
 use clap::Parser;

@@ -246,3 +246,37 @@ fn help_everywhere_and_no_arguments() {
     }
     assert!(ok(&[], b"").contains("Usage"));
 }
+
+#[test]
+fn vexed_solve_and_bench() {
+    let Some(dir) = common::data_dir("vexed-levels") else { return };
+    let palm = dir.join("palm/Classic Levels.ini");
+    let out = ok(&["vexed", "solve", palm.to_str().unwrap(), "--level", "1"], b"");
+    // "Good Night": par 4 in both tables; the solver proves 4.
+    assert!(out.starts_with("Good Night (level 1 of"), "{out}");
+    assert!(out.contains("length: 4 (proven optimal"), "{out}");
+    let palm_line = out.lines().find_map(|l| l.strip_prefix("palm: ")).unwrap();
+    let text = tumblebox::vexed::format::latin1(&std::fs::read(&palm).unwrap());
+    let board = tumblebox::vexed::format::parse_palm(&text).unwrap()[0].board.clone();
+    let moves = tumblebox::vexed::format::parse_palm_moves(palm_line).unwrap();
+    assert!(board.settle().0.replay(&moves).unwrap().is_solved());
+    // A state limit that is too small: exit status 3 and says so.
+    let out = run(&["vexed", "solve", palm.to_str().unwrap(), "--level", "50", "--max-states", "10"], b"");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("state limit"));
+    bad(&["vexed", "solve", palm.to_str().unwrap(), "--level", "99"], b"", "expected --level from 1 to 59");
+
+    // Bench over a folder holding one small pack.
+    let tmp = std::env::temp_dir().join(format!("tumblebox-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    std::fs::copy(dir.join("android/childrens_pack.txt"), tmp.join("childrens_pack.txt")).unwrap();
+    let csv = tmp.join("out.csv");
+    let out = ok(&["vexed", "bench", tmp.to_str().unwrap(), "--csv", csv.to_str().unwrap(), "--jobs", "2"], b"");
+    let row = out.lines().find(|l| l.starts_with("childrens_pack")).unwrap();
+    let cols: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(&cols[1..7], ["60", "60", "60", "60", "0", "0"], "{out}");
+    let csv_text = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(csv_text.lines().next(), Some("pack,index,title,par,length,proven,states,millis"));
+    assert_eq!(csv_text.lines().count(), 61);
+    std::fs::remove_dir_all(&tmp).unwrap();
+}

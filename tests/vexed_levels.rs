@@ -91,3 +91,59 @@ fn android_titles_keep_accents() {
     assert_eq!(accented, 9);
     assert!(titles.iter().any(|t| t == "Dämman") && titles.iter().any(|t| t == "Gríma"));
 }
+
+mod lower_bound {
+    use super::common;
+    use proptest::prelude::*;
+    use tumblebox::vexed::format::{latin1, parse_android};
+    use tumblebox::vexed::solve::{Compiled, DEAD, Limits, LowerBound, Outcome, solve};
+    use tumblebox::vexed::{Board, Move};
+
+    /// Android levels with par <= 8 and an optimal solution of each (found and proven by the
+    /// solver, length equal to the published par).
+    fn known() -> &'static [(Board, Vec<Move>)] {
+        static KNOWN: std::sync::OnceLock<Vec<(Board, Vec<Move>)>> = std::sync::OnceLock::new();
+        KNOWN.get_or_init(compute)
+    }
+
+    fn compute() -> Vec<(Board, Vec<Move>)> {
+        let Some(dir) = common::data_dir("vexed-levels/android") else { return vec![] };
+        let text = latin1(&std::fs::read(dir.join("childrens_pack.txt")).unwrap())
+            + &latin1(&std::fs::read(dir.join("variety_pack.txt")).unwrap());
+        parse_android(&text)
+            .unwrap()
+            .into_iter()
+            .filter(|l| l.par.is_some_and(|p| p <= 8))
+            .map(|l| {
+                let b = l.board.settle().0;
+                match solve(&b, Limits::default()).unwrap().outcome {
+                    Outcome::Solved { moves, proven: true } => {
+                        assert_eq!(Some(moves.len()), l.par);
+                        (b, moves)
+                    }
+                    o => panic!("{}: {o:?}", l.title),
+                }
+            })
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Along an optimal solution of length L, the position after i moves is exactly L - i
+        /// moves from solved (a suffix of an optimal path is optimal): the bound must not exceed it.
+        #[test]
+        fn never_exceeds_the_true_distance(pick in 0usize..10_000, at in 0usize..100) {
+            let levels = known();
+            if levels.is_empty() { return Ok(()); }
+            let (board, moves) = &levels[pick % levels.len()];
+            prop_assert!(levels.len() > 60);
+            let i = at % (moves.len() + 1);
+            let pos = board.replay(&moves[..i]).unwrap();
+            let (c, masks) = Compiled::new(&pos).unwrap();
+            let h = LowerBound::default().estimate(&c, &masks);
+            prop_assert!(h != DEAD);
+            prop_assert!(h as usize <= moves.len() - i, "bound {h} > distance {}", moves.len() - i);
+        }
+    }
+}

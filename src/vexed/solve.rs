@@ -19,6 +19,36 @@ use super::rules::{Board, Cell, Move, Side};
 use crate::grid::Pos;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A fast multiplicative hasher for the solver's fixed-size keys (not DoS-resistant; the keys
+/// are positions the solver made itself).
+#[derive(Default, Clone, Copy)]
+pub struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        let h = self.0 ^ (self.0 >> 29);
+        h.wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ (h >> 32)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn write_u128(&mut self, v: u128) {
+        self.write_u64(v as u64);
+        self.write_u64((v >> 64) as u64);
+    }
+}
+
+/// Hash maps keyed by solver positions.
+pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 use std::time::{Duration, Instant};
 
 /// Limits on a search. `None` means unlimited.
@@ -195,6 +225,7 @@ impl Compiled {
             }
             let mut any = false;
             let mut marked = [0u128; MAX_KINDS];
+            let marked = &mut marked[..m.len()];
             for (i, &k) in m.iter().enumerate() {
                 let nb = ((k << 1) & self.not_first_col) | ((k >> 1) & self.not_last_col) | (k << w) | (k >> w);
                 marked[i] = k & nb;
@@ -237,7 +268,15 @@ impl Compiled {
     }
 
     pub fn apply(&self, m: &[u128], cell: u8, side: Side) -> Masks {
-        let mut n = m.to_vec();
+        let mut n = Vec::with_capacity(m.len());
+        self.apply_into(m, cell, side, &mut n);
+        n
+    }
+
+    /// [`Compiled::apply`] into a reused buffer.
+    pub fn apply_into(&self, m: &[u128], cell: u8, side: Side, n: &mut Vec<u128>) {
+        n.clear();
+        n.extend_from_slice(m);
         let from = 1u128 << cell;
         let to = match side {
             Side::Left => from >> 1,
@@ -248,8 +287,7 @@ impl Compiled {
                 *k ^= from | to;
             }
         }
-        self.settle(&mut n);
-        n
+        self.settle(n);
     }
 
     /// The move in board coordinates.
@@ -303,7 +341,15 @@ impl Compiled {
     }
 
     pub fn unpack(&self, key: &Key) -> Masks {
-        let mut m = vec![0u128; self.letters.len()];
+        let mut m = Vec::with_capacity(self.letters.len());
+        self.unpack_into(key, &mut m);
+        m
+    }
+
+    /// [`Compiled::unpack`] into a reused buffer.
+    pub fn unpack_into(&self, key: &Key, m: &mut Vec<u128>) {
+        m.clear();
+        m.resize(self.letters.len(), 0);
         let mut rest = key.occ;
         let mut shift = 0;
         let mask = (1u128 << self.kind_bits) - 1;
@@ -314,7 +360,6 @@ impl Compiled {
             shift += self.kind_bits;
             rest ^= bit;
         }
-        m
     }
 }
 
@@ -328,7 +373,7 @@ pub struct Key {
 /// The admissible lower bound, memoised per (kind's column multiset).
 #[derive(Default)]
 pub struct LowerBound {
-    memo: HashMap<u128, u32>,
+    memo: FastMap<u128, u32>,
 }
 
 /// Returned by the bound for a dead position (a kind with one block left).
@@ -430,7 +475,7 @@ pub fn solve_observed(
     let (c, start) = Compiled::new(board)?;
     let mut lb = LowerBound::default();
     let mut nodes: Vec<Node> = Vec::new();
-    let mut best: HashMap<Key, u16> = HashMap::new();
+    let mut best: FastMap<Key, u16> = FastMap::default();
     let mut open: BinaryHeap<(Reverse<u32>, u16, Reverse<u32>)> = BinaryHeap::new();
     let h0 = lb.estimate(&c, &start);
     let report = |outcome, expanded, stored| Report { outcome, expanded, stored, elapsed: start_time.elapsed() };
@@ -446,12 +491,13 @@ pub fn solve_observed(
     open.push((Reverse(h0), 0, Reverse(0)));
     let mut expanded = 0usize;
     let mut moves = Vec::new();
+    let (mut m, mut n) = (Vec::new(), Vec::new());
     while let Some((_, g, Reverse(idx))) = open.pop() {
         let key = nodes[idx as usize].key;
         if best.get(&key).is_some_and(|&b| b < g) {
             continue; // reached again more cheaply since this entry was queued
         }
-        let m = c.unpack(&key);
+        c.unpack_into(&key, &mut m);
         if m.iter().all(|&k| k == 0) {
             let path = reconstruct(&c, &nodes, idx);
             let verified = verify(&board.settle().0, &path);
@@ -468,7 +514,7 @@ pub fn solve_observed(
         }
         c.moves(&m, &mut moves);
         for &(cell, side) in &moves {
-            let n = c.apply(&m, cell, side);
+            c.apply_into(&m, cell, side, &mut n);
             let h = lb.estimate(&c, &n);
             if h == DEAD {
                 continue;

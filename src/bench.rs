@@ -1,0 +1,250 @@
+//! `tumblebox vexed bench`: every level of every pack in a folder, solved in parallel, with a
+//! per-pack table and an optional per-level CSV. Boards repeated across packs are solved once.
+
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::{Duration, Instant};
+use tumblebox::vexed::format::{latin1, parse_android, parse_palm};
+use tumblebox::vexed::solve::{Limits, Outcome, solve};
+use tumblebox::vexed::{Board, Move};
+
+struct Level {
+    pack: String,
+    index: usize,
+    title: String,
+    par: Option<usize>,
+    board: Board,
+}
+
+#[derive(Clone)]
+struct Result1 {
+    moves: Option<Vec<Move>>,
+    proven: bool,
+    unsolvable: bool,
+    states: usize,
+    millis: f64,
+    note: Option<String>,
+}
+
+/// Approximate bytes per stored state (hash entry + node), for the memory column.
+const BYTES_PER_STATE: f64 = 100.0;
+
+fn load(dir: &Path) -> Result<Vec<Level>, String> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: cannot read the folder: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+            (ext == "ini" || ext == "txt") && p.file_name().is_some_and(|n| n != "levelsets.txt")
+        })
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let text = latin1(&std::fs::read(&f).map_err(|e| format!("{}: {e}", f.display()))?);
+        let pack = f.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        let levels = if f.extension().is_some_and(|e| e == "ini") { parse_palm(&text) } else { parse_android(&text) }
+            .map_err(|e| format!("{}: {e}", f.display()))?;
+        for (i, l) in levels.into_iter().enumerate() {
+            out.push(Level { pack: pack.clone(), index: i, title: l.title, par: l.par, board: l.board.settle().0 });
+        }
+    }
+    if out.is_empty() {
+        return Err(format!("{}: no .ini or .txt packs", dir.display()));
+    }
+    Ok(out)
+}
+
+fn peak_rss_mib() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb: f64 = s.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+pub fn run(
+    dir: &Path,
+    csv: Option<&Path>,
+    time_limit: f64,
+    max_states: usize,
+    jobs: Option<usize>,
+) -> Result<String, String> {
+    let levels = load(dir)?;
+    // Distinct boards, in first-seen order.
+    let mut index: HashMap<&Board, usize> = HashMap::new();
+    let mut distinct: Vec<&Board> = Vec::new();
+    for l in &levels {
+        index.entry(&l.board).or_insert_with(|| {
+            distinct.push(&l.board);
+            distinct.len() - 1
+        });
+    }
+    let limits = Limits { max_states: Some(max_states), time: Some(Duration::from_secs_f64(time_limit)) };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let wall = Instant::now();
+    let results: Vec<Result1> = pool.install(|| {
+        distinct
+            .par_iter()
+            .map(|b| {
+                let t = Instant::now();
+                match solve(b, limits) {
+                    Ok(r) => {
+                        let (moves, proven, unsolvable) = match r.outcome {
+                            Outcome::Solved { moves, proven } => (Some(moves), proven, false),
+                            Outcome::Unsolvable => (None, true, true),
+                            Outcome::LimitReached(_) => (None, false, false),
+                        };
+                        Result1 {
+                            moves,
+                            proven,
+                            unsolvable,
+                            states: r.stored,
+                            millis: t.elapsed().as_secs_f64() * 1e3,
+                            note: None,
+                        }
+                    }
+                    Err(e) => Result1 {
+                        moves: None,
+                        proven: false,
+                        unsolvable: false,
+                        states: 0,
+                        millis: 0.0,
+                        note: Some(e.to_string()),
+                    },
+                }
+            })
+            .collect()
+    });
+    let wall = wall.elapsed();
+    // Per-pack table.
+    #[derive(Default)]
+    struct Row {
+        levels: usize,
+        solved: usize,
+        proven: usize,
+        equal: usize,
+        below: usize,
+        above: usize,
+        millis: f64,
+        peak_states: usize,
+    }
+    let mut packs: Vec<(String, Row)> = Vec::new();
+    let mut news = Vec::new();
+    let mut csv_text = String::from("pack,index,title,par,length,proven,states,millis\n");
+    for l in &levels {
+        let r = &results[index[&l.board]];
+        if packs.last().is_none_or(|p| p.0 != l.pack) {
+            packs.push((l.pack.clone(), Row::default()));
+        }
+        let row = &mut packs.last_mut().unwrap().1;
+        row.levels += 1;
+        row.millis += r.millis;
+        row.peak_states = row.peak_states.max(r.states);
+        let len = r.moves.as_ref().map(Vec::len);
+        if let Some(n) = len {
+            row.solved += 1;
+            row.proven += r.proven as usize;
+            match l.par {
+                Some(p) if n == p => row.equal += 1,
+                Some(p) if n < p => {
+                    row.below += 1;
+                    // Replay-checked before it is called out.
+                    let ok = r.moves.as_ref().is_some_and(|m| l.board.replay(m).is_ok_and(|b| b.is_solved()));
+                    news.push(format!(
+                        "BELOW PAR: {} #{} \"{}\": {n} moves < par {p}{} ({})",
+                        l.pack,
+                        l.index + 1,
+                        l.title,
+                        if r.proven { ", proven optimal" } else { "" },
+                        if ok { "replay-checked" } else { "REPLAY FAILED" }
+                    ));
+                }
+                Some(_) => row.above += 1,
+                None => {}
+            }
+        }
+        let title = l.title.replace('"', "\"\"");
+        let _ = writeln!(
+            csv_text,
+            "{},{},\"{}\",{},{},{},{},{:.1}",
+            l.pack,
+            l.index + 1,
+            title,
+            l.par.map_or(String::new(), |p| p.to_string()),
+            len.map_or(if r.unsolvable { "unsolvable".to_string() } else { String::new() }, |n| n.to_string()),
+            r.proven,
+            r.states,
+            r.millis
+        );
+        if let Some(n) = &r.note {
+            news.push(format!("{} #{}: {n}", l.pack, l.index + 1));
+        }
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<28} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>9} {:>9}",
+        "pack", "levels", "solved", "proven", "=par", "<par", ">par", "time s", "peak MiB"
+    );
+    let mut total = Row::default();
+    for (name, r) in &packs {
+        let _ = writeln!(
+            out,
+            "{:<28} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>9.1} {:>9.0}",
+            name.chars().take(28).collect::<String>(),
+            r.levels,
+            r.solved,
+            r.proven,
+            r.equal,
+            r.below,
+            r.above,
+            r.millis / 1e3,
+            r.peak_states as f64 * BYTES_PER_STATE / (1 << 20) as f64
+        );
+        total.levels += r.levels;
+        total.solved += r.solved;
+        total.proven += r.proven;
+        total.equal += r.equal;
+        total.below += r.below;
+        total.above += r.above;
+        total.millis += r.millis;
+        total.peak_states = total.peak_states.max(r.peak_states);
+    }
+    let _ = writeln!(
+        out,
+        "{:<28} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>9.1} {:>9.0}",
+        "all",
+        total.levels,
+        total.solved,
+        total.proven,
+        total.equal,
+        total.below,
+        total.above,
+        total.millis / 1e3,
+        total.peak_states as f64 * BYTES_PER_STATE / (1 << 20) as f64
+    );
+    let all_states: usize = results.iter().map(|r| r.states).sum();
+    let _ = writeln!(
+        out,
+        "{} levels, {} distinct boards; wall time {:.1} s on {} jobs; {} states stored in all ({:.0} per second of solving); peak resident memory {}",
+        levels.len(),
+        distinct.len(),
+        wall.as_secs_f64(),
+        pool.current_num_threads(),
+        all_states,
+        all_states as f64 / (results.iter().map(|r| r.millis).sum::<f64>() / 1e3).max(1e-9),
+        peak_rss_mib().map_or("unknown".into(), |m| format!("{m:.0} MiB"))
+    );
+    for n in news {
+        let _ = writeln!(out, "{n}");
+    }
+    if let Some(path) = csv {
+        tumblebox::render::export::write_atomic(path, |w| std::io::Write::write_all(w, csv_text.as_bytes()))
+            .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    }
+    Ok(out)
+}
