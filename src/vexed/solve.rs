@@ -128,6 +128,8 @@ pub struct Compiled {
     not_last_col: u128,
     letters: Vec<u8>,
     kind_bits: u32,
+    /// Each cell's column (for the lower bound).
+    col_of: Vec<u8>,
 }
 
 /// A position: one mask per kind.
@@ -199,6 +201,7 @@ impl Compiled {
             not_last_col,
             letters,
             kind_bits,
+            col_of: (0..rows * cols).map(|i| (i % cols.max(1)) as u8).collect(),
         };
         Ok((compiled, masks))
     }
@@ -370,7 +373,7 @@ pub struct Key {
     kinds: u128,
 }
 
-/// The admissible lower bound, memoised per (kind's column multiset).
+/// The admissible lower bound, memoised by each kind's column pattern.
 #[derive(Default)]
 pub struct LowerBound {
     memo: FastMap<u128, u32>,
@@ -379,14 +382,11 @@ pub struct LowerBound {
 /// Returned by the bound for a dead position (a kind with one block left).
 pub const DEAD: u32 = u32::MAX;
 
-/// Largest number of blocks of one kind the exact partition bound is computed for; a kind with
-/// more contributes 0 (still a lower bound).
-const MAX_EXACT: usize = 12;
-
 impl LowerBound {
     /// Lower bound on the moves still needed; [`DEAD`] when no solution can exist.
     pub fn estimate(&mut self, c: &Compiled, m: &[u128]) -> u32 {
         let mut total = 0;
+        let mut cols = [0u8; 128];
         for &k in m {
             let n = k.count_ones() as usize;
             if n == 0 {
@@ -395,22 +395,23 @@ impl LowerBound {
             if n == 1 {
                 return DEAD;
             }
-            if n > MAX_EXACT {
-                continue;
-            }
-            let mut cols = [0u8; MAX_EXACT];
             let mut rest = k;
             let mut i = 0;
             while rest != 0 {
-                let cell = rest.trailing_zeros() as usize;
-                cols[i] = (cell % c.cols) as u8;
+                cols[i] = c.col_of[rest.trailing_zeros() as usize];
                 i += 1;
                 rest &= rest - 1;
             }
             let cols = &mut cols[..n];
             cols.sort_unstable();
-            let key = cols.iter().fold(n as u128, |a, &x| (a << 8) | x as u128);
-            total += *self.memo.entry(key).or_insert_with(|| partition_bound(cols));
+            if n <= 15 {
+                // Memoised by the column pattern relative to the leftmost column.
+                let base = cols[0];
+                let key = cols.iter().fold(n as u128, |a, &x| (a << 8) | (x - base) as u128);
+                total += *self.memo.entry(key).or_insert_with(|| partition_bound(cols));
+            } else {
+                total += partition_bound(cols);
+            }
         }
         total
     }
@@ -418,7 +419,52 @@ impl LowerBound {
 
 /// Minimum over partitions of sorted `cols` into groups of size >= 2 of
 /// sum(max(0, span - (size - 1))).
+///
+/// Some optimal partition uses groups that are contiguous in sorted order: two groups whose
+/// column ranges overlap (or touch) can be merged without raising the cost, because
+/// span(A + B) <= span(A) + span(B) when the ranges meet, and
+/// max(0, x + y - 1) <= max(0, x) + max(0, y). Merging until no ranges meet leaves disjoint
+/// ranges, i.e. contiguous runs. So an O(n^2) dynamic program over contiguous runs is exact
+/// (checked against [`partition_bound_subsets`] by a property test).
 pub fn partition_bound(cols: &[u8]) -> u32 {
+    let n = cols.len();
+    let mut f = vec_or_array(n + 1);
+    let f = f.as_mut_slice();
+    f[0] = 0;
+    for j in 2..=n {
+        for i in 0..=j - 2 {
+            if f[i] == u32::MAX {
+                continue;
+            }
+            let span = (cols[j - 1] - cols[i]) as u32;
+            let cost = span.saturating_sub((j - i - 1) as u32);
+            f[j] = f[j].min(f[i] + cost);
+        }
+    }
+    f[n]
+}
+
+/// Scratch space for the dynamic program: on the stack for the usual sizes.
+enum Scratch {
+    Small([u32; 40], usize),
+    Large(Vec<u32>),
+}
+
+impl Scratch {
+    fn as_mut_slice(&mut self) -> &mut [u32] {
+        match self {
+            Scratch::Small(a, n) => &mut a[..*n],
+            Scratch::Large(v) => v,
+        }
+    }
+}
+
+fn vec_or_array(n: usize) -> Scratch {
+    if n <= 40 { Scratch::Small([u32::MAX; 40], n) } else { Scratch::Large(vec![u32::MAX; n]) }
+}
+
+/// The same minimum by brute force over every partition (exponential; the test oracle).
+pub fn partition_bound_subsets(cols: &[u8]) -> u32 {
     let n = cols.len();
     let full = (1usize << n) - 1;
     let cost = |s: usize| -> u32 {
@@ -561,6 +607,14 @@ fn verify(board: &Board, moves: &[Move]) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn contiguous_runs_are_exact(mut cols in proptest::collection::vec(0u8..10, 2..9)) {
+            cols.sort();
+            proptest::prop_assert_eq!(partition_bound(&cols), partition_bound_subsets(&cols));
+        }
+    }
 
     #[test]
     fn partition_bound_examples() {
