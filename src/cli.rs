@@ -636,18 +636,20 @@ fn vexed_solve(
     let lvl = pick(levels, level, file)?;
     let limits = vexed::solve::Limits { max_states, time: time_limit.map(std::time::Duration::from_secs_f64) };
     let start = lvl.board.settle().0;
-    let report = vexed::solve::solve(&start, limits).map_err(|e| Failure(format!("{name}: level {level}: {e}")))?;
+    let report = vexed::solve::solve_with_fallback(&start, limits)
+        .map_err(|e| Failure(format!("{name}: level {level}: {e}")))?;
     let mut out = format!("{} (level {level} of {name})\n", lvl.title);
     if let Some(p) = lvl.par {
         out.push_str(&format!("par: {p}\n"));
     }
     let code = match &report.outcome {
         vexed::solve::Outcome::Solved { moves, proven } => {
-            out.push_str(&format!(
-                "length: {} ({})\n",
-                moves.len(),
-                if *proven { "proven optimal: every shorter sequence was ruled out" } else { "not proven optimal" }
-            ));
+            let status = if *proven {
+                "proven optimal: every shorter sequence was ruled out".to_string()
+            } else {
+                format!("not proven optimal: the optimum is at least {}", report.bound)
+            };
+            out.push_str(&format!("length: {} ({status})\n", moves.len()));
             for line in vexed::format::solution_lines(&start, moves) {
                 out.push_str(&line);
                 out.push('\n');

@@ -83,6 +83,9 @@ pub enum LimitKind {
 #[derive(Debug, Clone)]
 pub struct Report {
     pub outcome: Outcome,
+    /// A proven lower bound on the optimal length (the smallest f-value left open when an
+    /// exact search stopped; the optimum itself when it finished).
+    pub bound: u32,
     /// States expanded.
     pub expanded: usize,
     /// States stored.
@@ -517,6 +520,44 @@ pub fn solve_observed(
     limits: Limits,
     observe: &mut dyn FnMut(usize) -> bool,
 ) -> Result<Report, SolveError> {
+    search(board, limits, 1, observe)
+}
+
+/// The exact search first; if it hits a limit, a weighted search (f = g + 3h, not optimal)
+/// with the same limits looks for some solution. That solution counts as proven optimal only
+/// when its length equals the exact search's lower bound.
+pub fn solve_with_fallback(board: &Board, limits: Limits) -> Result<Report, SolveError> {
+    let exact = solve(board, limits)?;
+    if !matches!(exact.outcome, Outcome::LimitReached(LimitKind::States | LimitKind::Time)) {
+        return Ok(exact);
+    }
+    let quick = search(board, limits, 3, &mut |_| true)?;
+    let outcome = match quick.outcome {
+        Outcome::Solved { moves, .. } => {
+            let proven = moves.len() as u32 == exact.bound;
+            Outcome::Solved { moves, proven }
+        }
+        other => match other {
+            Outcome::Unsolvable => Outcome::Unsolvable,
+            _ => exact.outcome,
+        },
+    };
+    Ok(Report {
+        outcome,
+        bound: exact.bound,
+        expanded: exact.expanded + quick.expanded,
+        stored: exact.stored.max(quick.stored),
+        elapsed: exact.elapsed + quick.elapsed,
+    })
+}
+
+/// Best-first search with f = g + weight * h; weight 1 is A* (exact).
+fn search(
+    board: &Board,
+    limits: Limits,
+    weight: u32,
+    observe: &mut dyn FnMut(usize) -> bool,
+) -> Result<Report, SolveError> {
     let start_time = Instant::now();
     let (c, start) = Compiled::new(board)?;
     let mut lb = LowerBound::default();
@@ -524,21 +565,27 @@ pub fn solve_observed(
     let mut best: FastMap<Key, u16> = FastMap::default();
     let mut open: BinaryHeap<(Reverse<u32>, u16, Reverse<u32>)> = BinaryHeap::new();
     let h0 = lb.estimate(&c, &start);
-    let report = |outcome, expanded, stored| Report { outcome, expanded, stored, elapsed: start_time.elapsed() };
+    let report =
+        |outcome, bound, expanded, stored| Report { outcome, bound, expanded, stored, elapsed: start_time.elapsed() };
     if start.iter().all(|&k| k == 0) {
-        return Ok(report(Outcome::Solved { moves: vec![], proven: true }, 0, 1));
+        return Ok(report(Outcome::Solved { moves: vec![], proven: true }, 0, 0, 1));
     }
     if h0 == DEAD {
-        return Ok(report(Outcome::Unsolvable, 0, 1));
+        return Ok(report(Outcome::Unsolvable, 0, 0, 1));
     }
+    // The smallest f still open is a lower bound on the optimum (exact search only).
+    // The node being expanded has left the heap, so it counts too.
+    let bound_of = |open: &BinaryHeap<(Reverse<u32>, u16, Reverse<u32>)>, current: u32| {
+        if weight == 1 { open.peek().map_or(current, |e| e.0.0.min(current)) } else { h0 }
+    };
     let key0 = c.pack(&start);
     nodes.push(Node { key: key0, parent: u32::MAX, cell: 0, side: Side::Left, g: 0 });
     best.insert(key0, 0);
-    open.push((Reverse(h0), 0, Reverse(0)));
+    open.push((Reverse(h0 * weight), 0, Reverse(0)));
     let mut expanded = 0usize;
     let mut moves = Vec::new();
     let (mut m, mut n) = (Vec::new(), Vec::new());
-    while let Some((_, g, Reverse(idx))) = open.pop() {
+    while let Some((Reverse(f), g, Reverse(idx))) = open.pop() {
         let key = nodes[idx as usize].key;
         if best.get(&key).is_some_and(|&b| b < g) {
             continue; // reached again more cheaply since this entry was queued
@@ -547,15 +594,26 @@ pub fn solve_observed(
         if m.iter().all(|&k| k == 0) {
             let path = reconstruct(&c, &nodes, idx);
             let verified = verify(&board.settle().0, &path);
-            return Ok(report(Outcome::Solved { moves: verified, proven: true }, expanded, best.len()));
+            let (len, proven) = (verified.len() as u32, weight == 1);
+            return Ok(report(
+                Outcome::Solved { moves: verified, proven },
+                if proven { len } else { h0 },
+                expanded,
+                best.len(),
+            ));
         }
         expanded += 1;
         if expanded.is_multiple_of(4096) {
             if !observe(expanded) {
-                return Ok(report(Outcome::LimitReached(LimitKind::Cancelled), expanded, best.len()));
+                return Ok(report(
+                    Outcome::LimitReached(LimitKind::Cancelled),
+                    bound_of(&open, f),
+                    expanded,
+                    best.len(),
+                ));
             }
             if limits.time.is_some_and(|t| start_time.elapsed() >= t) {
-                return Ok(report(Outcome::LimitReached(LimitKind::Time), expanded, best.len()));
+                return Ok(report(Outcome::LimitReached(LimitKind::Time), bound_of(&open, f), expanded, best.len()));
             }
         }
         c.moves(&m, &mut moves);
@@ -573,15 +631,15 @@ pub fn solve_observed(
             if let Some(max) = limits.max_states
                 && best.len() >= max
             {
-                return Ok(report(Outcome::LimitReached(LimitKind::States), expanded, best.len()));
+                return Ok(report(Outcome::LimitReached(LimitKind::States), bound_of(&open, f), expanded, best.len()));
             }
             best.insert(nk, ng);
             let id = nodes.len() as u32;
             nodes.push(Node { key: nk, parent: idx, cell, side, g: ng });
-            open.push((Reverse(ng as u32 + h), ng, Reverse(id)));
+            open.push((Reverse(ng as u32 + weight * h), ng, Reverse(id)));
         }
     }
-    Ok(report(Outcome::Unsolvable, expanded, best.len()))
+    Ok(report(Outcome::Unsolvable, 0, expanded, best.len()))
 }
 
 fn reconstruct(c: &Compiled, nodes: &[Node], mut idx: u32) -> Vec<Move> {
