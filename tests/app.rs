@@ -26,13 +26,19 @@ fn board_point(h: &Harness<'_, TumbleApp>, p: [f32; 2]) -> egui::Pos2 {
     View::fit(&h.state().scene(), rect).to_screen(p)
 }
 
-/// Steps until nothing animates (bounded).
+/// Steps until nothing animates and no solver runs (bounded: 60 s of real time for a solver
+/// thread, which the harness's steps do not wait for).
 fn settle(h: &mut Harness<'_, TumbleApp>) {
-    for _ in 0..400 {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
         h.step();
         let s = &h.state().vexed.session;
         if !s.animating() && s.queue.is_empty() && s.solver.is_none() {
             break;
+        }
+        if s.solver.is_some() {
+            assert!(std::time::Instant::now() < deadline, "the solver did not finish");
+            std::thread::sleep(std::time::Duration::from_millis(5));
         }
     }
     h.run_steps(2);
@@ -165,9 +171,14 @@ fn shubbles_and_stacks_buttons() {
     }
     assert_eq!(h.state().stacks.session.moves(), 1);
     h.get_by_label("Run to the end").click();
-    for _ in 0..40 {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    h.run_steps(2);
+    while h.state().stacks.session.solver.is_some() {
+        assert!(std::time::Instant::now() < deadline, "the run did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(5));
         h.step();
     }
+    h.run_steps(2);
     // Board 1 is the seed's first example: it never ends (-1), so the run stops after turn 1000.
     let st = h.state().stacks.session.current();
     assert!(!st.game.over && st.turn > 1000, "turn {}", st.turn);

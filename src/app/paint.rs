@@ -1,7 +1,7 @@
 //! The window's back end for [`Scene`]: the same shapes the raster exporter draws, painted
 //! with egui. This is the only place scenes meet egui.
 
-use crate::render::raster::glyph_rows;
+use crate::render::raster::text_dots;
 use crate::scene::{Ink, Point, Scene, Shape};
 use egui::{Color32, Pos2, Rect, Stroke};
 
@@ -49,21 +49,9 @@ pub fn paint(painter: &egui::Painter, rect: Rect, scene: &Scene) -> View {
             }
             Shape::Text { centre, size, text, ink } => {
                 // The exporter's bitmap font, so window and file agree.
-                let dot = size / 5.0;
-                let glyphs: Vec<[u8; 5]> = text.chars().filter_map(glyph_rows).collect();
-                let width = glyphs.len() as f32 * 4.0 * dot - dot;
-                let (x0, y0) = (centre[0] - width / 2.0, centre[1] - size / 2.0);
-                for (k, g) in glyphs.iter().enumerate() {
-                    for (r, bits) in g.iter().enumerate() {
-                        for c in 0..3 {
-                            if bits & (0b100 >> c) != 0 {
-                                let x = x0 + (k as f32 * 4.0 + c as f32) * dot;
-                                let y = y0 + r as f32 * dot;
-                                let rr = Rect::from_min_max(view.to_screen([x, y]), view.to_screen([x + dot, y + dot]));
-                                painter.rect_filled(rr, 0.0, color(*ink));
-                            }
-                        }
-                    }
+                for [x, y, d] in text_dots(*centre, *size, text) {
+                    let r = Rect::from_min_max(view.to_screen([x, y]), view.to_screen([x + d, y + d]));
+                    painter.rect_filled(r, 0.0, color(*ink));
                 }
             }
         }

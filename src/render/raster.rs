@@ -328,31 +328,31 @@ fn glyph(c: char) -> Option<[u8; 5]> {
 }
 
 fn draw_text(img: &mut Indexed, palette: &mut Palette, vp: &Viewport, centre: Point, size: f32, text: &str, ink: Ink) {
-    let glyphs: Vec<[u8; 5]> = text.chars().filter_map(glyph).collect();
-    if glyphs.is_empty() {
-        return;
+    for [x, y, d] in text_dots(centre, size, text) {
+        let corners = [[x, y], [x + d, y], [x + d, y + d], [x, y + d]].map(|p| vp.to_pixels(p));
+        fill_quad(img, palette, corners, ink, 1.0);
     }
+}
+
+/// The lit dots of a text in the scenes' 3 x 5 bitmap font, centred on `centre`, `size` tall:
+/// each `[x, y, side]` in board units. Every back end draws text from this, so the window and
+/// exported files agree.
+pub fn text_dots(centre: Point, size: f32, text: &str) -> Vec<[f32; 3]> {
+    let glyphs: Vec<[u8; 5]> = text.chars().filter_map(glyph).collect();
     let dot = size / 5.0;
     let width = glyphs.len() as f32 * 4.0 * dot - dot;
-    let x0 = centre[0] - width / 2.0;
-    let y0 = centre[1] - size / 2.0;
+    let (x0, y0) = (centre[0] - width / 2.0, centre[1] - size / 2.0);
+    let mut out = Vec::new();
     for (k, g) in glyphs.iter().enumerate() {
         for (r, bits) in g.iter().enumerate() {
             for c in 0..3 {
                 if bits & (0b100 >> c) != 0 {
-                    let x = x0 + (k as f32 * 4.0 + c as f32) * dot;
-                    let y = y0 + r as f32 * dot;
-                    let corners = [[x, y], [x + dot, y], [x + dot, y + dot], [x, y + dot]].map(|p| vp.to_pixels(p));
-                    fill_quad(img, palette, corners, ink, 1.0);
+                    out.push([x0 + (k as f32 * 4.0 + c as f32) * dot, y0 + r as f32 * dot, dot]);
                 }
             }
         }
     }
-}
-
-/// The glyph rows for a character, for other back ends that draw the same bitmap font.
-pub fn glyph_rows(c: char) -> Option<[u8; 5]> {
-    glyph(c)
+    out
 }
 
 #[cfg(test)]
