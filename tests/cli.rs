@@ -244,7 +244,16 @@ fn help_everywhere_and_no_arguments() {
         let out = ok(args, b"");
         assert!(out.contains("Usage"), "{args:?}");
     }
-    assert!(ok(&[], b"").contains("Usage"));
+    // No arguments opens the window; with no display it says so, exit status 1, no panic.
+    let out = Command::new(env!("CARGO_BIN_EXE_tumblebox"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot open the window") && err.contains("--help"), "{err}");
 }
 
 #[test]
