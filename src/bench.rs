@@ -163,7 +163,17 @@ pub fn run(
                         if ok { "replay-checked" } else { "REPLAY FAILED" }
                     ));
                 }
-                Some(_) => row.above += 1,
+                Some(p) => {
+                    row.above += 1;
+                    if r.proven {
+                        news.push(format!(
+                            "PAR UNATTAINABLE: {} #{} \"{}\": proven optimum {n} > par {p} under these rules",
+                            l.pack,
+                            l.index + 1,
+                            l.title
+                        ));
+                    }
+                }
                 None => {}
             }
         }
