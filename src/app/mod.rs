@@ -8,10 +8,10 @@ pub mod session;
 
 use crate::anim::{Animate, Pacing};
 use crate::render::frames::{GifMode, export_gif, export_png};
-use crate::shubbles::{self, Op};
+use crate::shubbles;
 use crate::sokoban;
 use crate::vexed::{self, Board};
-use play::{Gesture, NextPiece, Playable, StacksPlay};
+use play::{Gesture, Playable, StacksPlay};
 use session::Session;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -468,16 +468,17 @@ impl TumbleApp {
         match kind {
             GameKind::Vexed => game_ui(ui, kind, &mut self.vexed, speed, instant, drag, progress, notice, &[]),
             GameKind::Shubbles => {
-                let buttons: &[(&str, Op)] = &[
-                    ("+ turn clockwise", Op::Clockwise),
-                    ("| half turn", Op::HalfTurn),
-                    ("- turn counter-clockwise", Op::CounterClockwise),
+                let buttons: &[(&str, egui::Key)] = &[
+                    ("+ turn clockwise", egui::Key::Plus),
+                    ("| half turn", egui::Key::Pipe),
+                    ("- turn counter-clockwise", egui::Key::Minus),
                 ];
                 game_ui(ui, kind, &mut self.shubbles, speed, instant, drag, progress, notice, buttons)
             }
             GameKind::Sokoban => game_ui(ui, kind, &mut self.sokoban, speed, instant, drag, progress, notice, &[]),
             GameKind::Stacks => {
-                let buttons: &[(&str, NextPiece)] = &[("Next piece (N)", NextPiece)];
+                let buttons: &[(&str, egui::Key)] =
+                    &[("Next piece (N)", egui::Key::N), ("Next turn (T)", egui::Key::T)];
                 game_ui(ui, kind, &mut self.stacks, speed, instant, drag, progress, notice, buttons)
             }
         }
@@ -514,7 +515,7 @@ fn game_ui<P: Playable + Clone>(
     drag_start: &mut Option<[f32; 2]>,
     progress: &Progress,
     notice: &mut Option<String>,
-    buttons: &[(&str, P::Move)],
+    buttons: &[(&str, egui::Key)],
 ) {
     let ctx = ui.ctx().clone();
     tab.session.poll_solver(instant);
@@ -597,9 +598,10 @@ fn game_ui<P: Playable + Clone>(
                 s.restart();
             }
             ui.separator();
-            for (label, mv) in buttons {
+            // Buttons do what their keys do.
+            for (label, key) in buttons {
                 if ui.button(*label).clicked() {
-                    s.queue.push_back(mv.clone());
+                    s.gesture(Gesture::Key(*key), instant);
                 }
             }
             if s.solver.is_some() {
