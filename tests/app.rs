@@ -6,7 +6,6 @@ mod common;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use tumblebox::anim::Animate;
 use tumblebox::app::paint::View;
 use tumblebox::app::play::Playable;
 use tumblebox::app::{ExportKind, GameKind, Progress, TumbleApp};
@@ -257,10 +256,4 @@ fn snapshots_of_one_board_per_game() {
         h.run_steps(3);
         h.snapshot(format!("board-{}", kind.name().to_lowercase().replace(' ', "-")));
     }
-}
-
-/// Keeps the Animate import used (scenes are drawn through it).
-#[allow(dead_code)]
-fn _still<P: Animate>(p: &P) -> tumblebox::scene::Scene {
-    p.still()
 }

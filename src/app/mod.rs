@@ -6,7 +6,7 @@ pub mod paint;
 pub mod play;
 pub mod session;
 
-use crate::anim::{Animate, Pacing};
+use crate::anim::Pacing;
 use crate::render::frames::{GifMode, export_gif, export_png};
 use crate::shubbles;
 use crate::sokoban;
@@ -746,19 +746,4 @@ pub fn run() -> eframe::Result {
         ..Default::default()
     };
     eframe::run_native("tumblebox", options, Box::new(|cc| Ok(Box::new(TumbleApp::new(cc)))))
-}
-
-/// Keeps `Animate` in scope for the generic helpers above.
-#[allow(dead_code)]
-fn _uses<P: Animate>() {}
-
-/// The moves of a solved Vexed level, for tests: the solver's answer from the start.
-pub fn _vexed_solution(b: &Board) -> Vec<vexed::Move> {
-    match vexed::solve::solve(b, Default::default()) {
-        Ok(r) => match r.outcome {
-            vexed::solve::Outcome::Solved { moves, .. } => moves,
-            _ => vec![],
-        },
-        Err(_) => vec![],
-    }
 }

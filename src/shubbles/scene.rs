@@ -50,7 +50,7 @@ struct Drop {
 const EXIT_EXTRA: f32 = 1.0 + FRAME;
 
 /// Follows creatures through a run of Exit / Fall ticks.
-fn drops(state: &State, steps: &[Step]) -> Vec<Drop> {
+fn drops(steps: &[Step]) -> Vec<Drop> {
     // Current cell -> index into `out`.
     let mut at: HashMap<usize, usize> = HashMap::new();
     let mut out: Vec<Drop> = Vec::new();
@@ -84,7 +84,6 @@ fn drops(state: &State, steps: &[Step]) -> Vec<Drop> {
             _ => {}
         }
     }
-    let _ = state;
     out
 }
 
@@ -109,11 +108,7 @@ impl Animate for State {
         while i < steps.len() {
             if is_fall(&steps[i]) {
                 let j = (i..steps.len()).find(|&j| !is_fall(&steps[j])).unwrap_or(steps.len());
-                let mut before = *self;
-                for s in &steps[..i] {
-                    before = before.after(s);
-                }
-                let longest = drops(&before, &steps[i..j]).iter().map(|d| d.cells).fold(0.0, f32::max);
+                let longest = drops(&steps[i..j]).iter().map(|d| d.cells).fold(0.0, f32::max);
                 out.push((i..j, fall_time(longest)));
                 i = j;
                 continue;
@@ -171,7 +166,7 @@ impl Animate for State {
             Some(Step::Rotate { quarter_turns, .. }) => angle += *quarter_turns as f32 * FRAC_PI_2 * ease(t),
             Some(Step::StotMove { from, to }) => stot_from_to = Some((*from, *to, ease(t))),
             Some(s) if is_fall(s) => {
-                falling = drops(self, steps);
+                falling = drops(steps);
                 let longest = falling.iter().map(|d| d.cells).fold(0.0, f32::max);
                 let tau = t * fall_time(longest);
                 fall_dist = 0.5 * GRAVITY * tau * tau;
@@ -218,10 +213,9 @@ fn draw(
         let (r, col) = cell_pos(i);
         let (mut x, mut y) = (col as f32, r as f32);
         if c == Content::Stot
-            && let Some((from, to, p)) = stot
+            && let Some((_, to, p)) = stot
         {
             let (tr, tc) = cell_pos(to);
-            let _ = from;
             x += (tc as f32 - x) * p;
             y += (tr as f32 - y) * p;
         }
