@@ -133,6 +133,9 @@ pub struct Compiled {
     kind_bits: u32,
     /// Each cell's column (for the lower bound).
     col_of: Vec<u8>,
+    /// For each cell: the cells from which a block of the same kind could ever touch a block
+    /// here (see [`Compiled::partners`]).
+    partners: Vec<u128>,
 }
 
 /// A position: one mask per kind.
@@ -205,8 +208,58 @@ impl Compiled {
             letters,
             kind_bits,
             col_of: (0..rows * cols).map(|i| (i % cols.max(1)) as u8).collect(),
+            partners: Vec::new(),
         };
-        Ok((compiled, masks))
+        let partners = compiled.partners();
+        Ok((Compiled { partners, ..compiled }, masks))
+    }
+
+    /// Where a block at each cell can ever be: blocks only slide sideways into non-wall cells
+    /// and fall; nothing ever lifts a block. So the closure of a cell under "one left, one
+    /// right, one down, through non-wall cells" contains every cell the block can reach,
+    /// whatever the other blocks do (ignoring them can only add cells).
+    fn reach(&self) -> Vec<u128> {
+        let w = self.cols as u32;
+        (0..self.rows * self.cols)
+            .map(|i| {
+                let mut r = (1u128 << i) & self.open;
+                loop {
+                    let grown = r
+                        | ((r << 1) & self.not_first_col & self.open)
+                        | ((r >> 1) & self.not_last_col & self.open)
+                        | ((r << w) & self.open);
+                    if grown == r {
+                        return r;
+                    }
+                    r = grown;
+                }
+            })
+            .collect()
+    }
+
+    /// For each cell i, the cells j such that a block at i and a block at j could ever be
+    /// side by side: some cell reachable from j touches (or is) a cell reachable from i. A
+    /// block vanishes only in a group with a touching block of its kind, so a block with no
+    /// possible partner left can never vanish: the position is dead. This is sound because
+    /// `reach` over-approximates where each block can go.
+    fn partners(&self) -> Vec<u128> {
+        let w = self.cols as u32;
+        let reach = self.reach();
+        let touch: Vec<u128> = reach
+            .iter()
+            .map(|&r| r | ((r << 1) & self.not_first_col) | ((r >> 1) & self.not_last_col) | (r << w) | (r >> w))
+            .collect();
+        (0..reach.len())
+            .map(|i| {
+                let mut p = 0u128;
+                for (j, &rj) in reach.iter().enumerate() {
+                    if j != i && rj & touch[i] != 0 {
+                        p |= 1u128 << j;
+                    }
+                }
+                p & self.open
+            })
+            .collect()
     }
 
     pub fn kinds(&self) -> usize {
@@ -401,7 +454,11 @@ impl LowerBound {
             let mut rest = k;
             let mut i = 0;
             while rest != 0 {
-                cols[i] = c.col_of[rest.trailing_zeros() as usize];
+                let cell = rest.trailing_zeros() as usize;
+                if c.partners[cell] & k == 0 {
+                    return DEAD; // no block of its kind can ever touch it
+                }
+                cols[i] = c.col_of[cell];
                 i += 1;
                 rest &= rest - 1;
             }
