@@ -147,3 +147,30 @@ mod lower_bound {
         }
     }
 }
+
+/// The dead-position rules never fire on a solvable position: every position along every
+/// Palm stored solution (1137 levels, the rest of the stored solution solves it) passes.
+#[test]
+fn dead_rules_never_prune_a_solvable_position() {
+    use tumblebox::vexed::solve::{Compiled, DEAD, LowerBound};
+    let Some(dir) = common::data_dir("vexed-levels/palm") else { return };
+    let mut positions = 0;
+    for file in common::files(&dir, "ini") {
+        let text = latin1(&std::fs::read(&file).unwrap());
+        for level in parse_palm(&text).unwrap() {
+            let moves = parse_palm_moves(level.solution.as_deref().unwrap()).unwrap();
+            if !level.board.replay(&moves).is_ok_and(|b| b.is_solved()) {
+                continue; // Greensboro's stored solution is corrupt
+            }
+            let mut b = level.board.clone();
+            for m in &moves {
+                let (c, masks) = Compiled::new(&b).unwrap();
+                let h = LowerBound::default().estimate(&c, &masks);
+                assert_ne!(h, DEAD, "{} {}: a solvable position was called dead", file.display(), level.title);
+                positions += 1;
+                b = b.apply(*m).unwrap().0;
+            }
+        }
+    }
+    assert!(positions > 20_000, "{positions}");
+}

@@ -740,3 +740,26 @@ mod tests {
         assert_eq!(partition_bound(&[0, 1, 2, 9]), 6); // whole group: 9 - 3; {0,1}{2,9}: 0 + 6
     }
 }
+
+#[cfg(test)]
+mod dead_tests {
+    use super::*;
+    use crate::vexed::format::parse_board_rows;
+
+    #[test]
+    fn blocks_that_can_never_touch_are_dead() {
+        // Each `A` sits in its own walled pocket: neither can ever leave, so they never touch.
+        let b = parse_board_rows(&["#A#A#", "#####"], 1).unwrap();
+        let (c, m) = Compiled::new(&b).unwrap();
+        assert_eq!(LowerBound::default().estimate(&c, &m), DEAD);
+        assert_eq!(solve(&b, Limits::default()).unwrap().outcome, Outcome::Unsolvable);
+        // An `A` above a ledge can fall to the other one: not dead (and solvable in one move).
+        let b = parse_board_rows(&["#A-#", "##-#", "#-A#", "####"], 1).unwrap();
+        let (c, m) = Compiled::new(&b).unwrap();
+        assert_ne!(LowerBound::default().estimate(&c, &m), DEAD);
+        // A block cannot climb: the lower `A` can never reach the upper shelf's `A`.
+        let b = parse_board_rows(&["#A#-#", "###-#", "#--A#", "#####"], 1).unwrap();
+        let (c, m) = Compiled::new(&b).unwrap();
+        assert_eq!(LowerBound::default().estimate(&c, &m), DEAD);
+    }
+}
