@@ -105,6 +105,32 @@ fn pick_a_level_move_by_click_and_key_undo_redo() {
 }
 
 #[test]
+fn hint_says_unsolvable_from_a_dead_end() {
+    let mut h = harness();
+    h.run_steps(2);
+    // The seed's dead end: (A,0,1,R) first. Cropped board: `a` at (0,0).
+    let p = board_point(&h, [0.25 + 0.5, 0.25 + 0.5]);
+    h.hover_at(p);
+    h.drag_at(p);
+    h.drop_at(p);
+    h.run_steps(2);
+    h.key_press(egui::Key::ArrowRight);
+    settle(&mut h);
+    assert_eq!(h.state().vexed.session.moves(), 1);
+    h.get_by_label("Hint").click();
+    settle(&mut h);
+    let msg = h.state().vexed.session.message.clone().unwrap_or_default();
+    assert!(msg.starts_with("unsolvable from here"), "{msg}");
+    // From the start the hint is the unique first move, with 2 optimal moves left.
+    h.get_by_label("Undo").click();
+    h.run_steps(2);
+    h.get_by_label("Hint").click();
+    settle(&mut h);
+    let msg = h.state().vexed.session.message.clone().unwrap_or_default();
+    assert_eq!(msg, "hint: (b,1,2,L) (2 optimal moves left)");
+}
+
+#[test]
 fn solver_runs_in_the_background_and_plays_the_solution() {
     let mut h = harness();
     h.run_steps(2);

@@ -145,17 +145,8 @@ impl Playable for Board {
     }
 
     fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Vec<vexed::Move>, String> {
-        let mut counts: HashMap<u8, usize> = HashMap::new();
-        for (_, c) in self.grid.iter() {
-            if let Cell::Block(k) = c {
-                *counts.entry(*k).or_default() += 1;
-            }
-        }
-        if let Some((k, _)) = counts.iter().find(|(_, n)| **n == 1) {
-            return Err(format!(
-                "unsolvable from here: only one `{}` block is left, and it can never vanish",
-                *k as char
-            ));
+        if let Some(why) = vexed::solve::dead_reason(self) {
+            return Err(format!("unsolvable from here: {why}"));
         }
         let mut observe = |n: usize| {
             progress.store(n, Ordering::Relaxed);
