@@ -35,6 +35,12 @@ pub trait Animate: Clone + std::fmt::Debug {
     }
 }
 
+/// Phases for games whose steps each animate on their own: one phase a step, lasting
+/// `duration(step)` seconds.
+pub fn phase_per_step<S>(steps: &[S], duration: impl Fn(&S) -> f32) -> Vec<(Range<usize>, f32)> {
+    steps.iter().enumerate().map(|(i, s)| (i..i + 1, duration(s))).collect()
+}
+
 /// Smoothstep easing: starts and ends at rest.
 pub fn ease(t: f32) -> f32 {
     let t = t.clamp(0.0, 1.0);

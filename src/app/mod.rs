@@ -132,6 +132,50 @@ impl Progress {
     }
 }
 
+/// Runs `$body` with `$t` bound to the current game's tab (each arm has its own type).
+macro_rules! on_tab {
+    ($app:expr, $t:ident => $body:expr) => {
+        match $app.kind {
+            GameKind::Vexed => {
+                let $t = &$app.vexed;
+                $body
+            }
+            GameKind::Shubbles => {
+                let $t = &$app.shubbles;
+                $body
+            }
+            GameKind::Sokoban => {
+                let $t = &$app.sokoban;
+                $body
+            }
+            GameKind::Stacks => {
+                let $t = &$app.stacks;
+                $body
+            }
+        }
+    };
+    (mut $app:expr, $t:ident => $body:expr) => {
+        match $app.kind {
+            GameKind::Vexed => {
+                let $t = &mut $app.vexed;
+                $body
+            }
+            GameKind::Shubbles => {
+                let $t = &mut $app.shubbles;
+                $body
+            }
+            GameKind::Sokoban => {
+                let $t = &mut $app.sokoban;
+                $body
+            }
+            GameKind::Stacks => {
+                let $t = &mut $app.stacks;
+                $body
+            }
+        }
+    };
+}
+
 /// Messages from dialog threads.
 enum Dialog {
     Open(PathBuf),
@@ -228,12 +272,7 @@ impl TumbleApp {
             Ok(p) => {
                 if let Some((g, i)) = p.last {
                     self.kind = g;
-                    match g {
-                        GameKind::Vexed => self.vexed.open(i),
-                        GameKind::Shubbles => self.shubbles.open(i),
-                        GameKind::Sokoban => self.sokoban.open(i),
-                        GameKind::Stacks => self.stacks.open(i),
-                    }
+                    on_tab!(mut self, t => t.open(i));
                 }
                 self.progress = p;
             }
@@ -243,12 +282,7 @@ impl TumbleApp {
 
     /// The state shown now, as a scene (what the window paints and the PNG export writes).
     pub fn scene(&self) -> crate::scene::Scene {
-        match self.kind {
-            GameKind::Vexed => self.vexed.session.scene(),
-            GameKind::Shubbles => self.shubbles.session.scene(),
-            GameKind::Sokoban => self.sokoban.session.scene(),
-            GameKind::Stacks => self.stacks.session.scene(),
-        }
+        on_tab!(self, t => t.session.scene())
     }
 
     /// Exports the current game: the moves since the last restart as a GIF, or the current
@@ -263,12 +297,7 @@ impl TumbleApp {
             let mode = if kind == ExportKind::GifSmooth { GifMode::Smooth } else { GifMode::Stepwise };
             export_gif(path, &start, &steps, mode, Pacing::default(), size)
         }
-        match self.kind {
-            GameKind::Vexed => go(&self.vexed.session, path, kind),
-            GameKind::Shubbles => go(&self.shubbles.session, path, kind),
-            GameKind::Sokoban => go(&self.sokoban.session, path, kind),
-            GameKind::Stacks => go(&self.stacks.session, path, kind),
-        }
+        on_tab!(self, t => go(&t.session, path, kind))
     }
 
     /// Opens a level file of any supported kind and switches to it.
@@ -338,12 +367,7 @@ impl TumbleApp {
             (s.current().solved() && !s.animating() && s.queue.is_empty() && s.moves() > 0)
                 .then(|| (s.title.clone(), s.moves()))
         }
-        let r = match self.kind {
-            GameKind::Vexed => solved(&self.vexed),
-            GameKind::Shubbles => solved(&self.shubbles),
-            GameKind::Sokoban => solved(&self.sokoban),
-            GameKind::Stacks => solved(&self.stacks),
-        };
+        let r = on_tab!(self, t => solved(t));
         if let Some((title, n)) = r {
             let e = self.progress.best.entry((self.kind, title)).or_insert(n);
             *e = (*e).min(n);
@@ -351,31 +375,16 @@ impl TumbleApp {
     }
 
     fn index(&self) -> usize {
-        match self.kind {
-            GameKind::Vexed => self.vexed.index,
-            GameKind::Shubbles => self.shubbles.index,
-            GameKind::Sokoban => self.sokoban.index,
-            GameKind::Stacks => self.stacks.index,
-        }
+        on_tab!(self, t => t.index)
     }
 
     fn open_level(&mut self, i: usize) {
-        match self.kind {
-            GameKind::Vexed => self.vexed.open(i),
-            GameKind::Shubbles => self.shubbles.open(i),
-            GameKind::Sokoban => self.sokoban.open(i),
-            GameKind::Stacks => self.stacks.open(i),
-        }
+        on_tab!(mut self, t => t.open(i));
         self.progress.last = Some((self.kind, self.index()));
     }
 
     fn level_count(&self) -> usize {
-        match self.kind {
-            GameKind::Vexed => self.vexed.levels.len(),
-            GameKind::Shubbles => self.shubbles.levels.len(),
-            GameKind::Sokoban => self.sokoban.levels.len(),
-            GameKind::Stacks => self.stacks.levels.len(),
-        }
+        on_tab!(self, t => t.levels.len())
     }
 
     fn pick_file(&self, ctx: &egui::Context) {

@@ -2,7 +2,7 @@
 //! the player. Walks and pushes glide one cell.
 
 use super::rules::{Level, Position, Step};
-use crate::anim::{Animate, ease};
+use crate::anim::{Animate, ease, phase_per_step};
 use crate::grid::Pos;
 use crate::scene::{Ink, Scene};
 use std::ops::Range;
@@ -43,7 +43,7 @@ impl Animate for Game {
     }
 
     fn phases(&self, steps: &[Step]) -> Vec<(Range<usize>, f32)> {
-        (0..steps.len()).map(|i| (i..i + 1, WALK)).collect()
+        phase_per_step(steps, |_| WALK)
     }
 
     fn scene(&self, steps: &[Step], t: f32) -> Scene {

@@ -4,7 +4,7 @@
 //! heading; a square that reaches four flashes.
 
 use super::rules::{Color, Game, Heading, Step};
-use crate::anim::{Animate, ease};
+use crate::anim::{Animate, ease, phase_per_step};
 use crate::grid::{Dir, Pos};
 use crate::scene::{Ink, PIECE_COLOURS, Scene};
 use std::ops::Range;
@@ -55,19 +55,11 @@ impl Animate for Game {
     }
 
     fn phases(&self, steps: &[Step]) -> Vec<(Range<usize>, f32)> {
-        steps
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let d = match s {
-                    Step::StackMove { reversed, .. } => MOVE + if *reversed { REVERSAL } else { 0.0 },
-                    Step::Reverse { .. } => BOUNCE,
-                    Step::Blocked { .. } | Step::Skip { .. } => BOUNCE,
-                    Step::ReachedFour { .. } => FOUR,
-                };
-                (i..i + 1, d)
-            })
-            .collect()
+        phase_per_step(steps, |s| match s {
+            Step::StackMove { reversed, .. } => MOVE + if *reversed { REVERSAL } else { 0.0 },
+            Step::Reverse { .. } | Step::Blocked { .. } | Step::Skip { .. } => BOUNCE,
+            Step::ReachedFour { .. } => FOUR,
+        })
     }
 
     fn scene(&self, steps: &[Step], t: f32) -> Scene {

@@ -2,7 +2,7 @@
 //! glides one cell; falls accelerate; vanishing groups flash, then fade.
 
 use super::rules::{Board, Cell, Drop, Step};
-use crate::anim::{Animate, ease};
+use crate::anim::{Animate, ease, phase_per_step};
 use crate::grid::Pos;
 use crate::scene::{BLOCK_COLOURS, Ink, Scene};
 use std::ops::Range;
@@ -57,18 +57,11 @@ impl Animate for Board {
     }
 
     fn phases(&self, steps: &[Step]) -> Vec<(Range<usize>, f32)> {
-        steps
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let d = match s {
-                    Step::Slide { .. } => SLIDE,
-                    Step::Fall { drops } => fall_time(longest(drops)),
-                    Step::Vanish { .. } => VANISH,
-                };
-                (i..i + 1, d)
-            })
-            .collect()
+        phase_per_step(steps, |s| match s {
+            Step::Slide { .. } => SLIDE,
+            Step::Fall { drops } => fall_time(longest(drops)),
+            Step::Vanish { .. } => VANISH,
+        })
     }
 
     fn scene(&self, steps: &[Step], t: f32) -> Scene {
