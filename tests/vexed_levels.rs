@@ -174,3 +174,23 @@ fn dead_rules_never_prune_a_solvable_position() {
     }
     assert!(positions > 20_000, "{positions}");
 }
+
+/// News: Impossible Pack #13 "Pemmican" (Android par 29, Palm stored solution 43) has a
+/// 28-move solution, found by the weighted search and replayed through the reference rules.
+#[test]
+fn pemmican_beats_the_android_par() {
+    use tumblebox::vexed::solve::solve_weighted;
+    let Some(dir) = common::data_dir("vexed-levels/android") else { return };
+    let text = latin1(&std::fs::read(dir.join("impossible_pack.txt")).unwrap());
+    let level = &parse_android(&text).unwrap()[12];
+    assert_eq!((level.title.as_str(), level.par), ("Pemmican", Some(29)));
+    let board = level.board.settle().0;
+    let limits = Limits { max_states: Some(3_000_000), time: None };
+    match solve_weighted(&board, limits, 2).unwrap().outcome {
+        Outcome::Solved { moves, proven: false } => {
+            assert_eq!(moves.len(), 28);
+            assert!(board.replay(&moves).unwrap().is_solved());
+        }
+        other => panic!("{other:?}"),
+    }
+}

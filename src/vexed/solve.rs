@@ -580,32 +580,44 @@ pub fn solve_observed(
     search(board, limits, 1, observe)
 }
 
-/// The exact search first; if it hits a limit, a weighted search (f = g + 3h, not optimal)
-/// with the same limits looks for some solution. That solution counts as proven optimal only
-/// when its length equals the exact search's lower bound.
+/// The exact search first; if it hits a limit, weighted searches (f = g + 2h, then g + 3h; not
+/// optimal) with the same limits each look for some solution, and the shorter is kept. That
+/// solution counts as proven optimal only when its length equals the exact search's lower bound.
 pub fn solve_with_fallback(board: &Board, limits: Limits) -> Result<Report, SolveError> {
     let exact = solve(board, limits)?;
     if !matches!(exact.outcome, Outcome::LimitReached(LimitKind::States | LimitKind::Time)) {
         return Ok(exact);
     }
-    let quick = search(board, limits, 3, &mut |_| true)?;
-    let outcome = match quick.outcome {
-        Outcome::Solved { moves, .. } => {
+    let mut best: Option<Vec<Move>> = None;
+    let (mut expanded, mut stored, mut elapsed) = (exact.expanded, exact.stored, exact.elapsed);
+    for weight in [2, 3] {
+        let r = search(board, limits, weight, &mut |_| true)?;
+        expanded += r.expanded;
+        stored = stored.max(r.stored);
+        elapsed += r.elapsed;
+        match r.outcome {
+            Outcome::Solved { moves, .. } if best.as_ref().is_none_or(|b| moves.len() < b.len()) => best = Some(moves),
+            // Exhausting the space under any weight proves there is no solution.
+            Outcome::Unsolvable => {
+                return Ok(Report { outcome: Outcome::Unsolvable, bound: 0, expanded, stored, elapsed });
+            }
+            _ => {}
+        }
+    }
+    let outcome = match best {
+        Some(moves) => {
             let proven = moves.len() as u32 == exact.bound;
             Outcome::Solved { moves, proven }
         }
-        other => match other {
-            Outcome::Unsolvable => Outcome::Unsolvable,
-            _ => exact.outcome,
-        },
+        None => exact.outcome,
     };
-    Ok(Report {
-        outcome,
-        bound: exact.bound,
-        expanded: exact.expanded + quick.expanded,
-        stored: exact.stored.max(quick.stored),
-        elapsed: exact.elapsed + quick.elapsed,
-    })
+    Ok(Report { outcome, bound: exact.bound, expanded, stored, elapsed })
+}
+
+/// Best-first search with f = g + weight * h: weight 1 is A* (exact, proven); a larger weight
+/// finds solutions faster without proving them.
+pub fn solve_weighted(board: &Board, limits: Limits, weight: u32) -> Result<Report, SolveError> {
+    search(board, limits, weight.max(1), &mut |_| true)
 }
 
 /// Best-first search with f = g + weight * h; weight 1 is A* (exact).
