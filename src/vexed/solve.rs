@@ -442,38 +442,74 @@ impl LowerBound {
     /// Lower bound on the moves still needed; [`DEAD`] when no solution can exist.
     pub fn estimate(&mut self, c: &Compiled, m: &[u128]) -> u32 {
         let mut total = 0;
-        let mut cols = [0u8; 128];
         for &k in m {
-            let n = k.count_ones() as usize;
-            if n == 0 {
-                continue;
-            }
-            if n == 1 {
+            let part = self.kind_bound(c, k);
+            if part == DEAD {
                 return DEAD;
             }
-            let mut rest = k;
-            let mut i = 0;
-            while rest != 0 {
-                let cell = rest.trailing_zeros() as usize;
-                if c.partners[cell] & k == 0 {
-                    return DEAD; // no block of its kind can ever touch it
-                }
-                cols[i] = c.col_of[cell];
-                i += 1;
-                rest &= rest - 1;
-            }
-            let cols = &mut cols[..n];
-            cols.sort_unstable();
-            if n <= 15 {
-                // Memoised by the column pattern relative to the leftmost column.
-                let base = cols[0];
-                let key = cols.iter().fold(n as u128, |a, &x| (a << 8) | (x - base) as u128);
-                total += *self.memo.entry(key).or_insert_with(|| partition_bound(cols));
-            } else {
-                total += partition_bound(cols);
-            }
+            total += part;
         }
         total
+    }
+
+    /// Each kind's share of the bound (for [`LowerBound::estimate_from`]); `None` if dead.
+    pub fn parts(&mut self, c: &Compiled, m: &[u128], out: &mut Vec<u32>) -> Option<()> {
+        out.clear();
+        for &k in m {
+            let part = self.kind_bound(c, k);
+            if part == DEAD {
+                return None;
+            }
+            out.push(part);
+        }
+        Some(())
+    }
+
+    /// The bound of a child position, reusing the parent's share for every kind whose blocks
+    /// did not move (a kind's share depends only on its own mask).
+    pub fn estimate_from(&mut self, c: &Compiled, parent: &[u128], parent_parts: &[u32], child: &[u128]) -> u32 {
+        let mut total = 0;
+        for ((&k, &p), &part) in child.iter().zip(parent).zip(parent_parts) {
+            let part = if k == p { part } else { self.kind_bound(c, k) };
+            if part == DEAD {
+                return DEAD;
+            }
+            total += part;
+        }
+        total
+    }
+
+    /// One kind's share: [`DEAD`] if it can never all vanish, else its partition bound.
+    fn kind_bound(&mut self, c: &Compiled, k: u128) -> u32 {
+        let n = k.count_ones() as usize;
+        if n == 0 {
+            return 0;
+        }
+        if n == 1 {
+            return DEAD;
+        }
+        let mut cols = [0u8; 128];
+        let mut rest = k;
+        let mut i = 0;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            if c.partners[cell] & k == 0 {
+                return DEAD; // no block of its kind can ever touch it
+            }
+            cols[i] = c.col_of[cell];
+            i += 1;
+            rest &= rest - 1;
+        }
+        let cols = &mut cols[..n];
+        cols.sort_unstable();
+        if n <= 15 {
+            // Memoised by the column pattern relative to the leftmost column.
+            let base = cols[0];
+            let key = cols.iter().fold(n as u128, |a, &x| (a << 8) | (x - base) as u128);
+            *self.memo.entry(key).or_insert_with(|| partition_bound(cols))
+        } else {
+            partition_bound(cols)
+        }
     }
 }
 
@@ -653,13 +689,16 @@ fn search(
     open.push((Reverse(h0 * weight), 0, Reverse(0)));
     let mut expanded = 0usize;
     let mut moves = Vec::new();
-    let (mut m, mut n) = (Vec::new(), Vec::new());
+    let (mut m, mut n, mut parts) = (Vec::new(), Vec::new(), Vec::new());
     while let Some((Reverse(f), g, Reverse(idx))) = open.pop() {
         let key = nodes[idx as usize].key;
         if best.get(&key).is_some_and(|&b| b < g) {
             continue; // reached again more cheaply since this entry was queued
         }
         c.unpack_into(&key, &mut m);
+        if lb.parts(&c, &m, &mut parts).is_none() {
+            continue; // cannot happen for a stored position (dead children are not stored)
+        }
         if m.iter().all(|&k| k == 0) {
             let path = reconstruct(&c, &nodes, idx);
             let verified = verify(&board.settle().0, &path);
@@ -688,7 +727,7 @@ fn search(
         c.moves(&m, &mut moves);
         for &(cell, side) in &moves {
             c.apply_into(&m, cell, side, &mut n);
-            let h = lb.estimate(&c, &n);
+            let h = lb.estimate_from(&c, &m, &parts, &n);
             if h == DEAD {
                 continue;
             }
