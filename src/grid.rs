@@ -94,11 +94,6 @@ impl<T> Grid<T> {
         p.step(dir).filter(|q| self.contains(*q))
     }
 
-    pub fn positions(&self) -> impl Iterator<Item = Pos> + use<T> {
-        let cols = self.cols;
-        (0..self.rows * self.cols).map(move |i| Pos::new(i / cols, i % cols))
-    }
-
     pub fn iter(&self) -> impl Iterator<Item = (Pos, &T)> {
         let cols = self.cols;
         self.cells.iter().enumerate().map(move |(i, v)| (Pos::new(i / cols, i % cols), v))

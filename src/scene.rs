@@ -167,21 +167,6 @@ impl Scene {
     pub fn text(&mut self, centre: Point, size: f32, text: impl Into<String>, ink: Ink) {
         self.shapes.push(Shape::Text { centre, size, text: text.into(), ink });
     }
-
-    /// Every ink the scene uses (for tests that sample pixels).
-    pub fn inks(&self) -> Vec<Ink> {
-        let mut v: Vec<Ink> = self
-            .shapes
-            .iter()
-            .map(|s| match s {
-                Shape::Quad { ink, .. } | Shape::Text { ink, .. } => *ink,
-            })
-            .collect();
-        v.push(self.background);
-        v.sort();
-        v.dedup();
-        v
-    }
 }
 
 /// A rigid transform of board units: rotation by `angle` (radians, clockwise on screen) about
@@ -194,10 +179,6 @@ pub struct Transform {
 }
 
 impl Transform {
-    pub fn identity() -> Transform {
-        Transform { pivot: [0.0, 0.0], angle: 0.0, offset: [0.0, 0.0] }
-    }
-
     pub fn apply(&self, p: Point) -> Point {
         let (s, c) = self.angle.sin_cos();
         let x = p[0] - self.pivot[0];

@@ -260,14 +260,10 @@ impl State {
 
     /// Is every creature at rest?
     pub fn is_stable(&self) -> bool {
-        let d = down(self.orientation);
-        (0..CELLS).all(|i| {
-            !self.cells[i].is_creature()
-                || !(self.over_opening(i) || State::neighbour(i, d).is_some_and(|j| self.cells[j] == Content::Empty))
-        })
+        self.first_unsupported().is_none()
     }
 
-    /// Creatures that would fall first, for error messages: the first unsupported cell.
+    /// The first cell (in cell order) whose creature would fall, if any.
     pub fn first_unsupported(&self) -> Option<usize> {
         let d = down(self.orientation);
         (0..CELLS).find(|&i| {

@@ -254,15 +254,3 @@ fn draw(
     }
     sc
 }
-
-/// Where a cell's centre lands in view units, for a box orientation (for tests and hit-testing).
-pub fn cell_centre(cell: usize, orientation: u8) -> [f32; 2] {
-    let (r, c) = cell_pos(cell);
-    transform(orientation as f32 * FRAC_PI_2).apply([c as f32 + 0.5, r as f32 + 0.5])
-}
-
-/// The point just outside the outlet (the centre of the position below cell 28), in view units.
-pub fn outside_centre(orientation: u8) -> [f32; 2] {
-    let (r, c) = cell_pos(OPENING_CELL);
-    transform(orientation as f32 * FRAC_PI_2).apply([c as f32 + 0.5, r as f32 + 1.5])
-}

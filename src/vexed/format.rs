@@ -19,7 +19,11 @@ fn trim_eol(line: &str) -> &str {
 /// Parses board rows in the World Finals alphabet (`#` wall, `-` empty, a letter a block).
 /// `first_line` is the 1-based line number of `rows[0]`, for errors.
 pub fn parse_board_rows(rows: &[&str], first_line: usize) -> Result<Board, ParseError> {
-    let cols = rows.first().map_or(0, |r| r.chars().count());
+    parse_board_rows_of(rows, first_line, rows.first().map_or(0, |r| r.chars().count()))
+}
+
+/// [`parse_board_rows`] where every row must have exactly `cols` cells.
+fn parse_board_rows_of(rows: &[&str], first_line: usize, cols: usize) -> Result<Board, ParseError> {
     let mut cells = Vec::with_capacity(rows.len() * cols);
     for (i, row) in rows.iter().enumerate() {
         let line = first_line + i;
@@ -86,18 +90,7 @@ pub fn parse_judge(text: &str) -> Result<Vec<Puzzle>, ParseError> {
                 ),
             ));
         }
-        let rows: Vec<&str> = lines[i..i + nr].to_vec();
-        for (k, r) in rows.iter().enumerate() {
-            let n = r.chars().count();
-            if n != nc {
-                return Err(ParseError::at(
-                    i + k + 1,
-                    n.min(nc) + 1,
-                    format!("expected a row of {nc} cells (the header says NC = {nc}), found {n}"),
-                ));
-            }
-        }
-        let board = parse_board_rows(&rows, i + 1)?;
+        let board = parse_board_rows_of(&lines[i..i + nr], i + 1, nc)?;
         i += nr;
         puzzles.push(Puzzle { name, board });
     }

@@ -262,10 +262,6 @@ impl Compiled {
             .collect()
     }
 
-    pub fn kinds(&self) -> usize {
-        self.letters.len()
-    }
-
     /// Gravity then matching, repeated until stable.
     pub fn settle(&self, m: &mut [u128]) {
         let w = self.cols as u32;
@@ -353,13 +349,6 @@ impl Compiled {
     pub fn to_move(&self, cell: u8, side: Side) -> Move {
         let cell = cell as usize;
         Move { pos: Pos::new(self.row_off + cell / self.cols, self.col_off + cell % self.cols), side }
-    }
-
-    /// The compiled-board cell of a board position, if it is on the cropped board.
-    pub fn cell_of(&self, p: Pos) -> Option<u8> {
-        let r = p.row.checked_sub(self.row_off)?;
-        let c = p.col.checked_sub(self.col_off)?;
-        (r < self.rows && c < self.cols).then_some((r * self.cols + c) as u8)
     }
 
     /// The board with the blocks of a position (walls taken from `template`, the compiled board).
