@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::{Duration, Instant};
 use tumblebox::vexed::format::{latin1, parse_android, parse_palm};
-use tumblebox::vexed::solve::{Limits, Outcome, solve_with_fallback};
+use tumblebox::vexed::solve::{Limits, Outcome, solve_anytime};
 use tumblebox::vexed::{Board, Move};
 
 struct Level {
@@ -92,7 +92,7 @@ pub fn run(
             .par_iter()
             .map(|b| {
                 let t = Instant::now();
-                match solve_with_fallback(b, limits) {
+                match solve_anytime(b, limits) {
                     Ok(r) => {
                         let (moves, proven, unsolvable) = match r.outcome {
                             Outcome::Solved { moves, proven } => (Some(moves), proven, false),

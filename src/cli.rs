@@ -636,8 +636,8 @@ fn vexed_solve(
     let lvl = pick(levels, level, file)?;
     let limits = vexed::solve::Limits { max_states, time: time_limit.map(std::time::Duration::from_secs_f64) };
     let start = lvl.board.settle().0;
-    let report = vexed::solve::solve_with_fallback(&start, limits)
-        .map_err(|e| Failure(format!("{name}: level {level}: {e}")))?;
+    let report =
+        vexed::solve::solve_anytime(&start, limits).map_err(|e| Failure(format!("{name}: level {level}: {e}")))?;
     let mut out = format!("{} (level {level} of {name})\n", lvl.title);
     if let Some(p) = lvl.par {
         out.push_str(&format!("par: {p}\n"));

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use std::collections::{HashMap, HashSet, VecDeque};
 use tumblebox::grid::{Dir, Grid, Pos};
 use tumblebox::shubbles::{self, Content, Op};
-use tumblebox::vexed::solve::{Compiled, Limits, Outcome, solve};
+use tumblebox::vexed::solve::{Compiled, DEAD, Limits, LowerBound, Outcome, solve};
 use tumblebox::vexed::{Board, Cell};
 use tumblebox::{sokoban, stacks, vexed};
 
@@ -25,6 +25,44 @@ fn vexed_board() -> impl Strategy<Value = Board> {
             Board::new(Grid::from_cells(rows, cols, cells))
         })
     })
+}
+
+/// Every position reachable from `start` with its exact distance to solved (`None`: cannot
+/// be solved), by the reference rules only: breadth-first search forward, then backward from
+/// the solved positions over the recorded edges. `None` if more than `cap` positions.
+fn exact_distances(start: &Board, cap: usize) -> Option<Vec<(Board, Option<usize>)>> {
+    let start = start.settle().0;
+    let mut index = HashMap::from([(start.clone(), 0usize)]);
+    let mut boards = vec![start];
+    let mut preds: Vec<Vec<usize>> = vec![vec![]];
+    let mut i = 0;
+    while i < boards.len() {
+        let b = boards[i].clone();
+        for m in b.moves() {
+            let n = b.apply(m).unwrap().0;
+            let j = *index.entry(n.clone()).or_insert_with(|| {
+                boards.push(n);
+                preds.push(vec![]);
+                boards.len() - 1
+            });
+            preds[j].push(i);
+        }
+        if boards.len() > cap {
+            return None;
+        }
+        i += 1;
+    }
+    let mut dist: Vec<Option<usize>> = boards.iter().map(|b| b.is_solved().then_some(0)).collect();
+    let mut q: VecDeque<usize> = (0..boards.len()).filter(|&i| dist[i].is_some()).collect();
+    while let Some(j) = q.pop_front() {
+        for &p in &preds[j] {
+            if dist[p].is_none() {
+                dist[p] = Some(dist[j].unwrap() + 1);
+                q.push_back(p);
+            }
+        }
+    }
+    Some(boards.into_iter().zip(dist).collect())
 }
 
 /// Independent minimum: breadth-first search with the reference rules only.
@@ -93,6 +131,22 @@ proptest! {
             }
             (Outcome::Unsolvable, Some(r)) => prop_assert_eq!(r, None),
             _ => {}
+        }
+    }
+
+    /// The lower bound never exceeds the exact distance to solved, and calls a position dead
+    /// only when it truly cannot be solved: checked on every reachable position of random
+    /// boards against distances computed by the reference rules alone.
+    #[test]
+    fn vexed_lower_bound_is_admissible_on_every_reachable_position(b in vexed_board()) {
+        if let Some(all) = exact_distances(&b, 20_000) {
+            for (pos, dist) in all {
+                let (c, masks) = Compiled::new(&pos).unwrap();
+                let h = LowerBound::default().estimate(&c, &masks);
+                if let Some(d) = dist {
+                    prop_assert!(h != DEAD && h as usize <= d, "bound {} > distance {} on\n{:?}", h, d, pos);
+                }
+            }
         }
     }
 

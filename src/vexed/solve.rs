@@ -19,7 +19,7 @@ use super::rules::{Board, Cell, Move, Side};
 use crate::grid::Pos;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// A fast multiplicative hasher for the solver's fixed-size keys (not DoS-resistant; the keys
 /// are positions the solver made itself).
@@ -136,7 +136,13 @@ pub struct Compiled {
     /// For each cell: the cells from which a block of the same kind could ever touch a block
     /// here (see [`Compiled::partners`]).
     partners: Vec<u128>,
+    /// `pair[a * cells + b]`: the fewest moves two blocks starting at cells a and b need
+    /// between them to stand side by side ([`Compiled::pair_costs`]); [`FAR`] if never.
+    pair: Vec<u8>,
 }
+
+/// A pair distance meaning "can never touch".
+const FAR: u8 = u8::MAX;
 
 /// A position: one mask per kind.
 pub type Masks = Vec<u128>;
@@ -209,9 +215,11 @@ impl Compiled {
             kind_bits,
             col_of: (0..rows * cols).map(|i| (i % cols.max(1)) as u8).collect(),
             partners: Vec::new(),
+            pair: Vec::new(),
         };
         let partners = compiled.partners();
-        Ok((Compiled { partners, ..compiled }, masks))
+        let pair = compiled.pair_costs();
+        Ok((Compiled { partners, pair, ..compiled }, masks))
     }
 
     /// Where a block at each cell can ever be: blocks only slide sideways into non-wall cells
@@ -235,6 +243,93 @@ impl Compiled {
                 }
             })
             .collect()
+    }
+
+    /// `d[a][x]`: the fewest sideways steps that take a block from cell a to cell x when every
+    /// other block is ignored: a step left or right into a non-wall cell costs one, a step down
+    /// into a non-wall cell costs nothing (falling, or resting on blocks that later go). Every
+    /// real path of a block is a path here, and its real moves are exactly its sideways steps,
+    /// so `d` never overestimates. [`FAR`] where x is out of reach.
+    fn distances(&self) -> Vec<Vec<u8>> {
+        let n = self.rows * self.cols;
+        let open = |i: usize| self.open >> i & 1 == 1;
+        (0..n)
+            .map(|a| {
+                let mut d = vec![FAR; n];
+                if !open(a) {
+                    return d;
+                }
+                let mut queue = std::collections::VecDeque::new();
+                d[a] = 0;
+                queue.push_back(a);
+                while let Some(x) = queue.pop_front() {
+                    let dx = d[x];
+                    let c = x % self.cols;
+                    if x + self.cols < n && open(x + self.cols) && d[x + self.cols] > dx {
+                        d[x + self.cols] = dx;
+                        queue.push_front(x + self.cols);
+                    }
+                    for y in [(c > 0).then(|| x - 1), (c + 1 < self.cols).then_some(x + 1)].into_iter().flatten() {
+                        if open(y) && d[y] > dx + 1 {
+                            d[y] = dx + 1;
+                            queue.push_back(y);
+                        }
+                    }
+                }
+                d
+            })
+            .collect()
+    }
+
+    /// `pair[a * n + b]`: the least `d[a][x] + d[b][y]` over distinct touching cells x, y (side by
+    /// side or one on the other). Two blocks that vanish together touch at that moment, so
+    /// between them they made at least this many moves.
+    fn pair_costs(&self) -> Vec<u8> {
+        let n = self.rows * self.cols;
+        let d = self.distances();
+        // near[b][x]: least d[b][y] over the cells y touching x.
+        let near: Vec<Vec<u8>> = (0..n)
+            .map(|b| {
+                (0..n)
+                    .map(|x| {
+                        let (r, c) = (x / self.cols, x % self.cols);
+                        let mut best = FAR;
+                        if c > 0 {
+                            best = best.min(d[b][x - 1]);
+                        }
+                        if c + 1 < self.cols {
+                            best = best.min(d[b][x + 1]);
+                        }
+                        if r > 0 {
+                            best = best.min(d[b][x - self.cols]);
+                        }
+                        if x + self.cols < n {
+                            best = best.min(d[b][x + self.cols]);
+                        }
+                        best
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut pair = vec![FAR; n * n];
+        for a in 0..n {
+            for b in 0..n {
+                if a == b {
+                    continue;
+                }
+                let mut best = FAR as u32;
+                for x in 0..n {
+                    if d[a][x] != FAR && near[b][x] != FAR {
+                        best = best.min(d[a][x] as u32 + near[b][x] as u32);
+                    }
+                }
+                pair[a * n + b] = best.min(FAR as u32 - 1) as u8;
+                if best == FAR as u32 {
+                    pair[a * n + b] = FAR;
+                }
+            }
+        }
+        pair
     }
 
     /// For each cell i, the cells j such that a block at i and a block at j could ever be
@@ -422,6 +517,8 @@ pub struct Key {
 #[derive(Default)]
 pub struct LowerBound {
     memo: FastMap<u128, u32>,
+    /// Use only the column partition bound (for comparisons).
+    pub columns_only: bool,
 }
 
 /// Returned by the bound for a dead position (a kind with one block left).
@@ -477,7 +574,7 @@ impl LowerBound {
         if n == 1 {
             return DEAD;
         }
-        let mut cols = [0u8; 128];
+        let mut cells = [0u8; 128];
         let mut rest = k;
         let mut i = 0;
         while rest != 0 {
@@ -485,21 +582,147 @@ impl LowerBound {
             if c.partners[cell] & k == 0 {
                 return DEAD; // no block of its kind can ever touch it
             }
-            cols[i] = c.col_of[cell];
+            cells[i] = cell as u8;
             i += 1;
             rest &= rest - 1;
+        }
+        let cells = &cells[..n];
+        if !self.columns_only && n <= SUBSET_LIMIT {
+            if let Some(&v) = self.memo.get(&k) {
+                return v;
+            }
+            let v = subset_bound(c, cells);
+            if self.memo.len() >= MEMO_CAP {
+                self.memo.clear();
+            }
+            self.memo.insert(k, v);
+            return v;
+        }
+        let mut cols = [0u8; 128];
+        for (x, &cell) in cols.iter_mut().zip(cells) {
+            *x = c.col_of[cell as usize];
         }
         let cols = &mut cols[..n];
         cols.sort_unstable();
         if n <= 15 {
-            // Memoised by the column pattern relative to the leftmost column.
+            // Memoised by the column pattern relative to the leftmost column (top bit set so
+            // these keys never meet the mask keys above).
             let base = cols[0];
-            let key = cols.iter().fold(n as u128, |a, &x| (a << 8) | (x - base) as u128);
-            *self.memo.entry(key).or_insert_with(|| partition_bound(cols))
+            let key = cols.iter().fold(n as u128, |a, &x| (a << 8) | (x - base) as u128) | 1 << 127;
+            if let Some(&v) = self.memo.get(&key) {
+                return v;
+            }
+            let v = partition_bound(cols);
+            self.memo.insert(key, v);
+            v
         } else {
             partition_bound(cols)
         }
     }
+}
+
+/// Kinds with at most this many blocks get the exact subset bound; more use the column bound.
+const SUBSET_LIMIT: usize = 8;
+/// The bound's memo is cleared when it reaches this many entries (a memory cap).
+const MEMO_CAP: usize = 1 << 22;
+
+/// The least total cost over partitions of one kind's blocks (at `cells`) into groups of two
+/// or more, where a group's cost never exceeds the moves its blocks make before they vanish
+/// together:
+/// - two blocks: their pair distance (they must end up touching);
+/// - g >= 3 blocks: the larger of (a) the least number of column steps that bring all their
+///   columns into one window of g columns (a connected group of g cells spans at most g
+///   columns, and a block's column changes only by its own moves, one per move), and (b) for
+///   each block, the cheapest pair distance to another member (each member touches another).
+///
+/// Every block vanishes in exactly one group and its moves count in that group only, so the
+/// sum is admissible. Exact minimum over all partitions (a subset dynamic program).
+fn subset_bound(c: &Compiled, cells: &[u8]) -> u32 {
+    let n = cells.len();
+    let cn = c.rows * c.cols;
+    let full = (1usize << n) - 1;
+    let pair = |i: usize, j: usize| c.pair[cells[i] as usize * cn + cells[j] as usize] as u32;
+    let inf = u32::MAX / 2;
+    let mut cost = [inf; 1 << SUBSET_LIMIT];
+    for (g, slot) in cost.iter_mut().enumerate().take(full + 1) {
+        let size = g.count_ones() as usize;
+        if size < 2 {
+            continue;
+        }
+        if size == 2 {
+            let i = g.trailing_zeros() as usize;
+            let j = (usize::BITS - 1 - g.leading_zeros()) as usize;
+            let p = pair(i, j).min(pair(j, i));
+            *slot = if p == FAR as u32 { inf } else { p };
+            continue;
+        }
+        let mut cols = [0u8; SUBSET_LIMIT];
+        let mut m = 0;
+        let mut worst = 0;
+        let mut dead = false;
+        for (i, &cell) in cells.iter().enumerate() {
+            if g >> i & 1 == 0 {
+                continue;
+            }
+            cols[m] = c.col_of[cell as usize];
+            m += 1;
+            let mut near = FAR as u32;
+            for j in 0..n {
+                if j != i && g >> j & 1 == 1 {
+                    near = near.min(pair(i, j));
+                }
+            }
+            if near == FAR as u32 {
+                dead = true;
+            }
+            worst = worst.max(near);
+        }
+        if dead {
+            continue;
+        }
+        let cols = &mut cols[..m];
+        cols.sort_unstable();
+        *slot = window_cost(cols).max(worst);
+    }
+    let mut f = [inf; 1 << SUBSET_LIMIT];
+    f[0] = 0;
+    for mask in 1..=full {
+        let low = mask & mask.wrapping_neg();
+        let rest = mask ^ low;
+        let mut sub = rest;
+        while sub != 0 {
+            let g = sub | low;
+            let v = cost[g] + f[mask ^ g];
+            if v < f[mask] {
+                f[mask] = v;
+            }
+            sub = (sub - 1) & rest;
+        }
+    }
+    if f[full] >= inf { DEAD } else { f[full] }
+}
+
+/// The fewest column steps that bring sorted `cols` into one window of `cols.len()` columns.
+fn window_cost(cols: &[u8]) -> u32 {
+    let w = cols.len() as i32 - 1;
+    let (lo, hi) = (cols[0] as i32, cols[cols.len() - 1] as i32);
+    (lo..=hi.max(lo))
+        .map(|x| {
+            cols.iter()
+                .map(|&c| {
+                    let c = c as i32;
+                    if c < x {
+                        x - c
+                    } else if c > x + w {
+                        c - x - w
+                    } else {
+                        0
+                    }
+                })
+                .sum::<i32>() as u32
+        })
+        .min()
+        .unwrap_or(0)
 }
 
 /// Minimum over partitions of sorted `cols` into groups of size >= 2 of
@@ -602,54 +825,113 @@ pub fn solve_observed(
     limits: Limits,
     observe: &mut dyn FnMut(usize) -> bool,
 ) -> Result<Report, SolveError> {
-    search(board, limits, 1, observe)
+    search(board, limits, 1, None, observe)
 }
 
-/// The exact search first; if it hits a limit, weighted searches (f = g + 2h, then g + 3h; not
-/// optimal) with the same limits each look for some solution, and the shorter is kept. That
-/// solution counts as proven optimal only when its length equals the exact search's lower bound.
-pub fn solve_with_fallback(board: &Board, limits: Limits) -> Result<Report, SolveError> {
-    let exact = solve(board, limits)?;
+/// The time by which [`solve_anytime`]'s beam searches stop (a fraction of the time limit).
+const BEAM_SHARE: f64 = 0.6;
+
+/// The solver for hard boards, in three phases that share the limits:
+/// 1. the exact search with a tenth of the time (or a million states when time is unlimited):
+///    most boards end here, solved and proven (or proven unsolvable);
+/// 2. beam searches of growing width (1k, 4k, 16k, 64k, 256k, 1M)
+///    (up to 256k when time is unlimited) until 60% of the time is used: short solutions
+///    fast, not proven;
+/// 3. the exact search again, now only for solutions shorter than the best found, with the
+///    rest of the time. If it exhausts that space, the best solution is proven optimal.
+///
+/// A solution counts as proven only when every shorter sequence was ruled out under the
+/// admissible bound. `bound` is the best proven lower bound either exact search reached.
+pub fn solve_anytime(board: &Board, limits: Limits) -> Result<Report, SolveError> {
+    let start = Instant::now();
+    let total = limits.time;
+    let at = |fraction: f64| total.map(|t| t.mul_f64(fraction));
+    let phase1 = Limits {
+        max_states: if total.is_none() {
+            Some(limits.max_states.unwrap_or(usize::MAX).min(1_000_000))
+        } else {
+            limits.max_states
+        },
+        time: at(0.1),
+    };
+    let exact = search(board, phase1, 1, None, &mut |_| true)?;
     if !matches!(exact.outcome, Outcome::LimitReached(LimitKind::States | LimitKind::Time)) {
         return Ok(exact);
     }
+    let (mut expanded, mut stored, mut lower) = (exact.expanded, exact.stored, exact.bound);
     let mut best: Option<Vec<Move>> = None;
-    let (mut expanded, mut stored, mut elapsed) = (exact.expanded, exact.stored, exact.elapsed);
-    for weight in [2, 3] {
-        let r = search(board, limits, weight, &mut |_| true)?;
-        expanded += r.expanded;
-        stored = stored.max(r.stored);
-        elapsed += r.elapsed;
-        match r.outcome {
-            Outcome::Solved { moves, .. } if best.as_ref().is_none_or(|b| moves.len() < b.len()) => best = Some(moves),
-            // Exhausting the space under any weight proves there is no solution.
-            Outcome::Unsolvable => {
-                return Ok(Report { outcome: Outcome::Unsolvable, bound: 0, expanded, stored, elapsed });
-            }
-            _ => {}
+    // Each width costs about four times the one before; a width that would overrun the beam
+    // phase's share of the time is not started.
+    let widths: &[usize] = if total.is_some() {
+        &[1 << 10, 1 << 12, 1 << 14, 1 << 16, 1 << 18, 1 << 20]
+    } else {
+        &[1 << 10, 1 << 12, 1 << 14, 1 << 16, 1 << 18]
+    };
+    let mut last = Duration::ZERO;
+    for &width in widths {
+        let left = at(BEAM_SHARE).map(|t| t.saturating_sub(start.elapsed()));
+        if left.is_some_and(|l| l < last * 3) || best.as_ref().is_some_and(|b| b.len() as u32 <= lower) {
+            break;
         }
+        let t = Instant::now();
+        let beam = solve_beam(board, width, Limits { max_states: limits.max_states, time: left })?;
+        last = t.elapsed();
+        if let Some(moves) = beam.moves
+            && best.as_ref().is_none_or(|b| moves.len() < b.len())
+        {
+            best = Some(moves);
+        }
+        expanded += beam.expanded;
+        stored = stored.max(beam.stored);
     }
-    let outcome = match best {
-        Some(moves) => {
-            let proven = moves.len() as u32 == exact.bound;
+    let upper = best.as_ref().map(|b| b.len() as u32);
+    let rest = Limits { max_states: limits.max_states, time: total.map(|t| t.saturating_sub(start.elapsed())) };
+    let again = search(board, rest, 1, upper, &mut |_| true)?;
+    expanded += again.expanded;
+    stored = stored.max(again.stored);
+    lower = lower.max(again.bound);
+    let elapsed = start.elapsed();
+    let outcome = match (again.outcome, best) {
+        // A shorter solution than the beam's: found by the exact search, so optimal.
+        (Outcome::Solved { moves, proven }, _) => {
+            if proven {
+                lower = moves.len() as u32;
+            }
             Outcome::Solved { moves, proven }
         }
-        None => exact.outcome,
+        // Nothing shorter than the beam's solution exists: it is optimal.
+        (Outcome::Unsolvable, Some(moves)) => {
+            lower = moves.len() as u32;
+            Outcome::Solved { moves, proven: true }
+        }
+        (Outcome::Unsolvable, None) => Outcome::Unsolvable,
+        (limit @ Outcome::LimitReached(_), best) => match best {
+            Some(moves) => {
+                let proven = moves.len() as u32 <= lower;
+                Outcome::Solved { moves, proven }
+            }
+            None => limit,
+        },
     };
-    Ok(Report { outcome, bound: exact.bound, expanded, stored, elapsed })
+    Ok(Report { outcome, bound: lower, expanded, stored, elapsed })
 }
 
 /// Best-first search with f = g + weight * h: weight 1 is A* (exact, proven); a larger weight
 /// finds solutions faster without proving them.
 pub fn solve_weighted(board: &Board, limits: Limits, weight: u32) -> Result<Report, SolveError> {
-    search(board, limits, weight.max(1), &mut |_| true)
+    search(board, limits, weight.max(1), None, &mut |_| true)
 }
 
 /// Best-first search with f = g + weight * h; weight 1 is A* (exact).
+///
+/// With `upper`, only solutions shorter than `upper` are sought: children with
+/// g + h >= upper are not stored, and an exhausted search returns [`Outcome::Unsolvable`]
+/// with `bound == upper`, meaning "no solution has fewer than `upper` moves".
 fn search(
     board: &Board,
     limits: Limits,
     weight: u32,
+    upper: Option<u32>,
     observe: &mut dyn FnMut(usize) -> bool,
 ) -> Result<Report, SolveError> {
     let start_time = Instant::now();
@@ -717,7 +999,7 @@ fn search(
         for &(cell, side) in &moves {
             c.apply_into(&m, cell, side, &mut n);
             let h = lb.estimate_from(&c, &m, &parts, &n);
-            if h == DEAD {
+            if h == DEAD || upper.is_some_and(|u| (g + 1) as u32 + h >= u) {
                 continue;
             }
             let nk = c.pack(&n);
@@ -737,6 +1019,106 @@ fn search(
         }
     }
     Ok(report(Outcome::Unsolvable, 0, expanded, best.len()))
+}
+
+/// Beam search (not optimal; finds short solutions fast): depth by depth, keep only the
+/// `width` children with the smallest lower bound (ties: fewer blocks left), never revisiting
+/// a position. Returns the first solution found (replayed), or `None` when the beam dies out
+/// or a limit is hit.
+pub fn solve_beam(board: &Board, width: usize, limits: Limits) -> Result<BeamReport, SolveError> {
+    let start_time = Instant::now();
+    let (c, start) = Compiled::new(board)?;
+    let done = |moves, expanded, stored| Ok(BeamReport { moves, expanded, stored });
+    if start.iter().all(|&k| k == 0) {
+        return done(Some(vec![]), 0, 1);
+    }
+    let mut lb = LowerBound::default();
+    if lb.estimate(&c, &start) == DEAD {
+        return done(None, 0, 1);
+    }
+    let mut expanded = 0;
+    // Only positions kept in a beam are remembered: as a move and a parent (8 bytes) plus a
+    // 64-bit hash in `seen` (a hash collision can only skip a position; the answer is still
+    // replayed). Keys are kept for the current layer only. Children are ranked first and only
+    // the best few are checked for repeats (hashing every child would dominate the time).
+    let hash = |k: &Key| {
+        let mut h = FastHasher::default();
+        k.hash(&mut h);
+        h.finish()
+    };
+    let mut nodes: Vec<(u32, u8, Side)> = vec![(u32::MAX, 0, Side::Left)];
+    let mut seen: FastMap<u64, ()> = FastMap::default();
+    let key0 = c.pack(&start);
+    seen.insert(hash(&key0), ());
+    let mut layer: Vec<(Key, u32)> = vec![(key0, 0)];
+    let (mut m, mut n, mut parts, mut moves) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut next: Vec<(u32, u32, Key, u32, u8, Side)> = Vec::new();
+    let path = |nodes: &[(u32, u8, Side)], mut idx: u32| {
+        let mut out = Vec::new();
+        while nodes[idx as usize].0 != u32::MAX {
+            let (parent, cell, side) = nodes[idx as usize];
+            out.push(c.to_move(cell, side));
+            idx = parent;
+        }
+        out.reverse();
+        out
+    };
+    while !layer.is_empty() {
+        next.clear();
+        for &(key, idx) in &layer {
+            c.unpack_into(&key, &mut m);
+            if lb.parts(&c, &m, &mut parts).is_none() {
+                continue;
+            }
+            expanded += 1;
+            c.moves(&m, &mut moves);
+            for &(cell, side) in &moves {
+                c.apply_into(&m, cell, side, &mut n);
+                let h = lb.estimate_from(&c, &m, &parts, &n);
+                if h == DEAD {
+                    continue;
+                }
+                if n.iter().all(|&k| k == 0) {
+                    nodes.push((idx, cell, side));
+                    let moves = path(&nodes, nodes.len() as u32 - 1);
+                    return done(Some(verify(&board.settle().0, &moves)), expanded, seen.len());
+                }
+                let nk = c.pack(&n);
+                next.push((h, nk.occ.count_ones(), nk, idx, cell, side));
+            }
+            if limits.time.is_some_and(|t| start_time.elapsed() >= t)
+                || limits.max_states.is_some_and(|s| seen.len() + next.len() >= s)
+            {
+                return done(None, expanded, seen.len() + next.len());
+            }
+        }
+        // The best 2 x width children in rank order, then the first `width` new positions.
+        let chunk = width.saturating_mul(2);
+        if next.len() > chunk {
+            next.select_nth_unstable_by_key(chunk, |e| (e.0, e.1));
+            next.truncate(chunk);
+        }
+        next.sort_unstable_by_key(|e| (e.0, e.1));
+        layer.clear();
+        for &(_, _, key, parent, cell, side) in &next {
+            if layer.len() == width {
+                break;
+            }
+            if seen.insert(hash(&key), ()).is_none() {
+                layer.push((key, nodes.len() as u32));
+                nodes.push((parent, cell, side));
+            }
+        }
+    }
+    done(None, expanded, seen.len())
+}
+
+/// What a beam search found, with its statistics.
+#[derive(Debug, Clone)]
+pub struct BeamReport {
+    pub moves: Option<Vec<Move>>,
+    pub expanded: usize,
+    pub stored: usize,
 }
 
 fn reconstruct(c: &Compiled, nodes: &[Node], mut idx: u32) -> Vec<Move> {
