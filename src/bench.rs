@@ -90,6 +90,9 @@ pub fn run(
     let results: Vec<Result1> = pool.install(|| {
         distinct
             .par_iter()
+            // One task per board: hard boards sit together in a pack, and a long run of them in
+            // one task would leave the other workers idle.
+            .with_max_len(1)
             .map(|b| {
                 let t = Instant::now();
                 match solve_anytime(b, limits) {

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use std::collections::{HashMap, HashSet, VecDeque};
 use tumblebox::grid::{Dir, Grid, Pos};
 use tumblebox::shubbles::{self, Content, Op};
-use tumblebox::vexed::solve::{Compiled, DEAD, Limits, LowerBound, Outcome, solve};
+use tumblebox::vexed::solve::{Compiled, DEAD, Limits, LowerBound, Outcome, solve, solve_anytime, solve_beam};
 use tumblebox::vexed::{Board, Cell};
 use tumblebox::{sokoban, stacks, vexed};
 
@@ -131,6 +131,33 @@ proptest! {
             }
             (Outcome::Unsolvable, Some(r)) => prop_assert_eq!(r, None),
             _ => {}
+        }
+    }
+
+    /// Beam answers replay and are never shorter than the optimum; the anytime solver, starved
+    /// of states so that its exact phase stops early, calls an answer proven only when it is
+    /// the optimum, and never loses a solvable board's solvability.
+    #[test]
+    fn vexed_beam_and_anytime_answers_are_honest(b in vexed_board(), width in 1usize..40, cap in 20usize..400) {
+        let Some(reference) = bfs_min(&b, 200_000) else { return Ok(()) };
+        let start = b.settle().0;
+        let beam = solve_beam(&start, width, Limits::default()).unwrap();
+        if let Some(moves) = &beam.moves {
+            prop_assert!(start.replay(moves).unwrap().is_solved());
+            prop_assert!(Some(moves.len()) >= reference);
+            prop_assert!(reference.is_some());
+        }
+        let report = solve_anytime(&start, Limits { max_states: Some(cap), time: None }).unwrap();
+        match (&report.outcome, reference) {
+            (Outcome::Solved { moves, proven }, Some(r)) => {
+                prop_assert!(start.replay(moves).unwrap().is_solved());
+                prop_assert!(moves.len() >= r);
+                prop_assert!(report.bound as usize <= r);
+                if *proven { prop_assert_eq!(moves.len(), r); }
+            }
+            (Outcome::Solved { .. }, None) => prop_assert!(false, "solved an unsolvable board"),
+            (Outcome::Unsolvable, r) => prop_assert_eq!(r, None),
+            (Outcome::LimitReached(_), _) => {}
         }
     }
 

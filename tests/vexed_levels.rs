@@ -194,3 +194,18 @@ fn pemmican_beats_the_android_par() {
         other => panic!("{other:?}"),
     }
 }
+
+/// News: Classic II #23 "Albany" (Android par 29) has a 26-move solution, found by a 32k-wide
+/// beam search and replayed through the reference rules.
+#[test]
+fn albany_beats_the_android_par() {
+    use tumblebox::vexed::solve::solve_beam;
+    let Some(dir) = common::data_dir("vexed-levels/android") else { return };
+    let text = latin1(&std::fs::read(dir.join("classic_ii_levels.txt")).unwrap());
+    let level = &parse_android(&text).unwrap()[22];
+    assert_eq!((level.title.as_str(), level.par), ("Albany", Some(29)));
+    let board = level.board.settle().0;
+    let moves = solve_beam(&board, 1 << 15, Limits::default()).unwrap().moves.expect("a solution");
+    assert!(moves.len() <= 26, "{}", moves.len());
+    assert!(board.replay(&moves).unwrap().is_solved());
+}

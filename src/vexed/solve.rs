@@ -5,13 +5,23 @@
 //! unsupported block down one row per pass until nothing moves; matching is shifts and ANDs.
 //! A stored state is 32 bytes: the occupancy mask and each block's kind index packed in order.
 //!
-//! Lower bound (never overestimates): a block's column changes only by its own moves, one per
-//! move; a group of g blocks that vanishes together is connected, so its columns span at most
-//! g - 1. For each kind, the minimum over partitions of its blocks into groups of two or more of
-//! the sum of max(0, span - (g - 1)) is a lower bound on that kind's moves; the sum over kinds is
-//! admissible. A kind with exactly one block can never vanish: that position is dead (the only
-//! pruning rule). A* pops the goal only when no cheaper path can exist, so a solution found with
-//! the search intact is proven optimal; states found again more cheaply are reopened.
+//! Lower bound (never overestimates): every move moves one block one column, and nothing
+//! else ever changes a block's column; blocks never rise. So the moves a block makes are at
+//! least its sideways distance in a relaxed board where other blocks are ignored (left/right
+//! cost one, down is free, walls stop it): `Compiled::distances`. Each block vanishes in exactly
+//! one group of two or more same-kind blocks that touch at that moment, so a kind's moves are at
+//! least the cheapest partition of its blocks into groups, a group costing no more than its
+//! members' moves before it vanishes (pair distance for two; for more, the column steps needed
+//! to fit one window of g columns, or the worst member's nearest pair): `subset_bound`, an
+//! exact subset dynamic program for kinds of up to 8 blocks; larger kinds use the column-only
+//! partition bound (`partition_bound`). The sum over kinds is admissible. A kind with exactly
+//! one block, or a block that no block of its kind can ever touch, is dead (the only pruning
+//! rules). A* pops the goal only when no cheaper path can exist, so a solution found with the
+//! search intact is proven optimal; states found again more cheaply are reopened.
+//!
+//! Beam search (`solve_beam`) finds short solutions fast without proof; `solve_anytime`
+//! combines both and counts a beam solution as optimal only once the exact search has ruled
+//! out everything shorter.
 //!
 //! Every answer is replayed through [`super::rules`] before it is returned.
 
@@ -470,14 +480,15 @@ impl Compiled {
         let occ = m.iter().fold(0, |a, b| a | b);
         let mut kinds = 0u128;
         if self.kind_bits > 0 {
-            let mut rest = occ;
-            let mut shift = 0;
-            while rest != 0 {
-                let bit = rest & rest.wrapping_neg();
-                let idx = m.iter().position(|k| k & bit != 0).unwrap_or(0) as u128;
-                kinds |= idx << shift;
-                shift += self.kind_bits;
-                rest ^= bit;
+            // Each block's slot is its rank among the occupied cells.
+            for (idx, &k) in m.iter().enumerate().skip(1) {
+                let mut rest = k;
+                while rest != 0 {
+                    let bit = rest & rest.wrapping_neg();
+                    let rank = (occ & (bit - 1)).count_ones();
+                    kinds |= (idx as u128) << (rank * self.kind_bits);
+                    rest ^= bit;
+                }
             }
         }
         Key { occ, kinds }
@@ -830,13 +841,19 @@ pub fn solve_observed(
 
 /// The time by which [`solve_anytime`]'s beam searches stop (a fraction of the time limit).
 const BEAM_SHARE: f64 = 0.6;
+/// The first, measuring beam's width.
+const PROBE_WIDTH: usize = 1 << 12;
+/// The widest beam (memory: about 24 bytes a position kept, times the solution's length).
+const MAX_WIDTH: usize = 1 << 20;
+/// The beam width used after the probe when there is no time limit.
+const UNTIMED_WIDTH: usize = 1 << 18;
 
 /// The solver for hard boards, in three phases that share the limits:
 /// 1. the exact search with a tenth of the time (or a million states when time is unlimited):
 ///    most boards end here, solved and proven (or proven unsolvable);
-/// 2. beam searches of growing width (1k, 4k, 16k, 64k, 256k, 1M)
-///    (up to 256k when time is unlimited) until 60% of the time is used: short solutions
-///    fast, not proven;
+/// 2. beam searches until 60% of the time is used: a 4k-wide probe, then the widest beam
+///    predicted to fit (at most 1M; 256k when time is unlimited): short solutions fast, not
+///    proven;
 /// 3. the exact search again, now only for solutions shorter than the best found, with the
 ///    rest of the time. If it exhausts that space, the best solution is proven optimal.
 ///
@@ -860,22 +877,18 @@ pub fn solve_anytime(board: &Board, limits: Limits) -> Result<Report, SolveError
     }
     let (mut expanded, mut stored, mut lower) = (exact.expanded, exact.stored, exact.bound);
     let mut best: Option<Vec<Move>> = None;
-    // Each width costs about four times the one before; a width that would overrun the beam
-    // phase's share of the time is not started.
-    let widths: &[usize] = if total.is_some() {
-        &[1 << 10, 1 << 12, 1 << 14, 1 << 16, 1 << 18, 1 << 20]
-    } else {
-        &[1 << 10, 1 << 12, 1 << 14, 1 << 16, 1 << 18]
-    };
-    let mut last = Duration::ZERO;
-    for &width in widths {
+    // A narrow probe beam measures the cost per unit of width on this board; then the widest
+    // beam predicted to fit the beam phase's share of the time runs (a beam's cost grows about
+    // linearly with its width, so one wide beam beats a ladder of narrow ones).
+    let mut width = PROBE_WIDTH;
+    loop {
         let left = at(BEAM_SHARE).map(|t| t.saturating_sub(start.elapsed()));
-        if left.is_some_and(|l| l < last * 3) || best.as_ref().is_some_and(|b| b.len() as u32 <= lower) {
+        if left.is_some_and(|l| l.is_zero()) || best.as_ref().is_some_and(|b| b.len() as u32 <= lower) {
             break;
         }
         let t = Instant::now();
         let beam = solve_beam(board, width, Limits { max_states: limits.max_states, time: left })?;
-        last = t.elapsed();
+        let per_width = t.elapsed().as_secs_f64() / width as f64;
         if let Some(moves) = beam.moves
             && best.as_ref().is_none_or(|b| moves.len() < b.len())
         {
@@ -883,6 +896,18 @@ pub fn solve_anytime(board: &Board, limits: Limits) -> Result<Report, SolveError
         }
         expanded += beam.expanded;
         stored = stored.max(beam.stored);
+        let fits = match at(BEAM_SHARE) {
+            Some(share) => {
+                let left = share.saturating_sub(start.elapsed()).as_secs_f64();
+                ((left * 0.8 / per_width.max(1e-9)) as usize).min(MAX_WIDTH)
+            }
+            None => UNTIMED_WIDTH,
+        };
+        let next = fits / 1024 * 1024;
+        if next <= width {
+            break;
+        }
+        width = next;
     }
     let upper = best.as_ref().map(|b| b.len() as u32);
     let rest = Limits { max_states: limits.max_states, time: total.map(|t| t.saturating_sub(start.elapsed())) };
@@ -1022,8 +1047,8 @@ fn search(
 }
 
 /// Beam search (not optimal; finds short solutions fast): depth by depth, keep only the
-/// `width` children with the smallest lower bound (ties: fewer blocks left), never revisiting
-/// a position. Returns the first solution found (replayed), or `None` when the beam dies out
+/// `width` children with the smallest lower bound plus blocks left, never revisiting
+/// a position. Reports the first solution found (replayed), or none when the beam dies out
 /// or a limit is hit.
 pub fn solve_beam(board: &Board, width: usize, limits: Limits) -> Result<BeamReport, SolveError> {
     let start_time = Instant::now();
@@ -1048,11 +1073,16 @@ pub fn solve_beam(board: &Board, width: usize, limits: Limits) -> Result<BeamRep
     };
     let mut nodes: Vec<(u32, u8, Side)> = vec![(u32::MAX, 0, Side::Left)];
     let mut seen: FastMap<u64, ()> = FastMap::default();
-    let key0 = c.pack(&start);
-    seen.insert(hash(&key0), ());
-    let mut layer: Vec<(Key, u32)> = vec![(key0, 0)];
-    let (mut m, mut n, mut parts, mut moves) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let mut next: Vec<(u32, u32, Key, u32, u8, Side)> = Vec::new();
+    seen.insert(hash(&c.pack(&start)), ());
+    // The layer: each position's masks (kinds words apiece, flat) and its node.
+    let kinds = start.len();
+    let mut layer: Vec<u128> = start.clone();
+    let mut ids: Vec<u32> = vec![0];
+    let (mut n, mut parts, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+    // Children as (rank, blocks left, parent's place in the layer, move); packed only if kept.
+    // The rank is the lower bound plus the blocks left: on the 24 hardest Android levels at
+    // width 32k it reached par on 15, against 3 for the bound alone (ties broken by blocks).
+    let mut next: Vec<(u32, u32, u32, u8, Side)> = Vec::new();
     let path = |nodes: &[(u32, u8, Side)], mut idx: u32| {
         let mut out = Vec::new();
         while nodes[idx as usize].0 != u32::MAX {
@@ -1063,18 +1093,18 @@ pub fn solve_beam(board: &Board, width: usize, limits: Limits) -> Result<BeamRep
         out.reverse();
         out
     };
-    while !layer.is_empty() {
+    while !ids.is_empty() {
         next.clear();
-        for &(key, idx) in &layer {
-            c.unpack_into(&key, &mut m);
-            if lb.parts(&c, &m, &mut parts).is_none() {
+        for (place, &idx) in ids.iter().enumerate() {
+            let m = &layer[place * kinds..(place + 1) * kinds];
+            if lb.parts(&c, m, &mut parts).is_none() {
                 continue;
             }
             expanded += 1;
-            c.moves(&m, &mut moves);
+            c.moves(m, &mut moves);
             for &(cell, side) in &moves {
-                c.apply_into(&m, cell, side, &mut n);
-                let h = lb.estimate_from(&c, &m, &parts, &n);
+                c.apply_into(m, cell, side, &mut n);
+                let h = lb.estimate_from(&c, m, &parts, &n);
                 if h == DEAD {
                     continue;
                 }
@@ -1083,8 +1113,8 @@ pub fn solve_beam(board: &Board, width: usize, limits: Limits) -> Result<BeamRep
                     let moves = path(&nodes, nodes.len() as u32 - 1);
                     return done(Some(verify(&board.settle().0, &moves)), expanded, seen.len());
                 }
-                let nk = c.pack(&n);
-                next.push((h, nk.occ.count_ones(), nk, idx, cell, side));
+                let blocks: u32 = n.iter().map(|k| k.count_ones()).sum();
+                next.push((h + blocks, blocks, place as u32, cell, side));
             }
             if limits.time.is_some_and(|t| start_time.elapsed() >= t)
                 || limits.max_states.is_some_and(|s| seen.len() + next.len() >= s)
@@ -1099,16 +1129,20 @@ pub fn solve_beam(board: &Board, width: usize, limits: Limits) -> Result<BeamRep
             next.truncate(chunk);
         }
         next.sort_unstable_by_key(|e| (e.0, e.1));
-        layer.clear();
-        for &(_, _, key, parent, cell, side) in &next {
-            if layer.len() == width {
+        let (mut kept, mut kept_ids) = (Vec::new(), Vec::new());
+        for &(_, _, place, cell, side) in &next {
+            if kept_ids.len() == width {
                 break;
             }
-            if seen.insert(hash(&key), ()).is_none() {
-                layer.push((key, nodes.len() as u32));
-                nodes.push((parent, cell, side));
+            let place = place as usize;
+            c.apply_into(&layer[place * kinds..(place + 1) * kinds], cell, side, &mut n);
+            if seen.insert(hash(&c.pack(&n)), ()).is_none() {
+                kept.extend_from_slice(&n);
+                kept_ids.push(nodes.len() as u32);
+                nodes.push((ids[place], cell, side));
             }
         }
+        (layer, ids) = (kept, kept_ids);
     }
     done(None, expanded, seen.len())
 }
