@@ -5,7 +5,9 @@ use proptest::prelude::*;
 use std::collections::{HashMap, HashSet, VecDeque};
 use tumblebox::grid::{Dir, Grid, Pos};
 use tumblebox::shubbles::{self, Content, Op};
-use tumblebox::vexed::solve::{Compiled, DEAD, Limits, LowerBound, Outcome, solve, solve_anytime, solve_beam};
+use tumblebox::vexed::solve::{
+    Compiled, DEAD, Limits, LowerBound, Outcome, solve, solve_anytime, solve_beam, solve_proven_observed,
+};
 use tumblebox::vexed::{Board, Cell};
 use tumblebox::{sokoban, stacks, vexed};
 
@@ -146,6 +148,16 @@ proptest! {
             prop_assert!(start.replay(moves).unwrap().is_solved());
             prop_assert!(Some(moves.len()) >= reference);
             prop_assert!(reference.is_some());
+        }
+        // The app's solver: beam first, then exact below it; always the optimum.
+        let proven = solve_proven_observed(&start, Limits::default(), &mut |_| true).unwrap();
+        match (&proven.outcome, reference) {
+            (Outcome::Solved { moves, proven: true }, Some(r)) => {
+                prop_assert!(start.replay(moves).unwrap().is_solved());
+                prop_assert_eq!(moves.len(), r);
+            }
+            (Outcome::Unsolvable, None) => {}
+            (o, r) => prop_assert!(false, "{:?} vs BFS {:?}", o, r),
         }
         let report = solve_anytime(&start, Limits { max_states: Some(cap), time: None }).unwrap();
         match (&report.outcome, reference) {

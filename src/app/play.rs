@@ -152,7 +152,8 @@ impl Playable for Board {
             progress.store(n, Ordering::Relaxed);
             !cancel.load(Ordering::Relaxed)
         };
-        let r = vexed::solve::solve_observed(self, Default::default(), &mut observe).map_err(|e| e.to_string())?;
+        let r =
+            vexed::solve::solve_proven_observed(self, Default::default(), &mut observe).map_err(|e| e.to_string())?;
         match r.outcome {
             vexed::solve::Outcome::Solved { moves, .. } => Ok(moves),
             vexed::solve::Outcome::Unsolvable => {
