@@ -524,10 +524,12 @@ pub struct Key {
     kinds: u128,
 }
 
-/// The admissible lower bound, memoised by each kind's column pattern.
+/// The admissible lower bound, memoised per kind: by the kind's cells (subset bound) and by
+/// its column pattern (column bound, for large kinds).
 #[derive(Default)]
 pub struct LowerBound {
     memo: FastMap<u128, u32>,
+    column_memo: FastMap<u128, u32>,
     /// Use only the column partition bound (for comparisons).
     pub columns_only: bool,
 }
@@ -616,15 +618,14 @@ impl LowerBound {
         let cols = &mut cols[..n];
         cols.sort_unstable();
         if n <= 15 {
-            // Memoised by the column pattern relative to the leftmost column (top bit set so
-            // these keys never meet the mask keys above).
+            // Memoised by the column pattern relative to the leftmost column.
             let base = cols[0];
-            let key = cols.iter().fold(n as u128, |a, &x| (a << 8) | (x - base) as u128) | 1 << 127;
-            if let Some(&v) = self.memo.get(&key) {
+            let key = cols.iter().fold(n as u128, |a, &x| (a << 8) | (x - base) as u128);
+            if let Some(&v) = self.column_memo.get(&key) {
                 return v;
             }
             let v = partition_bound(cols);
-            self.memo.insert(key, v);
+            self.column_memo.insert(key, v);
             v
         } else {
             partition_bound(cols)
