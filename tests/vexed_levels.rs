@@ -175,20 +175,21 @@ fn dead_rules_never_prune_a_solvable_position() {
     assert!(positions > 20_000, "{positions}");
 }
 
-/// News: Impossible Pack #13 "Pemmican" (Android par 29, Palm stored solution 43) has a
-/// 28-move solution, found by the weighted search and replayed through the reference rules.
+/// News: Impossible Pack #13 "Pemmican" (Android par 29, Palm stored solution 43) is solved in
+/// 28 moves, and 28 is proven optimal (beam first, then the exact search below it; about 2 s).
 #[test]
-fn pemmican_beats_the_android_par() {
-    use tumblebox::vexed::solve::solve_weighted;
+fn pemmican_beats_the_android_par_with_proof() {
+    use tumblebox::vexed::solve::solve_proven_observed;
     let Some(dir) = common::data_dir("vexed-levels/android") else { return };
     let text = latin1(&std::fs::read(dir.join("impossible_pack.txt")).unwrap());
     let level = &parse_android(&text).unwrap()[12];
     assert_eq!((level.title.as_str(), level.par), ("Pemmican", Some(29)));
     let board = level.board.settle().0;
-    let limits = Limits { max_states: Some(3_000_000), time: None };
-    match solve_weighted(&board, limits, 2).unwrap().outcome {
-        Outcome::Solved { moves, proven: false } => {
+    let report = solve_proven_observed(&board, Limits::default(), &mut |_| true).unwrap();
+    match report.outcome {
+        Outcome::Solved { moves, proven: true } => {
             assert_eq!(moves.len(), 28);
+            assert_eq!(report.bound, 28);
             assert!(board.replay(&moves).unwrap().is_solved());
         }
         other => panic!("{other:?}"),

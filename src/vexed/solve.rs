@@ -11,8 +11,9 @@
 //! cost one, down is free, walls stop it): `Compiled::distances`. Each block vanishes in exactly
 //! one group of two or more same-kind blocks that touch at that moment, so a kind's moves are at
 //! least the cheapest partition of its blocks into groups, a group costing no more than its
-//! members' moves before it vanishes (pair distance for two; for more, the column steps needed
-//! to fit one window of g columns, or the worst member's nearest pair): `subset_bound`, an
+//! members' moves before it vanishes (pair distance for two; for three, the cheapest
+//! centre-and-two-neighbours meeting; for more, the most of: the column steps needed to fit one
+//! window of g columns, the worst member's nearest pair, the cheapest triple): `subset_bound`, an
 //! exact subset dynamic program for kinds of up to 8 blocks; larger kinds use the column-only
 //! partition bound (`partition_bound`). The sum over kinds is admissible. A kind with exactly
 //! one block, or a block that no block of its kind can ever touch, is dead (the only pruning
@@ -149,6 +150,10 @@ pub struct Compiled {
     /// `pair[a * cells + b]`: the fewest moves two blocks starting at cells a and b need
     /// between them to stand side by side ([`Compiled::pair_costs`]); [`FAR`] if never.
     pair: Vec<u8>,
+    /// `dist[a * cells + x]`: see [`Compiled::distances`].
+    dist: Vec<u8>,
+    /// `near[a * cells + x]`: the least `dist[a][y]` over cells y touching x.
+    near: Vec<u8>,
 }
 
 /// A pair distance meaning "can never touch".
@@ -226,10 +231,12 @@ impl Compiled {
             col_of: (0..rows * cols).map(|i| (i % cols.max(1)) as u8).collect(),
             partners: Vec::new(),
             pair: Vec::new(),
+            dist: Vec::new(),
+            near: Vec::new(),
         };
         let partners = compiled.partners();
-        let pair = compiled.pair_costs();
-        Ok((Compiled { partners, pair, ..compiled }, masks))
+        let (pair, dist, near) = compiled.pair_costs();
+        Ok((Compiled { partners, pair, dist, near, ..compiled }, masks))
     }
 
     /// Where a block at each cell can ever be: blocks only slide sideways into non-wall cells
@@ -294,7 +301,8 @@ impl Compiled {
     /// `pair[a * n + b]`: the least `d[a][x] + d[b][y]` over distinct touching cells x, y (side by
     /// side or one on the other). Two blocks that vanish together touch at that moment, so
     /// between them they made at least this many moves.
-    fn pair_costs(&self) -> Vec<u8> {
+    /// Also returns the distances and the `near` table, flattened.
+    fn pair_costs(&self) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
         let n = self.rows * self.cols;
         let d = self.distances();
         // near[b][x]: least d[b][y] over the cells y touching x.
@@ -339,7 +347,7 @@ impl Compiled {
                 }
             }
         }
-        pair
+        (pair, d.concat(), near.concat())
     }
 
     /// For each cell i, the cells j such that a block at i and a block at j could ever be
@@ -642,10 +650,11 @@ const MEMO_CAP: usize = 1 << 22;
 /// or more, where a group's cost never exceeds the moves its blocks make before they vanish
 /// together:
 /// - two blocks: their pair distance (they must end up touching);
-/// - g >= 3 blocks: the larger of (a) the least number of column steps that bring all their
+/// - g >= 3 blocks: the largest of (a) the least number of column steps that bring all their
 ///   columns into one window of g columns (a connected group of g cells spans at most g
-///   columns, and a block's column changes only by its own moves, one per move), and (b) for
-///   each block, the cheapest pair distance to another member (each member touches another).
+///   columns, and a block's column changes only by its own moves, one per move), (b) for
+///   each block, the cheapest pair distance to another member (each member touches another),
+///   (c) for three, [`triple_cost`]; for four or more, the cheapest triple among them.
 ///
 /// Every block vanishes in exactly one group and its moves count in that group only, so the
 /// sum is admissible. Exact minimum over all partitions (a subset dynamic program).
@@ -695,6 +704,25 @@ fn subset_bound(c: &Compiled, cells: &[u8]) -> u32 {
         let cols = &mut cols[..m];
         cols.sort_unstable();
         *slot = window_cost(cols).max(worst);
+        if size == 3 {
+            *slot = (*slot).max(triple_cost(c, cells, g).min(inf));
+        }
+    }
+    // A connected group of four or more contains a connected three (drop a leaf of a spanning
+    // tree), and the rest move at least zero times: it costs at least its cheapest triple.
+    for g in 1..=full {
+        if g.count_ones() < 4 || cost[g] >= inf {
+            continue;
+        }
+        let mut cheapest = inf;
+        let mut sub = g;
+        while sub != 0 {
+            if sub.count_ones() == 3 {
+                cheapest = cheapest.min(cost[sub]);
+            }
+            sub = (sub - 1) & g;
+        }
+        cost[g] = cost[g].max(cheapest.min(inf));
     }
     let mut f = [inf; 1 << SUBSET_LIMIT];
     f[0] = 0;
@@ -712,6 +740,33 @@ fn subset_bound(c: &Compiled, cells: &[u8]) -> u32 {
         }
     }
     if f[full] >= inf { DEAD } else { f[full] }
+}
+
+/// Three blocks that vanish together touch as a path or an L: one of them (the centre, at y)
+/// touches the other two. So between them they move at least
+/// min over centres and y of dist[centre][y] + near[other1][y] + near[other2][y] (the two
+/// others may even be allowed the same cell: that only lowers the minimum).
+fn triple_cost(c: &Compiled, cells: &[u8], g: usize) -> u32 {
+    let n = c.rows * c.cols;
+    let mut t = [0usize; 3];
+    let mut k = 0;
+    for (i, &cell) in cells.iter().enumerate() {
+        if g >> i & 1 == 1 {
+            t[k] = cell as usize;
+            k += 1;
+        }
+    }
+    let mut best = u32::MAX;
+    for centre in 0..3 {
+        let (j, a, b) = (t[centre], t[(centre + 1) % 3], t[(centre + 2) % 3]);
+        for y in 0..n {
+            let (dj, na, nb) = (c.dist[j * n + y], c.near[a * n + y], c.near[b * n + y]);
+            if dj != FAR && na != FAR && nb != FAR {
+                best = best.min(dj as u32 + na as u32 + nb as u32);
+            }
+        }
+    }
+    best
 }
 
 /// The fewest column steps that bring sorted `cols` into one window of `cols.len()` columns.
