@@ -175,16 +175,21 @@ fn dead_rules_never_prune_a_solvable_position() {
     assert!(positions > 20_000, "{positions}");
 }
 
+/// The settled start of an Android level, checked to be the level meant (`None` without data).
+fn android_start(pack: &str, number: usize, title: &str, par: usize) -> Option<tumblebox::vexed::Board> {
+    let dir = common::data_dir("vexed-levels/android")?;
+    let text = latin1(&std::fs::read(dir.join(format!("{pack}.txt"))).unwrap());
+    let level = &parse_android(&text).unwrap()[number - 1];
+    assert_eq!((level.title.as_str(), level.par), (title, Some(par)));
+    Some(level.board.settle().0)
+}
+
 /// News: Impossible Pack #13 "Pemmican" (Android par 29, Palm stored solution 43) is solved in
 /// 28 moves, and 28 is proven optimal (beam first, then the exact search below it; about 2 s).
 #[test]
 fn pemmican_beats_the_android_par_with_proof() {
     use tumblebox::vexed::solve::solve_proven_observed;
-    let Some(dir) = common::data_dir("vexed-levels/android") else { return };
-    let text = latin1(&std::fs::read(dir.join("impossible_pack.txt")).unwrap());
-    let level = &parse_android(&text).unwrap()[12];
-    assert_eq!((level.title.as_str(), level.par), ("Pemmican", Some(29)));
-    let board = level.board.settle().0;
+    let Some(board) = android_start("impossible_pack", 13, "Pemmican", 29) else { return };
     let report = solve_proven_observed(&board, Limits::default(), &mut |_| true).unwrap();
     match report.outcome {
         Outcome::Solved { moves, proven: true } => {
@@ -201,11 +206,7 @@ fn pemmican_beats_the_android_par_with_proof() {
 #[test]
 fn albany_beats_the_android_par() {
     use tumblebox::vexed::solve::solve_beam;
-    let Some(dir) = common::data_dir("vexed-levels/android") else { return };
-    let text = latin1(&std::fs::read(dir.join("classic_ii_levels.txt")).unwrap());
-    let level = &parse_android(&text).unwrap()[22];
-    assert_eq!((level.title.as_str(), level.par), ("Albany", Some(29)));
-    let board = level.board.settle().0;
+    let Some(board) = android_start("classic_ii_levels", 23, "Albany", 29) else { return };
     let moves = solve_beam(&board, 1 << 15, Limits::default()).unwrap().moves.expect("a solution");
     assert!(moves.len() <= 26, "{}", moves.len());
     assert!(board.replay(&moves).unwrap().is_solved());

@@ -335,16 +335,15 @@ impl Compiled {
                 if a == b {
                     continue;
                 }
-                let mut best = FAR as u32;
+                let mut best = u32::MAX;
                 for x in 0..n {
                     if d[a][x] != FAR && near[b][x] != FAR {
                         best = best.min(d[a][x] as u32 + near[b][x] as u32);
                     }
                 }
-                pair[a * n + b] = best.min(FAR as u32 - 1) as u8;
-                if best == FAR as u32 {
-                    pair[a * n + b] = FAR;
-                }
+                // A shortest path visits each of at most 128 cells once, so each distance is
+                // below 128 and a real sum never reaches FAR.
+                pair[a * n + b] = if best == u32::MAX { FAR } else { best.min(FAR as u32 - 1) as u8 };
             }
         }
         (pair, d.concat(), near.concat())
@@ -892,7 +891,7 @@ pub fn solve_observed(
     limits: Limits,
     observe: &mut dyn FnMut(usize) -> bool,
 ) -> Result<Report, SolveError> {
-    search(board, limits, 1, None, observe)
+    search(board, limits, None, observe)
 }
 
 /// The exact search with a head start, for interactive use: a 4k-wide beam (a fraction of a
@@ -907,7 +906,7 @@ pub fn solve_proven_observed(
     let start = Instant::now();
     let beam = solve_beam(board, PROBE_WIDTH, limits)?;
     let upper = beam.moves.as_ref().map(|m| m.len() as u32);
-    let mut r = search(board, limits, 1, upper, observe)?;
+    let mut r = search(board, limits, upper, observe)?;
     r.expanded += beam.expanded;
     r.stored = r.stored.max(beam.stored);
     r.elapsed = start.elapsed();
@@ -951,7 +950,7 @@ pub fn solve_anytime(board: &Board, limits: Limits) -> Result<Report, SolveError
         },
         time: at(0.1),
     };
-    let exact = search(board, phase1, 1, None, &mut |_| true)?;
+    let exact = search(board, phase1, None, &mut |_| true)?;
     if !matches!(exact.outcome, Outcome::LimitReached(LimitKind::States | LimitKind::Time)) {
         return Ok(exact);
     }
@@ -991,7 +990,7 @@ pub fn solve_anytime(board: &Board, limits: Limits) -> Result<Report, SolveError
     }
     let upper = best.as_ref().map(|b| b.len() as u32);
     let rest = Limits { max_states: limits.max_states, time: total.map(|t| t.saturating_sub(start.elapsed())) };
-    let again = search(board, rest, 1, upper, &mut |_| true)?;
+    let again = search(board, rest, upper, &mut |_| true)?;
     expanded += again.expanded;
     stored = stored.max(again.stored);
     lower = lower.max(again.bound);
@@ -1021,13 +1020,7 @@ pub fn solve_anytime(board: &Board, limits: Limits) -> Result<Report, SolveError
     Ok(Report { outcome, bound: lower, expanded, stored, elapsed })
 }
 
-/// Best-first search with f = g + weight * h: weight 1 is A* (exact, proven); a larger weight
-/// finds solutions faster without proving them.
-pub fn solve_weighted(board: &Board, limits: Limits, weight: u32) -> Result<Report, SolveError> {
-    search(board, limits, weight.max(1), None, &mut |_| true)
-}
-
-/// Best-first search with f = g + weight * h; weight 1 is A* (exact).
+/// A* (exact): best-first search on f = g + h.
 ///
 /// With `upper`, only solutions shorter than `upper` are sought: children with
 /// g + h >= upper are not stored, and an exhausted search returns [`Outcome::Unsolvable`]
@@ -1035,7 +1028,6 @@ pub fn solve_weighted(board: &Board, limits: Limits, weight: u32) -> Result<Repo
 fn search(
     board: &Board,
     limits: Limits,
-    weight: u32,
     upper: Option<u32>,
     observe: &mut dyn FnMut(usize) -> bool,
 ) -> Result<Report, SolveError> {
@@ -1054,15 +1046,15 @@ fn search(
     if h0 == DEAD {
         return Ok(report(Outcome::Unsolvable, 0, 0, 1));
     }
-    // The smallest f still open is a lower bound on the optimum (exact search only).
+    // The smallest f still open is a lower bound on the optimum.
     // The node being expanded has left the heap, so it counts too.
     let bound_of = |open: &BinaryHeap<(Reverse<u32>, u16, Reverse<u32>)>, current: u32| {
-        if weight == 1 { open.peek().map_or(current, |e| e.0.0.min(current)) } else { h0 }
+        open.peek().map_or(current, |e| e.0.0.min(current))
     };
     let key0 = c.pack(&start);
     nodes.push(Node { key: key0, parent: u32::MAX, cell: 0, side: Side::Left, g: 0 });
     best.insert(key0, 0);
-    open.push((Reverse(h0 * weight), 0, Reverse(0)));
+    open.push((Reverse(h0), 0, Reverse(0)));
     let mut expanded = 0usize;
     let mut moves = Vec::new();
     let (mut m, mut n, mut parts) = (Vec::new(), Vec::new(), Vec::new());
@@ -1078,13 +1070,8 @@ fn search(
         if m.iter().all(|&k| k == 0) {
             let path = reconstruct(&c, &nodes, idx);
             let verified = verify(&board.settle().0, &path);
-            let (len, proven) = (verified.len() as u32, weight == 1);
-            return Ok(report(
-                Outcome::Solved { moves: verified, proven },
-                if proven { len } else { h0 },
-                expanded,
-                best.len(),
-            ));
+            let len = verified.len() as u32;
+            return Ok(report(Outcome::Solved { moves: verified, proven: true }, len, expanded, best.len()));
         }
         expanded += 1;
         if expanded.is_multiple_of(4096) {
@@ -1120,7 +1107,7 @@ fn search(
             best.insert(nk, ng);
             let id = nodes.len() as u32;
             nodes.push(Node { key: nk, parent: idx, cell, side, g: ng });
-            open.push((Reverse(ng as u32 + weight * h), ng, Reverse(id)));
+            open.push((Reverse(ng as u32 + h), ng, Reverse(id)));
         }
     }
     Ok(report(Outcome::Unsolvable, 0, expanded, best.len()))
