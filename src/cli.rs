@@ -71,7 +71,7 @@ pub enum VexedCmd {
         /// Give up after this many seconds
         #[arg(long, value_name = "S")]
         time_limit: Option<f64>,
-        /// Give up after storing this many states (about 100 bytes each)
+        /// Give up after storing this many states (about 50 bytes each)
         #[arg(long)]
         max_states: Option<usize>,
     },
@@ -89,7 +89,7 @@ pub enum VexedCmd {
         /// Per-level time limit in seconds
         #[arg(long, value_name = "S", default_value_t = 15.0)]
         time_limit: f64,
-        /// Per-level state limit (bounds memory: about 100 bytes a state, per job)
+        /// Per-level state limit (bounds memory: about 50 bytes a state, per job)
         #[arg(long, default_value_t = 20_000_000)]
         max_states: usize,
         /// Parallel jobs (default: every core)

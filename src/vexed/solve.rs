@@ -3,7 +3,10 @@
 //! The board is cropped to the bounding box of its non-wall cells (outside counts as wall) and
 //! must then fit in 128 cells. A position is one `u128` mask per block kind; gravity moves every
 //! unsupported block down one row per pass until nothing moves; matching is shifts and ANDs.
-//! A stored state is 32 bytes: the occupancy mask and each block's kind index packed in order.
+//! A stored state is the occupancy mask and each block's kind index packed in cell order: two
+//! to four 64-bit words (three on most Android boards), kept flat beside an 8-byte record of
+//! its move, parent and depth, and found again through a hash table of indices. The open list
+//! is a bucket queue by f and g.
 //!
 //! Lower bound (never overestimates): every move moves one block one column, and nothing
 //! else ever changes a block's column; blocks never rise. So the moves a block makes are at
@@ -28,8 +31,7 @@
 
 use super::rules::{Board, Cell, Move, Side};
 use crate::grid::Pos;
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// A fast multiplicative hasher for the solver's fixed-size keys (not DoS-resistant; the keys
@@ -65,7 +67,7 @@ use std::time::{Duration, Instant};
 /// Limits on a search. `None` means unlimited.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Limits {
-    /// Stop after this many stored states (a memory bound: about 100 bytes each).
+    /// Stop after this many stored states (a memory bound: about 50 bytes each).
     pub max_states: Option<usize>,
     /// Stop after this much wall-clock time.
     pub time: Option<Duration>,
@@ -142,6 +144,9 @@ pub struct Compiled {
     not_last_col: u128,
     letters: Vec<u8>,
     kind_bits: u32,
+    /// Words of a stored position (see [`Compiled::key_to_words`]).
+    occ_words: usize,
+    kind_words: usize,
     /// Each cell's column (for the lower bound).
     col_of: Vec<u8>,
     /// For each cell: the cells from which a block of the same kind could ever touch a block
@@ -228,6 +233,8 @@ impl Compiled {
             not_last_col,
             letters,
             kind_bits,
+            occ_words: if rows * cols > 64 { 2 } else { 1 },
+            kind_words: (blocks * kind_bits as usize).div_ceil(64),
             col_of: (0..rows * cols).map(|i| (i % cols.max(1)) as u8).collect(),
             partners: Vec::new(),
             pair: Vec::new(),
@@ -390,19 +397,16 @@ impl Compiled {
                     *k = (*k ^ f) | (f << w);
                 }
             }
+            // A kind's matches depend on its own mask only, so each kind clears at once.
             let mut any = false;
-            let mut marked = [0u128; MAX_KINDS];
-            let marked = &mut marked[..m.len()];
-            for (i, &k) in m.iter().enumerate() {
-                let nb = ((k << 1) & self.not_first_col) | ((k >> 1) & self.not_last_col) | (k << w) | (k >> w);
-                marked[i] = k & nb;
-                any |= marked[i] != 0;
+            for k in m.iter_mut() {
+                let nb = ((*k << 1) & self.not_first_col) | ((*k >> 1) & self.not_last_col) | (*k << w) | (*k >> w);
+                let marked = *k & nb;
+                any |= marked != 0;
+                *k &= !marked;
             }
             if !any {
                 return;
-            }
-            for (k, mk) in m.iter_mut().zip(marked.iter()) {
-                *k &= !mk;
             }
         }
     }
@@ -507,6 +511,45 @@ impl Compiled {
         m
     }
 
+    /// The 64-bit words a stored position takes: one for the occupancy of a board of at most
+    /// 64 cells (two above), plus the kind indices (`kind_bits` per block, never more blocks
+    /// than at the start). Most Android boards take 2 or 3 words instead of [`Key`]'s 4.
+    pub fn key_stride(&self) -> usize {
+        self.occ_words + self.kind_words
+    }
+
+    /// A key as [`Compiled::key_stride`] words.
+    pub fn key_to_words(&self, key: &Key, out: &mut [u64]) {
+        out[0] = key.occ as u64;
+        if self.occ_words == 2 {
+            out[1] = (key.occ >> 64) as u64;
+        }
+        let k = &mut out[self.occ_words..];
+        if self.kind_words >= 1 {
+            k[0] = key.kinds as u64;
+        }
+        if self.kind_words == 2 {
+            k[1] = (key.kinds >> 64) as u64;
+        }
+    }
+
+    /// The inverse of [`Compiled::key_to_words`].
+    pub fn words_to_key(&self, w: &[u64]) -> Key {
+        let mut occ = w[0] as u128;
+        if self.occ_words == 2 {
+            occ |= (w[1] as u128) << 64;
+        }
+        let k = &w[self.occ_words..];
+        let mut kinds = 0u128;
+        if self.kind_words >= 1 {
+            kinds = k[0] as u128;
+        }
+        if self.kind_words == 2 {
+            kinds |= (k[1] as u128) << 64;
+        }
+        Key { occ, kinds }
+    }
+
     /// [`Compiled::unpack`] into a reused buffer.
     pub fn unpack_into(&self, key: &Key, m: &mut Vec<u128>) {
         m.clear();
@@ -594,29 +637,35 @@ impl LowerBound {
         if n == 1 {
             return DEAD;
         }
+        if !self.columns_only
+            && n <= SUBSET_LIMIT
+            && let Some(&v) = self.memo.get(&k)
+        {
+            return v;
+        }
         let mut cells = [0u8; 128];
         let mut rest = k;
         let mut i = 0;
+        let mut dead = false;
         while rest != 0 {
             let cell = rest.trailing_zeros() as usize;
-            if c.partners[cell] & k == 0 {
-                return DEAD; // no block of its kind can ever touch it
-            }
+            // A block that no block of its kind can ever touch.
+            dead |= c.partners[cell] & k == 0;
             cells[i] = cell as u8;
             i += 1;
             rest &= rest - 1;
         }
         let cells = &cells[..n];
         if !self.columns_only && n <= SUBSET_LIMIT {
-            if let Some(&v) = self.memo.get(&k) {
-                return v;
-            }
-            let v = subset_bound(c, cells);
+            let v = if dead { DEAD } else { subset_bound(c, cells) };
             if self.memo.len() >= MEMO_CAP {
                 self.memo.clear();
             }
             self.memo.insert(k, v);
             return v;
+        }
+        if dead {
+            return DEAD;
         }
         let mut cols = [0u8; 128];
         for (x, &cell) in cols.iter_mut().zip(cells) {
@@ -871,12 +920,126 @@ pub fn partition_bound_subsets(cols: &[u8]) -> u32 {
     dp[full]
 }
 
-struct Node {
-    key: Key,
+/// A stored position's move, parent and path length (8 bytes; the position itself lives in
+/// [`Store::words`]).
+#[derive(Clone, Copy)]
+struct Meta {
     parent: u32,
     cell: u8,
     side: Side,
     g: u16,
+}
+
+/// The exact search's positions: keys flat in one vector (`stride` words each), metadata in
+/// another, and a hash table of indices into them. About 40 bytes a position for a 3-word key
+/// (24 + 8 + the table's 4-byte slot and control byte at 7/8 load), against about 130 with a
+/// map from keys to costs beside a node list.
+struct Store {
+    stride: usize,
+    words: Vec<u64>,
+    meta: Vec<Meta>,
+    table: hashbrown::HashTable<u32>,
+}
+
+/// Where a key stands in the store.
+enum Found {
+    Old(u32),
+    New(u32),
+}
+
+impl Store {
+    fn new(stride: usize) -> Store {
+        Store { stride, words: Vec::new(), meta: Vec::new(), table: hashbrown::HashTable::new() }
+    }
+
+    fn len(&self) -> usize {
+        self.meta.len()
+    }
+
+    fn key(&self, id: u32) -> &[u64] {
+        let at = id as usize * self.stride;
+        &self.words[at..at + self.stride]
+    }
+
+    fn hash(words: &[u64]) -> u64 {
+        let mut h = FastHasher::default();
+        for &w in words {
+            h.write_u64(w);
+        }
+        h.finish()
+    }
+
+    /// The index of `words`, adding it with `meta` when new.
+    fn find_or_add(&mut self, words: &[u64], meta: Meta) -> Found {
+        let stride = self.stride;
+        let hash = Store::hash(words);
+        let all = &self.words;
+        // An explicit loop: slice equality would call memcmp, slow for two or three words.
+        let same = |&id: &u32| {
+            let at = id as usize * stride;
+            (0..stride).all(|i| all[at + i] == words[i])
+        };
+        if let Some(&id) = self.table.find(hash, same) {
+            return Found::Old(id);
+        }
+        let id = self.meta.len() as u32;
+        self.words.extend_from_slice(words);
+        self.meta.push(meta);
+        let all = &self.words;
+        self.table.insert_unique(hash, id, |&i| Store::hash(&all[i as usize * stride..(i as usize + 1) * stride]));
+        Found::New(id)
+    }
+}
+
+/// The open list as buckets by f, then by g: the lowest f first and, among equals, the
+/// deepest (ties go to positions closer to a solution); last in, first out within a bucket.
+/// Pushes and pops are O(1) (f and g are small), and an entry is one `u32`.
+#[derive(Default)]
+struct Buckets {
+    by_f: Vec<Vec<Vec<u32>>>,
+    count: Vec<usize>,
+    top_g: Vec<usize>,
+    min_f: usize,
+}
+
+impl Buckets {
+    fn push(&mut self, f: u32, g: u16, id: u32) {
+        let (f, g) = (f as usize, g as usize);
+        if self.by_f.len() <= f {
+            self.by_f.resize_with(f + 1, Vec::new);
+            self.count.resize(f + 1, 0);
+            self.top_g.resize(f + 1, 0);
+        }
+        let row = &mut self.by_f[f];
+        if row.len() <= g {
+            row.resize_with(g + 1, Vec::new);
+        }
+        row[g].push(id);
+        self.count[f] += 1;
+        self.top_g[f] = self.top_g[f].max(g);
+        self.min_f = self.min_f.min(f);
+    }
+
+    /// The smallest f still queued.
+    fn peek_f(&mut self) -> Option<u32> {
+        while self.min_f < self.count.len() && self.count[self.min_f] == 0 {
+            self.min_f += 1;
+        }
+        (self.min_f < self.count.len()).then_some(self.min_f as u32)
+    }
+
+    fn pop(&mut self) -> Option<(u32, u16, u32)> {
+        let f = self.peek_f()? as usize;
+        let row = &mut self.by_f[f];
+        let mut g = self.top_g[f];
+        while row[g].is_empty() {
+            g -= 1;
+        }
+        self.top_g[f] = g;
+        let id = row[g].pop()?;
+        self.count[f] -= 1;
+        Some((f as u32, g as u16, id))
+    }
 }
 
 /// Solves a board exactly (minimum moves), within limits. A board that is not at rest is
@@ -1034,9 +1197,6 @@ fn search(
     let start_time = Instant::now();
     let (c, start) = Compiled::new(board)?;
     let mut lb = LowerBound::default();
-    let mut nodes: Vec<Node> = Vec::new();
-    let mut best: FastMap<Key, u16> = FastMap::default();
-    let mut open: BinaryHeap<(Reverse<u32>, u16, Reverse<u32>)> = BinaryHeap::new();
     let h0 = lb.estimate(&c, &start);
     let report =
         |outcome, bound, expanded, stored| Report { outcome, bound, expanded, stored, elapsed: start_time.elapsed() };
@@ -1046,71 +1206,72 @@ fn search(
     if h0 == DEAD {
         return Ok(report(Outcome::Unsolvable, 0, 0, 1));
     }
-    // The smallest f still open is a lower bound on the optimum.
-    // The node being expanded has left the heap, so it counts too.
-    let bound_of = |open: &BinaryHeap<(Reverse<u32>, u16, Reverse<u32>)>, current: u32| {
-        open.peek().map_or(current, |e| e.0.0.min(current))
-    };
-    let key0 = c.pack(&start);
-    nodes.push(Node { key: key0, parent: u32::MAX, cell: 0, side: Side::Left, g: 0 });
-    best.insert(key0, 0);
-    open.push((Reverse(h0), 0, Reverse(0)));
+    let mut store = Store::new(c.key_stride());
+    let mut open = Buckets::default();
+    let mut words = vec![0u64; c.key_stride()];
+    c.key_to_words(&c.pack(&start), &mut words);
+    store.find_or_add(&words, Meta { parent: u32::MAX, cell: 0, side: Side::Left, g: 0 });
+    open.push(h0, 0, 0);
+    // The smallest f still open is a lower bound on the optimum (an optimal path always has a
+    // position queued with its true cost). The position being expanded has left the queue,
+    // so it counts too.
+    let bound_of = |open: &mut Buckets, current: u32| open.peek_f().map_or(current, |f| f.min(current));
     let mut expanded = 0usize;
     let mut moves = Vec::new();
     let (mut m, mut n, mut parts) = (Vec::new(), Vec::new(), Vec::new());
-    while let Some((Reverse(f), g, Reverse(idx))) = open.pop() {
-        let key = nodes[idx as usize].key;
-        if best.get(&key).is_some_and(|&b| b < g) {
+    while let Some((f, g, idx)) = open.pop() {
+        if store.meta[idx as usize].g < g {
             continue; // reached again more cheaply since this entry was queued
         }
-        c.unpack_into(&key, &mut m);
+        c.unpack_into(&c.words_to_key(store.key(idx)), &mut m);
         if lb.parts(&c, &m, &mut parts).is_none() {
             continue; // cannot happen for a stored position (dead children are not stored)
         }
         if m.iter().all(|&k| k == 0) {
-            let path = reconstruct(&c, &nodes, idx);
+            let path = reconstruct(&c, &store.meta, idx);
             let verified = verify(&board.settle().0, &path);
             let len = verified.len() as u32;
-            return Ok(report(Outcome::Solved { moves: verified, proven: true }, len, expanded, best.len()));
+            return Ok(report(Outcome::Solved { moves: verified, proven: true }, len, expanded, store.len()));
         }
         expanded += 1;
         if expanded.is_multiple_of(4096) {
             if !observe(expanded) {
-                return Ok(report(
-                    Outcome::LimitReached(LimitKind::Cancelled),
-                    bound_of(&open, f),
-                    expanded,
-                    best.len(),
-                ));
+                let bound = bound_of(&mut open, f);
+                return Ok(report(Outcome::LimitReached(LimitKind::Cancelled), bound, expanded, store.len()));
             }
             if limits.time.is_some_and(|t| start_time.elapsed() >= t) {
-                return Ok(report(Outcome::LimitReached(LimitKind::Time), bound_of(&open, f), expanded, best.len()));
+                let bound = bound_of(&mut open, f);
+                return Ok(report(Outcome::LimitReached(LimitKind::Time), bound, expanded, store.len()));
             }
         }
         c.moves(&m, &mut moves);
         for &(cell, side) in &moves {
             c.apply_into(&m, cell, side, &mut n);
             let h = lb.estimate_from(&c, &m, &parts, &n);
-            if h == DEAD || upper.is_some_and(|u| (g + 1) as u32 + h >= u) {
-                continue;
-            }
-            let nk = c.pack(&n);
             let ng = g + 1;
-            if best.get(&nk).is_some_and(|&b| b <= ng) {
+            if h == DEAD || upper.is_some_and(|u| ng as u32 + h >= u) {
                 continue;
             }
             if let Some(max) = limits.max_states
-                && best.len() >= max
+                && store.len() >= max
             {
-                return Ok(report(Outcome::LimitReached(LimitKind::States), bound_of(&open, f), expanded, best.len()));
+                let bound = bound_of(&mut open, f);
+                return Ok(report(Outcome::LimitReached(LimitKind::States), bound, expanded, store.len()));
             }
-            best.insert(nk, ng);
-            let id = nodes.len() as u32;
-            nodes.push(Node { key: nk, parent: idx, cell, side, g: ng });
-            open.push((Reverse(ng as u32 + h), ng, Reverse(id)));
+            c.key_to_words(&c.pack(&n), &mut words);
+            let meta = Meta { parent: idx, cell, side, g: ng };
+            let id = match store.find_or_add(&words, meta) {
+                Found::New(id) => id,
+                Found::Old(id) if store.meta[id as usize].g > ng => {
+                    store.meta[id as usize] = meta;
+                    id
+                }
+                Found::Old(_) => continue,
+            };
+            open.push(ng as u32 + h, ng, id);
         }
     }
-    Ok(report(Outcome::Unsolvable, 0, expanded, best.len()))
+    Ok(report(Outcome::Unsolvable, 0, expanded, store.len()))
 }
 
 /// Beam search (not optimal; finds short solutions fast): depth by depth, keep only the
@@ -1222,10 +1383,10 @@ pub struct BeamReport {
     pub stored: usize,
 }
 
-fn reconstruct(c: &Compiled, nodes: &[Node], mut idx: u32) -> Vec<Move> {
-    let mut out = Vec::with_capacity(nodes[idx as usize].g as usize);
-    while nodes[idx as usize].parent != u32::MAX {
-        let n = &nodes[idx as usize];
+fn reconstruct(c: &Compiled, meta: &[Meta], mut idx: u32) -> Vec<Move> {
+    let mut out = Vec::with_capacity(meta[idx as usize].g as usize);
+    while meta[idx as usize].parent != u32::MAX {
+        let n = &meta[idx as usize];
         out.push(c.to_move(n.cell, n.side));
         idx = n.parent;
     }
