@@ -87,7 +87,7 @@ pub enum VexedCmd {
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
         /// Per-level time limit in seconds
-        #[arg(long, value_name = "S", default_value_t = 15.0)]
+        #[arg(long, value_name = "S", default_value_t = 20.0)]
         time_limit: f64,
         /// Per-level state limit (bounds memory: about 50 bytes a state, per job)
         #[arg(long, default_value_t = 20_000_000)]

@@ -159,7 +159,10 @@ proptest! {
             (Outcome::Unsolvable, None) => {}
             (o, r) => prop_assert!(false, "{:?} vs BFS {:?}", o, r),
         }
-        let report = solve_anytime(&start, Limits { max_states: Some(cap), time: None }).unwrap();
+        // Untimed (phases by states), and timed: a limit of a few hundred microseconds ends
+        // the phases at varying points.
+        for time in [None, Some(std::time::Duration::from_micros(cap as u64))] {
+        let report = solve_anytime(&start, Limits { max_states: Some(cap), time }).unwrap();
         match (&report.outcome, reference) {
             (Outcome::Solved { moves, proven }, Some(r)) => {
                 prop_assert!(start.replay(moves).unwrap().is_solved());
@@ -170,6 +173,7 @@ proptest! {
             (Outcome::Solved { .. }, None) => prop_assert!(false, "solved an unsolvable board"),
             (Outcome::Unsolvable, r) => prop_assert_eq!(r, None),
             (Outcome::LimitReached(_), _) => {}
+        }
         }
     }
 

@@ -1081,8 +1081,18 @@ pub fn solve_proven_observed(
     Ok(r)
 }
 
-/// The time by which [`solve_anytime`]'s beam searches stop (a fraction of the time limit).
-const BEAM_SHARE: f64 = 0.6;
+/// [`solve_anytime`]'s schedule, as fractions of the time limit: the exact search alone until
+/// `EXACT_ALONE`; with a proof in reach, the exact search until `EXACT_SHARE`, then (if still
+/// not close) beams until `NEAR_BEAM_END`; with a proof out of reach, beams until
+/// `FAR_BEAM_END`. The exact search has the rest. Tuned on the 59 Android levels that take
+/// over 3 s (a 20 s limit: 30 proven, against 17 with the earlier schedule at 15 s).
+const EXACT_ALONE: f64 = 0.1;
+const EXACT_SHARE: f64 = 0.5;
+const NEAR_BEAM_END: f64 = 0.85;
+const FAR_BEAM_END: f64 = 0.6;
+/// A proof is "in reach" after phase 1 when the best solution is at most this many moves
+/// above the exact search's lower bound.
+const REACH: u32 = 4;
 /// The first, measuring beam's width.
 const PROBE_WIDTH: usize = 1 << 12;
 /// The widest beam (memory: about 24 bytes a position kept, times the solution's length).
@@ -1090,100 +1100,143 @@ const MAX_WIDTH: usize = 1 << 20;
 /// The beam width used after the probe when there is no time limit.
 const UNTIMED_WIDTH: usize = 1 << 18;
 
-/// The solver for hard boards, in three phases that share the limits:
-/// 1. the exact search with a tenth of the time (or a million states when time is unlimited):
-///    most boards end here, solved and proven (or proven unsolvable);
-/// 2. beam searches until 60% of the time is used: a 4k-wide probe, then the widest beam
-///    predicted to fit (at most 1M; 256k when time is unlimited): short solutions fast, not
-///    proven;
-/// 3. the exact search again, now only for solutions shorter than the best found, with the
-///    rest of the time. If it exhausts that space, the best solution is proven optimal.
+/// The solver for hard boards. One exact search runs throughout, paused and resumed (its
+/// work is never redone); beams find solutions it can use as an upper bound:
+/// 1. the exact search alone for a tenth of the time (or a million states when time is
+///    unlimited): most boards end here, solved and proven (or proven unsolvable);
+/// 2. a 4k-wide probe beam (a fraction of a second): usually a solution at or near par;
+/// 3. if the probe's solution is at most [`REACH`] moves above the exact search's bound (a
+///    proof may be in reach), the exact search, now only for shorter solutions, until half
+///    the time is used;
+/// 4. unless the bound is then within one move of the best solution (the next layer of f
+///    costs about what all the earlier ones did, so the exact search keeps the time), the
+///    widest beam that fits runs (until 85% of the time after phase 3, or 60% when phase 3
+///    was skipped), for a shorter solution; then the exact search resumes below it.
 ///
-/// A solution counts as proven only when every shorter sequence was ruled out under the
-/// admissible bound. `bound` is the best proven lower bound either exact search reached.
+/// When time is unlimited, phase 3 is skipped, phase 4's beam is 256k wide and the exact
+/// search then runs to the state limit (if any). A solution counts as proven only when every
+/// shorter sequence was ruled out under the admissible bound. `bound` is the best proven
+/// lower bound.
 pub fn solve_anytime(board: &Board, limits: Limits) -> Result<Report, SolveError> {
     let start = Instant::now();
     let total = limits.time;
-    let at = |fraction: f64| total.map(|t| t.mul_f64(fraction));
-    let phase1 = Limits {
-        max_states: if total.is_none() {
-            Some(limits.max_states.unwrap_or(usize::MAX).min(1_000_000))
-        } else {
-            limits.max_states
-        },
-        time: at(0.1),
-    };
-    let exact = search(board, phase1, None, &mut |_| true)?;
-    if !matches!(exact.outcome, Outcome::LimitReached(LimitKind::States | LimitKind::Time)) {
-        return Ok(exact);
-    }
-    let (mut expanded, mut stored, mut lower) = (exact.expanded, exact.stored, exact.bound);
+    let at = |fraction: f64| total.map(|t| start + t.mul_f64(fraction));
+    let mut exact = Exact::new(board)?;
+    let mut expanded = 0;
+    let mut beam_stored = 0;
     let mut best: Option<Vec<Move>> = None;
-    // A narrow probe beam measures the cost per unit of width on this board; then the widest
-    // beam predicted to fit the beam phase's share of the time runs (a beam's cost grows about
-    // linearly with its width, so one wide beam beats a ladder of narrow ones).
-    let mut width = PROBE_WIDTH;
-    loop {
-        let left = at(BEAM_SHARE).map(|t| t.saturating_sub(start.elapsed()));
-        if left.is_some_and(|l| l.is_zero()) || best.as_ref().is_some_and(|b| b.len() as u32 <= lower) {
-            break;
-        }
-        let t = Instant::now();
-        let beam = solve_beam(board, width, Limits { max_states: limits.max_states, time: left })?;
-        let per_width = t.elapsed().as_secs_f64() / width as f64;
-        if let Some(moves) = beam.moves
-            && best.as_ref().is_none_or(|b| moves.len() < b.len())
-        {
-            best = Some(moves);
-        }
-        expanded += beam.expanded;
-        stored = stored.max(beam.stored);
-        let fits = match at(BEAM_SHARE) {
-            Some(share) => {
-                let left = share.saturating_sub(start.elapsed()).as_secs_f64();
-                ((left * 0.8 / per_width.max(1e-9)) as usize).min(MAX_WIDTH)
-            }
-            None => UNTIMED_WIDTH,
+    let report = |exact: &mut Exact, outcome, expanded: usize, beam_stored: usize| {
+        let bound = match &outcome {
+            Outcome::Solved { moves, proven: true } => moves.len() as u32,
+            _ => exact.bound(),
         };
-        let next = fits / 1024 * 1024;
-        if next <= width {
-            break;
+        Report {
+            outcome,
+            bound,
+            expanded: expanded + exact.expanded,
+            stored: exact.store.len().max(beam_stored),
+            elapsed: start.elapsed(),
         }
-        width = next;
+    };
+    // What a finished exact run means, given the best beam solution so far.
+    let settle = |run: Run, best: &Option<Vec<Move>>| -> Option<Outcome> {
+        match run {
+            // Shorter than any beam solution, and found by the exact search: optimal.
+            Run::Solved(moves) => Some(Outcome::Solved { moves, proven: true }),
+            // Nothing shorter than the beam's solution exists: it is optimal.
+            Run::Exhausted => Some(match best {
+                Some(moves) => Outcome::Solved { moves: moves.clone(), proven: true },
+                None => Outcome::Unsolvable,
+            }),
+            Run::Limit(_) => None,
+        }
+    };
+    let never = &mut |_| true;
+    // Phase 1.
+    let p1_states = match total {
+        None => Some(limits.max_states.unwrap_or(usize::MAX).min(1_000_000)),
+        Some(_) => limits.max_states,
+    };
+    if let Some(outcome) = settle(exact.run(at(EXACT_ALONE), p1_states, None, never), &best) {
+        return Ok(report(&mut exact, outcome, expanded, beam_stored));
     }
-    let upper = best.as_ref().map(|b| b.len() as u32);
-    let rest = Limits { max_states: limits.max_states, time: total.map(|t| t.saturating_sub(start.elapsed())) };
-    let again = search(board, rest, upper, &mut |_| true)?;
-    expanded += again.expanded;
-    stored = stored.max(again.stored);
-    lower = lower.max(again.bound);
-    let elapsed = start.elapsed();
-    let outcome = match (again.outcome, best) {
-        // A shorter solution than the beam's: found by the exact search, so optimal.
-        (Outcome::Solved { moves, proven }, _) => {
-            if proven {
-                lower = moves.len() as u32;
+    // Beams until `until`: the probe first, then (when `widen`) the widest beam predicted to
+    // fit (a beam's cost grows about linearly with its width, so one wide beam beats a ladder
+    // of narrow ones).
+    let mut beams = |best: &mut Option<Vec<Move>>, until: Option<Instant>, widen: bool, first: usize| {
+        let mut width = first;
+        loop {
+            let left = until.map(|t| t.saturating_duration_since(Instant::now()));
+            if left.is_some_and(|l| l.is_zero()) {
+                return Ok::<(), SolveError>(());
             }
-            Outcome::Solved { moves, proven }
+            let t = Instant::now();
+            let beam = solve_beam(board, width, Limits { max_states: limits.max_states, time: left })?;
+            let per_width = t.elapsed().as_secs_f64() / width as f64;
+            if let Some(moves) = beam.moves
+                && best.as_ref().is_none_or(|b| moves.len() < b.len())
+            {
+                *best = Some(moves);
+            }
+            expanded += beam.expanded;
+            beam_stored = beam_stored.max(beam.stored);
+            if !widen {
+                return Ok(());
+            }
+            let fits = match until {
+                Some(t) => {
+                    let left = t.saturating_duration_since(Instant::now()).as_secs_f64();
+                    ((left * 0.8 / per_width.max(1e-9)) as usize).min(MAX_WIDTH)
+                }
+                None => UNTIMED_WIDTH,
+            };
+            let next = fits / 1024 * 1024;
+            if next <= width {
+                return Ok(());
+            }
+            width = next;
         }
-        // Nothing shorter than the beam's solution exists: it is optimal.
-        (Outcome::Unsolvable, Some(moves)) => {
-            lower = moves.len() as u32;
-            Outcome::Solved { moves, proven: true }
+    };
+    // Phase 2.
+    beams(&mut best, at(EXACT_SHARE), false, PROBE_WIDTH)?;
+    let upper = |best: &Option<Vec<Move>>| best.as_ref().map(|b| b.len() as u32);
+    // Phase 3, when a proof looks within reach: each further layer of f costs about what all
+    // the earlier ones did, so the time left buys a few layers beyond phase 1's bound.
+    // Skipped when time is unlimited (the wide beam comes first, to save memory), and when
+    // the gap is wider (the beam then gets the time instead).
+    let reach = upper(&best).is_some_and(|u| u <= exact.bound() + REACH);
+    let beam_end = if reach { NEAR_BEAM_END } else { FAR_BEAM_END };
+    if total.is_some() && reach {
+        let run = exact.run(at(EXACT_SHARE), limits.max_states, upper(&best), never);
+        if let Some(outcome) = settle(run, &best) {
+            return Ok(report(&mut exact, outcome, expanded, beam_stored));
         }
-        (Outcome::Unsolvable, None) => Outcome::Unsolvable,
-        (limit @ Outcome::LimitReached(_), best) => match best {
+    }
+    // Phase 4.
+    let close = upper(&best).is_some_and(|u| u <= exact.bound() + 1);
+    if !close {
+        // The probe already ran: start wider.
+        beams(&mut best, at(beam_end), true, PROBE_WIDTH * 4)?;
+    }
+    let run = exact.run(total.map(|t| start + t), limits.max_states, upper(&best), never);
+    let outcome = match settle(run, &best) {
+        Some(outcome) => outcome,
+        None => match best {
             Some(moves) => {
-                let proven = moves.len() as u32 <= lower;
+                let proven = moves.len() as u32 <= exact.bound();
                 Outcome::Solved { moves, proven }
             }
-            None => limit,
+            None => Outcome::LimitReached(if exact.store.len() >= limits.max_states.unwrap_or(usize::MAX) {
+                LimitKind::States
+            } else {
+                LimitKind::Time
+            }),
         },
     };
-    Ok(Report { outcome, bound: lower, expanded, stored, elapsed })
+    Ok(report(&mut exact, outcome, expanded, beam_stored))
 }
 
-/// A* (exact): best-first search on f = g + h.
+/// A* (exact): best-first search on f = g + h, in one call.
 ///
 /// With `upper`, only solutions shorter than `upper` are sought: children with
 /// g + h >= upper are not stored, and an exhausted search returns [`Outcome::Unsolvable`]
@@ -1195,83 +1248,160 @@ fn search(
     observe: &mut dyn FnMut(usize) -> bool,
 ) -> Result<Report, SolveError> {
     let start_time = Instant::now();
-    let (c, start) = Compiled::new(board)?;
-    let mut lb = LowerBound::default();
-    let h0 = lb.estimate(&c, &start);
-    let report =
-        |outcome, bound, expanded, stored| Report { outcome, bound, expanded, stored, elapsed: start_time.elapsed() };
-    if start.iter().all(|&k| k == 0) {
-        return Ok(report(Outcome::Solved { moves: vec![], proven: true }, 0, 0, 1));
+    let mut exact = Exact::new(board)?;
+    let deadline = limits.time.map(|t| start_time + t);
+    let outcome = match exact.run(deadline, limits.max_states, upper, observe) {
+        Run::Solved(moves) => Outcome::Solved { moves, proven: true },
+        Run::Exhausted => Outcome::Unsolvable,
+        Run::Limit(kind) => Outcome::LimitReached(kind),
+    };
+    let bound = match &outcome {
+        Outcome::Unsolvable => upper.unwrap_or(0),
+        _ => exact.bound(),
+    };
+    Ok(Report { outcome, bound, expanded: exact.expanded, stored: exact.store.len(), elapsed: start_time.elapsed() })
+}
+
+/// What one [`Exact::run`] established.
+enum Run {
+    /// An optimal solution (shorter than the `upper` given, if any), replayed.
+    Solved(Vec<Move>),
+    /// Nothing shorter than `upper` exists (or, without `upper`, no solution at all).
+    Exhausted,
+    /// Stopped by a limit; [`Exact::bound`] says how far it got. It may be run again.
+    Limit(LimitKind),
+}
+
+/// The exact search as an object that can stop at a limit and be resumed later, perhaps
+/// with a lower `upper` (a solution found meanwhile by a beam): its work is kept, not redone.
+/// `upper` must never rise from one run to the next (positions at or above it were dropped).
+struct Exact {
+    board: Board,
+    c: Compiled,
+    lb: LowerBound,
+    store: Store,
+    open: Buckets,
+    expanded: usize,
+    /// The f of the position being expanded when the last run stopped (it left the queue).
+    current: u32,
+    /// Set once the start position is known solved or dead.
+    trivial: Option<Run>,
+    /// Expansions between calls of `observe` and clock checks.
+    check_every: usize,
+}
+
+impl Exact {
+    fn new(board: &Board) -> Result<Exact, SolveError> {
+        let board = board.settle().0;
+        let (c, start) = Compiled::new(&board)?;
+        let mut lb = LowerBound::default();
+        let h0 = lb.estimate(&c, &start);
+        let mut store = Store::new(c.key_stride());
+        let mut open = Buckets::default();
+        let trivial = if start.iter().all(|&k| k == 0) {
+            Some(Run::Solved(vec![]))
+        } else if h0 == DEAD {
+            Some(Run::Exhausted)
+        } else {
+            let mut words = vec![0u64; c.key_stride()];
+            c.key_to_words(&c.pack(&start), &mut words);
+            store.find_or_add(&words, Meta { parent: u32::MAX, cell: 0, side: Side::Left, g: 0 });
+            open.push(h0, 0, 0);
+            None
+        };
+        Ok(Exact { board, c, lb, store, open, expanded: 0, current: h0, trivial, check_every: 4096 })
     }
-    if h0 == DEAD {
-        return Ok(report(Outcome::Unsolvable, 0, 0, 1));
+
+    /// A proven lower bound on the optimum: the smallest f still open (an optimal path always
+    /// has a position queued with its true cost), or the one being expanded when it stopped.
+    fn bound(&mut self) -> u32 {
+        if self.trivial.is_some() {
+            return 0;
+        }
+        self.open.peek_f().map_or(self.current, |f| f.min(self.current))
     }
-    let mut store = Store::new(c.key_stride());
-    let mut open = Buckets::default();
-    let mut words = vec![0u64; c.key_stride()];
-    c.key_to_words(&c.pack(&start), &mut words);
-    store.find_or_add(&words, Meta { parent: u32::MAX, cell: 0, side: Side::Left, g: 0 });
-    open.push(h0, 0, 0);
-    // The smallest f still open is a lower bound on the optimum (an optimal path always has a
-    // position queued with its true cost). The position being expanded has left the queue,
-    // so it counts too.
-    let bound_of = |open: &mut Buckets, current: u32| open.peek_f().map_or(current, |f| f.min(current));
-    let mut expanded = 0usize;
-    let mut moves = Vec::new();
-    let (mut m, mut n, mut parts) = (Vec::new(), Vec::new(), Vec::new());
-    while let Some((f, g, idx)) = open.pop() {
-        if store.meta[idx as usize].g < g {
-            continue; // reached again more cheaply since this entry was queued
+
+    /// Runs until a solution shorter than `upper`, exhaustion, or a limit. `observe(expanded)`
+    /// is called every 4096 expansions; returning `false` cancels.
+    fn run(
+        &mut self,
+        deadline: Option<Instant>,
+        max_states: Option<usize>,
+        upper: Option<u32>,
+        observe: &mut dyn FnMut(usize) -> bool,
+    ) -> Run {
+        match &self.trivial {
+            Some(Run::Solved(m)) => return Run::Solved(m.clone()),
+            Some(_) => return Run::Exhausted,
+            None => {}
         }
-        c.unpack_into(&c.words_to_key(store.key(idx)), &mut m);
-        if lb.parts(&c, &m, &mut parts).is_none() {
-            continue; // cannot happen for a stored position (dead children are not stored)
-        }
-        if m.iter().all(|&k| k == 0) {
-            let path = reconstruct(&c, &store.meta, idx);
-            let verified = verify(&board.settle().0, &path);
-            let len = verified.len() as u32;
-            return Ok(report(Outcome::Solved { moves: verified, proven: true }, len, expanded, store.len()));
-        }
-        expanded += 1;
-        if expanded.is_multiple_of(4096) {
-            if !observe(expanded) {
-                let bound = bound_of(&mut open, f);
-                return Ok(report(Outcome::LimitReached(LimitKind::Cancelled), bound, expanded, store.len()));
+        let c = &self.c;
+        let mut words = vec![0u64; c.key_stride()];
+        let mut moves = Vec::new();
+        let (mut m, mut n, mut parts) = (Vec::new(), Vec::new(), Vec::new());
+        while let Some(f) = self.open.peek_f() {
+            if upper.is_some_and(|u| f >= u) {
+                // Everything still queued is at least `upper` long (a bound lowered since).
+                return Run::Exhausted;
             }
-            if limits.time.is_some_and(|t| start_time.elapsed() >= t) {
-                let bound = bound_of(&mut open, f);
-                return Ok(report(Outcome::LimitReached(LimitKind::Time), bound, expanded, store.len()));
+            let (f, g, idx) = self.open.pop().expect("peeked");
+            self.current = f;
+            if self.store.meta[idx as usize].g < g {
+                continue; // reached again more cheaply since this entry was queued
             }
-        }
-        c.moves(&m, &mut moves);
-        for &(cell, side) in &moves {
-            c.apply_into(&m, cell, side, &mut n);
-            let h = lb.estimate_from(&c, &m, &parts, &n);
-            let ng = g + 1;
-            if h == DEAD || upper.is_some_and(|u| ng as u32 + h >= u) {
-                continue;
+            c.unpack_into(&c.words_to_key(self.store.key(idx)), &mut m);
+            if self.lb.parts(c, &m, &mut parts).is_none() {
+                continue; // cannot happen for a stored position (dead children are not stored)
             }
-            if let Some(max) = limits.max_states
-                && store.len() >= max
-            {
-                let bound = bound_of(&mut open, f);
-                return Ok(report(Outcome::LimitReached(LimitKind::States), bound, expanded, store.len()));
+            if m.iter().all(|&k| k == 0) {
+                let path = reconstruct(c, &self.store.meta, idx);
+                // Put it back: a resumed run finds the same answer.
+                self.open.push(f, g, idx);
+                return Run::Solved(verify(&self.board, &path));
             }
-            c.key_to_words(&c.pack(&n), &mut words);
-            let meta = Meta { parent: idx, cell, side, g: ng };
-            let id = match store.find_or_add(&words, meta) {
-                Found::New(id) => id,
-                Found::Old(id) if store.meta[id as usize].g > ng => {
-                    store.meta[id as usize] = meta;
-                    id
+            self.expanded += 1;
+            if self.expanded.is_multiple_of(self.check_every) {
+                let stop = if !observe(self.expanded) {
+                    Some(LimitKind::Cancelled)
+                } else if deadline.is_some_and(|d| Instant::now() >= d) {
+                    Some(LimitKind::Time)
+                } else {
+                    None
+                };
+                if let Some(kind) = stop {
+                    self.expanded -= 1;
+                    self.open.push(f, g, idx);
+                    return Run::Limit(kind);
                 }
-                Found::Old(_) => continue,
-            };
-            open.push(ng as u32 + h, ng, id);
+            }
+            if max_states.is_some_and(|max| self.store.len() >= max) {
+                self.expanded -= 1;
+                self.open.push(f, g, idx);
+                return Run::Limit(LimitKind::States);
+            }
+            c.moves(&m, &mut moves);
+            for &(cell, side) in &moves {
+                c.apply_into(&m, cell, side, &mut n);
+                let h = self.lb.estimate_from(c, &m, &parts, &n);
+                let ng = g + 1;
+                if h == DEAD || upper.is_some_and(|u| ng as u32 + h >= u) {
+                    continue;
+                }
+                c.key_to_words(&c.pack(&n), &mut words);
+                let meta = Meta { parent: idx, cell, side, g: ng };
+                let id = match self.store.find_or_add(&words, meta) {
+                    Found::New(id) => id,
+                    Found::Old(id) if self.store.meta[id as usize].g > ng => {
+                        self.store.meta[id as usize] = meta;
+                        id
+                    }
+                    Found::Old(_) => continue,
+                };
+                self.open.push(ng as u32 + h, ng, id);
+            }
         }
+        Run::Exhausted
     }
-    Ok(report(Outcome::Unsolvable, 0, expanded, store.len()))
 }
 
 /// Beam search (not optimal; finds short solutions fast): depth by depth, keep only the
@@ -1422,6 +1552,55 @@ mod tests {
         assert_eq!(partition_bound(&[0, 5]), 4);
         assert_eq!(partition_bound(&[0, 0, 9, 9]), 0);
         assert_eq!(partition_bound(&[0, 1, 2, 9]), 6); // whole group: 9 - 3; {0,1}{2,9}: 0 + 6
+    }
+}
+
+#[cfg(test)]
+mod exact_tests {
+    use super::*;
+
+    /// Stopping the exact search and resuming it changes nothing, and lowering `upper` between
+    /// runs keeps its meaning: checked on the built-in levels against one uninterrupted run.
+    #[test]
+    fn a_resumed_search_gives_the_same_answers() {
+        for (title, board, _) in crate::levels::vexed() {
+            let one = search(&board, Limits::default(), None, &mut |_| true).unwrap();
+            let Outcome::Solved { moves, proven: true } = one.outcome else { panic!("{title}: {:?}", one.outcome) };
+            let best = moves.len() as u32;
+            // Cancelled every 7 expansions, resumed each time.
+            let mut e = Exact::new(&board).unwrap();
+            e.check_every = 7;
+            let mut calls = 0;
+            let mut stops = 0;
+            let found = loop {
+                match e.run(None, None, None, &mut |_| {
+                    calls += 1;
+                    calls % 2 == 0
+                }) {
+                    Run::Limit(LimitKind::Cancelled) => stops += 1,
+                    Run::Solved(m) => break m,
+                    Run::Exhausted | Run::Limit(_) => panic!("{title}: lost its solution"),
+                }
+            };
+            assert_eq!(found.len() as u32, best, "{title}");
+            assert_eq!(e.bound(), best, "{title}");
+            assert!(stops > 0 || one.expanded < 7, "{title}");
+            // A first run with no upper bound, stopped early; then resumed with an upper bound
+            // of the optimum (nothing shorter exists) or one above it (the optimum is found).
+            for (upper, expect_best) in [(best, false), (best + 1, true)] {
+                let mut e = Exact::new(&board).unwrap();
+                e.check_every = 7;
+                let mut first = true;
+                if let Run::Limit(_) = e.run(None, None, None, &mut |_| !std::mem::take(&mut first)) {
+                    assert!(e.bound() <= best, "{title}");
+                    match e.run(None, None, Some(upper), &mut |_| true) {
+                        Run::Solved(m) => assert!(expect_best && m.len() as u32 == best, "{title}"),
+                        Run::Exhausted => assert!(!expect_best, "{title}"),
+                        Run::Limit(_) => panic!("{title}: no limit was set"),
+                    }
+                }
+            }
+        }
     }
 }
 
