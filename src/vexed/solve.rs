@@ -956,6 +956,14 @@ impl Store {
         self.meta.len()
     }
 
+    /// Room for `max` positions at once, so that the flat vectors never grow by copying (a
+    /// doubling would briefly need half as much again). Untouched pages cost no memory.
+    fn reserve(&mut self, max: usize) {
+        let max = max.min(u32::MAX as usize);
+        self.words.reserve_exact((max * self.stride).saturating_sub(self.words.len()));
+        self.meta.reserve_exact(max.saturating_sub(self.meta.len()));
+    }
+
     fn key(&self, id: u32) -> &[u64] {
         let at = id as usize * self.stride;
         &self.words[at..at + self.stride]
@@ -1334,6 +1342,9 @@ impl Exact {
             Some(Run::Solved(m)) => return Run::Solved(m.clone()),
             Some(_) => return Run::Exhausted,
             None => {}
+        }
+        if let Some(max) = max_states {
+            self.store.reserve(max);
         }
         let c = &self.c;
         let mut words = vec![0u64; c.key_stride()];
