@@ -1616,6 +1616,51 @@ mod exact_tests {
 }
 
 #[cfg(test)]
+mod key_tests {
+    use super::*;
+    use crate::vexed::format::parse_board_rows;
+
+    /// Stored keys survive the trip through words on a board of more than 64 cells (two
+    /// occupancy words) with more than 64 bits of kinds (two kind words), and on a small one.
+    #[test]
+    fn keys_round_trip_through_words() {
+        let big = [
+            "###########",
+            "#ABCDEFGHI#",
+            "#IHGFEDCBA#",
+            "#---------#",
+            "#---------#",
+            "#---------#",
+            "#---------#",
+            "#---------#",
+            "#BADCFEHGI#",
+            "###########",
+        ];
+        let small = ["#####", "#A-B#", "#B-A#", "#####"];
+        for rows in [&big[..], &small[..]] {
+            let b = parse_board_rows(rows, 1).unwrap();
+            let (c, m) = Compiled::new(&b).unwrap();
+            let mut words = vec![0u64; c.key_stride()];
+            let mut n = Vec::new();
+            let mut positions = vec![m.clone()];
+            let mut moves = Vec::new();
+            c.moves(&m, &mut moves);
+            for &(cell, side) in &moves {
+                positions.push(c.apply(&m, cell, side));
+            }
+            for p in positions {
+                c.key_to_words(&c.pack(&p), &mut words);
+                c.unpack_into(&c.words_to_key(&words), &mut n);
+                assert_eq!(n, p);
+            }
+        }
+        let b = parse_board_rows(&big, 1).unwrap();
+        let c = Compiled::new(&b).unwrap().0;
+        assert_eq!((c.occ_words, c.kind_words), (2, 2));
+    }
+}
+
+#[cfg(test)]
 mod dead_tests {
     use super::*;
     use crate::vexed::format::parse_board_rows;
