@@ -19,20 +19,21 @@ from concurrent.futures import ThreadPoolExecutor
 
 
 def run(binary, pack_file, level, max_states):
+    """(length, proven, lower bound, states expanded, wall seconds), or an error text."""
     start = time.time()
     out = subprocess.run(
-        ["/usr/bin/env", binary, "vexed", "solve", pack_file, "--level", str(level), "--max-states", str(max_states)],
+        [binary, "vexed", "solve", pack_file, "--level", str(level), "--max-states", str(max_states)],
         capture_output=True,
         text=True,
     )
     wall = time.time() - start
     length = re.search(r"^length: (\d+) \((proven optimal|not proven optimal: the optimum is at least (\d+))", out.stdout, re.M)
-    states = re.search(r"^states: (\d+) expanded, (\d+) stored", out.stdout, re.M)
+    states = re.search(r"^states: (\d+) expanded", out.stdout, re.M)
     if not length:
-        return None, None, None, wall, out.stdout + out.stderr
+        return (out.stdout + out.stderr).strip()[:200]
     proven = length.group(2) == "proven optimal"
     bound = int(length.group(1)) if proven else int(length.group(3))
-    return int(length.group(1)), proven, bound, wall, int(states.group(1)) if states else 0
+    return int(length.group(1)), proven, bound, int(states.group(1)) if states else 0, wall
 
 
 def main():
@@ -48,13 +49,13 @@ def main():
 
     def one(r):
         got = run(a.binary, f"{a.android_dir}/{r['pack']}.txt", r["index"], a.max_states)
-        length, proven, bound, wall, extra = got
-        if length is None:
-            line = f"{r['pack']} #{r['index']} {r['title']}: no answer ({extra.strip()[:200]})"
-        else:
-            status = "PROVEN optimal" if proven else f"not proven (optimum >= {bound})"
-            line = (f"{r['pack']} #{r['index']} {r['title']}: par {r['par']}, {length} moves, {status}; "
-                    f"{extra} states expanded, {wall:.0f} s")
+        name = f"{r['pack']} #{r['index']} {r['title']}"
+        if isinstance(got, str):
+            print(f"{name}: no answer ({got})", flush=True)
+            return False
+        length, proven, bound, states, wall = got
+        status = "PROVEN optimal" if proven else f"not proven (optimum >= {bound})"
+        line = f"{name}: par {r['par']}, {length} moves, {status}; {states} states expanded, {wall:.0f} s"
         print(line, flush=True)
         return proven
 

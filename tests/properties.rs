@@ -162,18 +162,18 @@ proptest! {
         // Untimed (phases by states), and timed: a limit of a few hundred microseconds ends
         // the phases at varying points.
         for time in [None, Some(std::time::Duration::from_micros(cap as u64))] {
-        let report = solve_anytime(&start, Limits { max_states: Some(cap), time }).unwrap();
-        match (&report.outcome, reference) {
-            (Outcome::Solved { moves, proven }, Some(r)) => {
-                prop_assert!(start.replay(moves).unwrap().is_solved());
-                prop_assert!(moves.len() >= r);
-                prop_assert!(report.bound as usize <= r);
-                if *proven { prop_assert_eq!(moves.len(), r); }
+            let report = solve_anytime(&start, Limits { max_states: Some(cap), time }).unwrap();
+            match (&report.outcome, reference) {
+                (Outcome::Solved { moves, proven }, Some(r)) => {
+                    prop_assert!(start.replay(moves).unwrap().is_solved());
+                    prop_assert!(moves.len() >= r);
+                    prop_assert!(report.bound as usize <= r);
+                    if *proven { prop_assert_eq!(moves.len(), r); }
+                }
+                (Outcome::Solved { .. }, None) => prop_assert!(false, "solved an unsolvable board"),
+                (Outcome::Unsolvable, r) => prop_assert_eq!(r, None),
+                (Outcome::LimitReached(_), _) => {}
             }
-            (Outcome::Solved { .. }, None) => prop_assert!(false, "solved an unsolvable board"),
-            (Outcome::Unsolvable, r) => prop_assert_eq!(r, None),
-            (Outcome::LimitReached(_), _) => {}
-        }
         }
     }
 

@@ -1229,20 +1229,15 @@ pub fn solve_anytime(board: &Board, limits: Limits) -> Result<Report, SolveError
         // The probe already ran: start wider.
         beams(&mut best, at(beam_end), true, PROBE_WIDTH * 4)?;
     }
-    let run = exact.run(total.map(|t| start + t), limits.max_states, upper(&best), never);
-    let outcome = match settle(run, &best) {
-        Some(outcome) => outcome,
-        None => match best {
+    let outcome = match exact.run(total.map(|t| start + t), limits.max_states, upper(&best), never) {
+        Run::Limit(kind) => match best {
             Some(moves) => {
                 let proven = moves.len() as u32 <= exact.bound();
                 Outcome::Solved { moves, proven }
             }
-            None => Outcome::LimitReached(if exact.store.len() >= limits.max_states.unwrap_or(usize::MAX) {
-                LimitKind::States
-            } else {
-                LimitKind::Time
-            }),
+            None => Outcome::LimitReached(kind),
         },
+        run => settle(run, &best).expect("a finished run"),
     };
     Ok(report(&mut exact, outcome, expanded, beam_stored))
 }
