@@ -75,6 +75,36 @@ pub enum VexedCmd {
         #[arg(long)]
         max_states: Option<usize>,
     },
+    /// Prove a level's best solution optimal by the class sweep, in far less memory than `solve`.
+    ///
+    /// First searches as `solve` does, for --search-time seconds, for the shortest solution it
+    /// can find (a proof found there ends it). Then sweeps every position that could lie on a
+    /// shorter solution, in an order no move ever goes back on, holding only the positions
+    /// still ahead. Prints the solution (an optimal shorter one if the sweep finds one), its
+    /// length and whether it is proven optimal. Exit status 0 when proven, 3 when a limit was
+    /// hit first.
+    Prove {
+        /// The level file
+        file: PathBuf,
+        /// Which level of the file, from 1
+        #[arg(long, default_value_t = 1)]
+        level: usize,
+        /// Seconds for the first search (for the solution to prove)
+        #[arg(long, value_name = "S", default_value_t = 20.0)]
+        search_time: f64,
+        /// Give up the sweep after this many seconds
+        #[arg(long, value_name = "S")]
+        time_limit: Option<f64>,
+        /// Give up when the sweep holds this many positions at once (about 40 bytes each)
+        #[arg(long)]
+        max_states: Option<usize>,
+        /// Folder for the work files of a second sweep (default: the system's temporary folder)
+        #[arg(long, value_name = "DIR")]
+        work_dir: Option<PathBuf>,
+        /// Print progress to standard error about every million positions
+        #[arg(long)]
+        progress: bool,
+    },
     /// Solve every level of every pack in DIR and print a per-pack table.
     ///
     /// Packs are Palm `.ini` and Android `.txt` files (levelsets.txt is skipped). Boards that
@@ -265,6 +295,10 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Vexed(VexedCmd::Export(args)) => vexed_export(&args),
         Command::Vexed(VexedCmd::Solve { file, level, time_limit, max_states }) => {
             return finish(vexed_solve(&file, level, time_limit, max_states));
+        }
+        Command::Vexed(VexedCmd::Prove { file, level, search_time, time_limit, max_states, work_dir, progress }) => {
+            let opts = ProveOptions { search_time, time_limit, max_states, work_dir, progress };
+            return finish(vexed_prove(&file, level, &opts));
         }
         Command::Vexed(VexedCmd::Bench { dir, csv, time_limit, max_states, jobs }) => {
             crate::bench::run(&dir, csv.as_deref(), time_limit, max_states, jobs).map_err(Failure)
@@ -624,6 +658,141 @@ fn shubbles_solve(file: &Option<PathBuf>, max_states: usize) -> Result<String, F
     })
 }
 
+/// The moves in World Finals notation, and in Palm notation for `.ini` files.
+fn push_solution(out: &mut String, kind: vexed::format::FileKind, start: &vexed::Board, moves: &[vexed::Move]) {
+    for line in vexed::format::solution_lines(start, moves) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if kind == vexed::format::FileKind::Palm
+        && let Some(p) = vexed::format::palm_moves_text(moves)
+    {
+        out.push_str(&format!("palm: {p}\n"));
+    }
+}
+
+fn limit_name(k: vexed::solve::LimitKind) -> &'static str {
+    match k {
+        vexed::solve::LimitKind::States => "state",
+        vexed::solve::LimitKind::Time => "time",
+        vexed::solve::LimitKind::Cancelled => "cancel",
+    }
+}
+
+struct ProveOptions {
+    search_time: f64,
+    time_limit: Option<f64>,
+    max_states: Option<usize>,
+    work_dir: Option<PathBuf>,
+    progress: bool,
+}
+
+fn vexed_prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<(String, u8), Failure> {
+    use vexed::solve::Outcome;
+    use vexed::sweep::SweepSolution;
+    let bytes = read_file(file)?;
+    let name = file.display().to_string();
+    let (kind, levels) = vexed::format::parse_any(&bytes).map_err(|e| Failure::parse(&name, e))?;
+    let lvl = pick(levels, level, file)?;
+    let start = lvl.board.settle().0;
+    let fail = |e: vexed::solve::SolveError| Failure(format!("{name}: level {level}: {e}"));
+    let search = vexed::solve::Limits {
+        max_states: opts.max_states,
+        time: Some(std::time::Duration::from_secs_f64(opts.search_time.max(0.0))),
+    };
+    let first = vexed::solve::solve_anytime(&start, search).map_err(fail)?;
+    let mut out = format!("{} (level {level} of {name})\n", lvl.title);
+    if let Some(p) = lvl.par {
+        out.push_str(&format!("par: {p}\n"));
+    }
+    let given = match &first.outcome {
+        Outcome::Solved { moves, proven: true } => {
+            out.push_str(&format!(
+                "length: {} (proven optimal by the first search: every shorter sequence was ruled out)\n",
+                moves.len()
+            ));
+            push_solution(&mut out, kind, &start, moves);
+            out.push_str(&format!("first search: {} states, {:.1} s\n", first.expanded, first.elapsed.as_secs_f64()));
+            return Ok((out, 0));
+        }
+        Outcome::Unsolvable => {
+            out.push_str("proven unsolvable: the whole reachable space was searched\n");
+            return Ok((out, 0));
+        }
+        Outcome::Solved { moves, proven: false } => Some(moves.clone()),
+        // A sweep with no length to stay below would take every reachable position: a beam
+        // (a fraction of a second) gives it one.
+        Outcome::LimitReached(_) => {
+            vexed::solve::solve_beam(&start, 1 << 12, vexed::solve::Limits::default()).map_err(fail)?.moves
+        }
+    };
+    out.push_str(&format!(
+        "first search: {} in {:.1} s, lower bound {}\n",
+        given.as_ref().map_or("no solution".to_string(), |m| format!("{} moves, not proven", m.len())),
+        first.elapsed.as_secs_f64(),
+        first.bound
+    ));
+    let limits = vexed::solve::Limits {
+        max_states: opts.max_states,
+        time: opts.time_limit.map(std::time::Duration::from_secs_f64),
+    };
+    let progress = opts.progress;
+    let mut observe = |p: vexed::sweep::SweepProgress| {
+        if progress {
+            eprintln!(
+                "sweep: {} expanded, {} held, {} classes done, {} waiting, {} blocks cleared",
+                p.expanded, p.held, p.classes_done, p.classes_waiting, p.cleared
+            );
+        }
+        true
+    };
+    let (result, reports) =
+        vexed::sweep::solve_by_sweep(&start, given.as_deref(), limits, opts.work_dir.as_deref(), &mut observe)
+            .map_err(fail)?;
+    let code = match result {
+        SweepSolution::GivenIsOptimal => {
+            let moves = given.expect("a given solution");
+            out.push_str(&format!(
+                "length: {} (proven optimal by the sweep: every shorter sequence was ruled out)\n",
+                moves.len()
+            ));
+            push_solution(&mut out, kind, &start, &moves);
+            0
+        }
+        SweepSolution::Shorter(moves) => {
+            out.push_str(&format!(
+                "length: {} (proven optimal by the sweep, shorter than the first search's)\n",
+                moves.len()
+            ));
+            push_solution(&mut out, kind, &start, &moves);
+            0
+        }
+        SweepSolution::Unsolvable => {
+            out.push_str("proven unsolvable: the sweep found no solution\n");
+            0
+        }
+        SweepSolution::Limit(k) => {
+            out.push_str(&format!("not proven: the sweep's {} limit was reached\n", limit_name(k)));
+            if let Some(moves) = &given {
+                out.push_str(&format!("best found: {} (the optimum is at least {})\n", moves.len(), first.bound));
+                push_solution(&mut out, kind, &start, moves);
+            }
+            3
+        }
+    };
+    for (i, r) in reports.iter().enumerate() {
+        out.push_str(&format!(
+            "sweep {}: {} positions expanded, at most {} held at once, {} classes, {:.1} s\n",
+            i + 1,
+            r.expanded,
+            r.peak_held,
+            r.classes,
+            r.elapsed.as_secs_f64()
+        ));
+    }
+    Ok((out, code))
+}
+
 fn vexed_solve(
     file: &Path,
     level: usize,
@@ -650,15 +819,7 @@ fn vexed_solve(
                 format!("not proven optimal: the optimum is at least {}", report.bound)
             };
             out.push_str(&format!("length: {} ({status})\n", moves.len()));
-            for line in vexed::format::solution_lines(&start, moves) {
-                out.push_str(&line);
-                out.push('\n');
-            }
-            if kind == vexed::format::FileKind::Palm
-                && let Some(p) = vexed::format::palm_moves_text(moves)
-            {
-                out.push_str(&format!("palm: {p}\n"));
-            }
+            push_solution(&mut out, kind, &start, moves);
             0
         }
         vexed::solve::Outcome::Unsolvable => {
@@ -666,14 +827,7 @@ fn vexed_solve(
             0
         }
         vexed::solve::Outcome::LimitReached(k) => {
-            out.push_str(&format!(
-                "no answer: the {} limit was reached\n",
-                match k {
-                    vexed::solve::LimitKind::States => "state",
-                    vexed::solve::LimitKind::Time => "time",
-                    vexed::solve::LimitKind::Cancelled => "cancel",
-                }
-            ));
+            out.push_str(&format!("no answer: the {} limit was reached\n", limit_name(*k)));
             3
         }
     };

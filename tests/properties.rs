@@ -8,7 +8,8 @@ use tumblebox::shubbles::{self, Content, Op};
 use tumblebox::vexed::solve::{
     Compiled, DEAD, Limits, LowerBound, Outcome, solve, solve_anytime, solve_beam, solve_proven_observed,
 };
-use tumblebox::vexed::{Board, Cell};
+use tumblebox::vexed::sweep::{SweepOutcome, SweepSolution, solve_by_sweep, sweep};
+use tumblebox::vexed::{Board, Cell, Step};
 use tumblebox::{sokoban, stacks, vexed};
 
 fn vexed_board() -> impl Strategy<Value = Board> {
@@ -133,6 +134,60 @@ proptest! {
             }
             (Outcome::Unsolvable, Some(r)) => prop_assert_eq!(r, None),
             _ => {}
+        }
+    }
+
+    /// The sweep's order: by the reference rules, a move that clears blocks raises the class,
+    /// one that only lets blocks fall raises it too, and a bare slide keeps it.
+    #[test]
+    fn vexed_sweep_classes_never_go_back(b in vexed_board(), picks in prop::collection::vec(0usize..64, 0..10)) {
+        let (c, mut masks) = Compiled::new(&b).unwrap();
+        let blocks: u32 = masks.iter().map(|k| k.count_ones()).sum();
+        let mut board = b.settle().0;
+        let mut moves = Vec::new();
+        for p in picks {
+            c.moves(&masks, &mut moves);
+            if moves.is_empty() { break; }
+            let (cell, side) = moves[p % moves.len()];
+            let mv = c.to_move(cell, side);
+            let (next, steps) = board.apply(mv).unwrap();
+            let bare = steps.iter().all(|s| matches!(s, Step::Slide { .. }));
+            let before = c.class_of(&masks, blocks);
+            masks = c.apply(&masks, cell, side);
+            let after = c.class_of(&masks, blocks);
+            if bare {
+                prop_assert_eq!(after, before);
+            } else {
+                prop_assert!(after > before, "{:?}: {} -> {}", steps, before, after);
+            }
+            board = next;
+        }
+    }
+
+    /// The sweep's optimum is the breadth-first minimum; below a given solution it finds an
+    /// optimal shorter one (replayed) or calls the given one optimal only when it is.
+    #[test]
+    fn vexed_sweep_agrees_with_breadth_first_search(b in vexed_board()) {
+        let Some(reference) = bfs_min(&b, 200_000) else { return Ok(()) };
+        let start = b.settle().0;
+        let r = sweep(&start, None, Limits::default(), &mut |_| true).unwrap();
+        match reference {
+            Some(d) => prop_assert_eq!(r.outcome, SweepOutcome::Optimum(d as u32)),
+            None => prop_assert_eq!(r.outcome, SweepOutcome::NoneBelow),
+        }
+        let Some(d) = reference else { return Ok(()) };
+        // A solution to improve on: a one-wide beam's, often longer than the optimum.
+        let beam = solve_beam(&start, 1, Limits::default()).unwrap();
+        let Some(given) = beam.moves else { return Ok(()) };
+        let (result, _) = solve_by_sweep(&start, Some(&given), Limits::default(), None, &mut |_| true).unwrap();
+        match result {
+            SweepSolution::GivenIsOptimal => prop_assert_eq!(given.len(), d),
+            SweepSolution::Shorter(moves) => {
+                prop_assert_eq!(moves.len(), d);
+                prop_assert!(given.len() > d);
+                prop_assert!(start.replay(&moves).unwrap().is_solved());
+            }
+            other => prop_assert!(false, "{:?}", other),
         }
     }
 

@@ -9,5 +9,6 @@ pub mod format;
 pub mod rules;
 pub mod scene;
 pub mod solve;
+pub mod sweep;
 
 pub use rules::{Board, Cell, Move, Side, Step};

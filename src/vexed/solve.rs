@@ -109,8 +109,15 @@ pub struct Report {
 /// Why a board cannot be given to the solver.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SolveError {
-    TooLarge { cells: usize },
-    TooManyBlocks { blocks: usize, kinds: usize },
+    TooLarge {
+        cells: usize,
+    },
+    TooManyBlocks {
+        blocks: usize,
+        kinds: usize,
+    },
+    /// A file the search writes could not be written or read back.
+    Io(String),
 }
 
 impl std::fmt::Display for SolveError {
@@ -123,6 +130,7 @@ impl std::fmt::Display for SolveError {
             SolveError::TooManyBlocks { blocks, kinds } => {
                 write!(f, "{blocks} blocks of {kinds} kinds do not fit the solver's 128-bit state")
             }
+            SolveError::Io(e) => write!(f, "the search's work files: {e}"),
         }
     }
 }
@@ -381,6 +389,21 @@ impl Compiled {
             .collect()
     }
 
+    /// A position's place in the order that no move ever goes back on: blocks never rise and
+    /// never come back, so a move either clears blocks (fewer blocks), or lets some fall (same
+    /// count, larger sum of row indices), or is a bare slide (both unchanged). Encoded as
+    /// `(start_blocks - blocks) << 16 | sum of row indices`: a move never lowers it, and
+    /// leaves it unchanged only for a slide in which nothing falls.
+    pub fn class_of(&self, m: &[u128], start_blocks: u32) -> u32 {
+        let occ = m.iter().fold(0, |a, b| a | b);
+        let row = if self.cols == 0 { 0 } else { (1u128 << self.cols) - 1 };
+        let mut depth = 0u32;
+        for r in 1..self.rows {
+            depth += r as u32 * (occ & (row << (r * self.cols))).count_ones();
+        }
+        ((start_blocks - occ.count_ones()) << 16) | depth
+    }
+
     /// Gravity then matching, repeated until stable.
     pub fn settle(&self, m: &mut [u128]) {
         let w = self.cols as u32;
@@ -459,6 +482,11 @@ impl Compiled {
             }
         }
         self.settle(n);
+    }
+
+    /// The number of block kinds (masks in a position).
+    pub fn kinds(&self) -> usize {
+        self.letters.len()
     }
 
     /// The move in board coordinates.
