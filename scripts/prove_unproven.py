@@ -2,12 +2,13 @@
 """The long proof runs: every level a bench CSV left unproven, solved again without a time limit.
 
 Usage: scripts/prove_unproven.py ANDROID_DIR BENCH.csv [--jobs 2] [--max-states 200000000]
-                                 [--binary target/release/tumblebox]
+                                 [--binary target/release/tumblebox] [--sweep]
 
 Each level runs `tumblebox vexed solve PACK.txt --level N --max-states M` (no time limit: the
 solver stops when the best solution is proven optimal, or when M positions are stored, about
-47 bytes each). Prints one line per level as it ends, then a summary; exits 1 if any level is
-still unproven.
+47 bytes each). With --sweep it runs `tumblebox vexed prove` instead (the class sweep, which
+holds only the positions still ahead; M then bounds those). Prints one line per level as it
+ends, then a summary; exits 1 if any level is still unproven.
 """
 import argparse
 import csv
@@ -18,15 +19,26 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 
-def run(binary, pack_file, level, max_states):
+def run(binary, pack_file, level, max_states, sweep):
     """(length, proven, lower bound, states expanded, wall seconds), or an error text."""
     start = time.time()
+    command = "prove" if sweep else "solve"
     out = subprocess.run(
-        [binary, "vexed", "solve", pack_file, "--level", str(level), "--max-states", str(max_states)],
+        [binary, "vexed", command, pack_file, "--level", str(level), "--max-states", str(max_states)],
         capture_output=True,
         text=True,
     )
     wall = time.time() - start
+    if sweep:
+        proven_len = re.search(r"^length: (\d+) \(proven optimal", out.stdout, re.M)
+        best = re.search(r"^best found: (\d+) \(the optimum is at least (\d+)\)", out.stdout, re.M)
+        states = sum(int(x) for x in re.findall(r"^sweep \d: (\d+) positions expanded", out.stdout, re.M))
+        if proven_len:
+            n = int(proven_len.group(1))
+            return n, True, n, states, wall
+        if best:
+            return int(best.group(1)), False, int(best.group(2)), states, wall
+        return (out.stdout + out.stderr).strip()[:200]
     length = re.search(r"^length: (\d+) \((proven optimal|not proven optimal: the optimum is at least (\d+))", out.stdout, re.M)
     states = re.search(r"^states: (\d+) expanded", out.stdout, re.M)
     if not length:
@@ -43,12 +55,13 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--max-states", type=int, default=200_000_000)
     ap.add_argument("--binary", default="target/release/tumblebox")
+    ap.add_argument("--sweep", action="store_true", help="prove with `vexed prove` (the class sweep)")
     a = ap.parse_args()
     rows = [r for r in csv.DictReader(open(a.bench_csv)) if r["proven"] != "true"]
     print(f"{len(rows)} unproven levels in {a.bench_csv}")
 
     def one(r):
-        got = run(a.binary, f"{a.android_dir}/{r['pack']}.txt", r["index"], a.max_states)
+        got = run(a.binary, f"{a.android_dir}/{r['pack']}.txt", r["index"], a.max_states, a.sweep)
         name = f"{r['pack']} #{r['index']} {r['title']}"
         if isinstance(got, str):
             print(f"{name}: no answer ({got})", flush=True)

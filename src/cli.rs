@@ -95,7 +95,8 @@ pub enum VexedCmd {
         /// Give up the sweep after this many seconds
         #[arg(long, value_name = "S")]
         time_limit: Option<f64>,
-        /// Give up when the sweep holds this many positions at once (about 40 bytes each)
+        /// Give up when the sweep holds this many positions at once (about 40 bytes each; also the
+        /// first search's state limit)
         #[arg(long)]
         max_states: Option<usize>,
         /// Folder for the work files of a second sweep (default: the system's temporary folder)

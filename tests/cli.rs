@@ -289,3 +289,31 @@ fn vexed_solve_and_bench() {
     assert_eq!(csv_text.lines().count(), 61);
     std::fs::remove_dir_all(&tmp).unwrap();
 }
+
+#[test]
+fn vexed_prove() {
+    let Some(dir) = common::data_dir("vexed-levels") else { return };
+    // Proven by the first search already.
+    let palm = dir.join("palm/Classic Levels.ini");
+    let out = ok(&["vexed", "prove", palm.to_str().unwrap(), "--level", "1"], b"");
+    assert!(out.contains("length: 4 (proven optimal by the first search"), "{out}");
+    // Classic II #7 "Ontario": a first search too short for a proof leaves a longer solution;
+    // the sweep proves 28 optimal and traces it. The printed moves replay here.
+    let pack = dir.join("android/classic_ii_levels.txt");
+    let out = ok(&["vexed", "prove", pack.to_str().unwrap(), "--level", "7", "--search-time", "0.05"], b"");
+    assert!(out.contains("length: 28 (proven optimal by the sweep, shorter than"), "{out}");
+    assert!(out.contains("sweep 2: "), "{out}");
+    let text = tumblebox::vexed::format::latin1(&std::fs::read(&pack).unwrap());
+    let board = tumblebox::vexed::format::parse_android(&text).unwrap()[6].board.settle().0;
+    let listed: String = out.lines().filter(|l| l.starts_with('(')).collect::<Vec<_>>().join(" ");
+    let moves = parse_moves(&listed, 1).unwrap();
+    assert_eq!(moves.len(), 28);
+    assert!(board.replay(&moves).unwrap().is_solved());
+    // A sweep held to 1000 positions stops: exit status 3, and it says so.
+    let out = run(
+        &["vexed", "prove", pack.to_str().unwrap(), "--level", "7", "--search-time", "0.05", "--max-states", "1000"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("not proven: the sweep's state limit"));
+}
