@@ -769,7 +769,10 @@ fn vexed_prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<(String
             0
         }
         SweepSolution::Unsolvable => {
-            out.push_str("proven unsolvable: the sweep found no solution\n");
+            out.push_str(&format!(
+                "no solution of at most {} moves: the sweep ruled them all out\n",
+                vexed::sweep::MAX_DEPTH
+            ));
             0
         }
         SweepSolution::Limit(k) => {

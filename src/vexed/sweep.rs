@@ -37,12 +37,16 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+/// The longest solution a sweep looks for (depths are kept in a byte).
+pub const MAX_DEPTH: u32 = 254;
+
 /// What a sweep established.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SweepOutcome {
     /// The least number of moves that clears the board (below the limit given).
     Optimum(u32),
-    /// No sequence of fewer moves than the limit clears the board (with no limit: none at all).
+    /// No sequence of fewer moves than the limit clears the board (with no limit: none of
+    /// up to [`MAX_DEPTH`] moves, the most a position's stored depth can hold).
     NoneBelow,
     /// A limit stopped the sweep; nothing was established.
     Limit(LimitKind),
@@ -201,8 +205,8 @@ fn sweep_recorded(
         classes: 0,
         elapsed: Duration::ZERO,
     };
-    // Solutions of at most `most` moves are sought (g is kept in a byte).
-    let mut most: u32 = below.map_or(254, |b| b.saturating_sub(1)).min(254);
+    // Solutions of at most `most` moves are sought.
+    let mut most: u32 = below.map_or(MAX_DEPTH, |b| b.saturating_sub(1)).min(MAX_DEPTH);
     if blocks == 0 {
         report.outcome = if below.is_none_or(|b| b > 0) { SweepOutcome::Optimum(0) } else { SweepOutcome::NoneBelow };
         report.elapsed = start_time.elapsed();
@@ -343,7 +347,7 @@ pub enum SweepSolution {
     GivenIsOptimal,
     /// A shorter solution, proven optimal (found by a recorded second sweep), replayed.
     Shorter(Vec<Move>),
-    /// With no solution given: no solution exists at all.
+    /// With no solution given: no solution of up to [`MAX_DEPTH`] moves exists.
     Unsolvable,
     /// A limit stopped it.
     Limit(LimitKind),
