@@ -1296,6 +1296,18 @@ fn search(
     Ok(Report { outcome, bound, expanded: exact.expanded, stored: exact.store.len(), elapsed: start_time.elapsed() })
 }
 
+/// Why a search stops at a check: the observer asked to (`go_on` false), or the deadline
+/// passed; `None` to go on.
+pub(crate) fn stop_reason(go_on: bool, deadline: Option<Instant>) -> Option<LimitKind> {
+    if !go_on {
+        Some(LimitKind::Cancelled)
+    } else if deadline.is_some_and(|d| Instant::now() >= d) {
+        Some(LimitKind::Time)
+    } else {
+        None
+    }
+}
+
 /// What one [`Exact::run`] established.
 enum Run {
     /// An optimal solution (shorter than the `upper` given, if any), replayed.
@@ -1397,19 +1409,12 @@ impl Exact {
                 return Run::Solved(verify(&self.board, &path));
             }
             self.expanded += 1;
-            if self.expanded.is_multiple_of(self.check_every) {
-                let stop = if !observe(self.expanded) {
-                    Some(LimitKind::Cancelled)
-                } else if deadline.is_some_and(|d| Instant::now() >= d) {
-                    Some(LimitKind::Time)
-                } else {
-                    None
-                };
-                if let Some(kind) = stop {
-                    self.expanded -= 1;
-                    self.open.push(f, g, idx);
-                    return Run::Limit(kind);
-                }
+            if self.expanded.is_multiple_of(self.check_every)
+                && let Some(kind) = stop_reason(observe(self.expanded), deadline)
+            {
+                self.expanded -= 1;
+                self.open.push(f, g, idx);
+                return Run::Limit(kind);
             }
             if max_states.is_some_and(|max| self.store.len() >= max) {
                 self.expanded -= 1;

@@ -30,7 +30,7 @@
 //! more pass over the positions, read from disk instead of held in memory.
 
 use super::rules::{Board, Move};
-use super::solve::{Compiled, DEAD, FastHasher, LimitKind, Limits, LowerBound, SolveError};
+use super::solve::{Compiled, DEAD, FastHasher, LimitKind, Limits, LowerBound, SolveError, stop_reason};
 use std::collections::BTreeMap;
 use std::hash::Hasher;
 use std::io::{BufReader, BufWriter, Read, Write};
@@ -85,6 +85,16 @@ struct Class {
     table: hashbrown::HashTable<u32>,
 }
 
+/// What [`Class::offer`] made of a position.
+enum Offered {
+    /// Not known before: stored.
+    New(u32),
+    /// Known, now reached in fewer moves: it must be expanded (again) at the new depth.
+    Shorter(u32),
+    /// Known at least as short.
+    Known,
+}
+
 fn hash(words: &[u64]) -> u64 {
     let mut h = FastHasher::default();
     for &w in words {
@@ -107,9 +117,8 @@ impl Class {
         &self.words[at..at + stride]
     }
 
-    /// Records `words` reached in `g` moves. `Some(id)` when it is new or now reached in fewer
-    /// moves (it must be expanded, again), `None` when it was known at least as short.
-    fn offer(&mut self, stride: usize, words: &[u64], g: u8) -> Option<u32> {
+    /// Records `words` reached in `g` moves.
+    fn offer(&mut self, stride: usize, words: &[u64], g: u8) -> Offered {
         let h = hash(words);
         let all = &self.words;
         let same = |&id: &u32| {
@@ -119,17 +128,17 @@ impl Class {
         if let Some(&id) = self.table.find(h, same) {
             let old = &mut self.g[id as usize];
             if *old <= g {
-                return None;
+                return Offered::Known;
             }
             *old = g;
-            return Some(id);
+            return Offered::Shorter(id);
         }
         let id = self.g.len() as u32;
         self.words.extend_from_slice(words);
         self.g.push(g);
         let all = &self.words;
         self.table.insert_unique(h, id, |&i| hash(&all[i as usize * stride..(i as usize + 1) * stride]));
-        Some(id)
+        Offered::New(id)
     }
 }
 
@@ -266,14 +275,7 @@ fn sweep_recorded(
                         classes_waiting: waiting.len(),
                         cleared: class >> 16,
                     };
-                    let stop = if !observe(progress) {
-                        Some(LimitKind::Cancelled)
-                    } else if deadline.is_some_and(|d| Instant::now() >= d) {
-                        Some(LimitKind::Time)
-                    } else {
-                        None
-                    };
-                    if let Some(kind) = stop {
+                    if let Some(kind) = stop_reason(observe(progress), deadline) {
                         report.outcome = SweepOutcome::Limit(kind);
                         report.elapsed = start_time.elapsed();
                         return Ok(report);
@@ -287,9 +289,10 @@ fn sweep_recorded(
                         if ng > most {
                             continue; // no shorter than what is known (h can be 0 here)
                         }
-                        // Cleared in `ng` moves: from now on only shorter solutions matter.
-                        found = Some(found.map_or(ng, |f| f.min(ng)));
-                        most = most.min(ng - 1);
+                        // Cleared in `ng` moves (shorter than any found before, which is
+                        // above `most`): from now on only shorter solutions matter.
+                        found = Some(ng);
+                        most = ng - 1;
                         continue;
                     }
                     let hn = lb.estimate_from(&c, &m, &parts, &n);
@@ -298,24 +301,19 @@ fn sweep_recorded(
                     }
                     c.key_to_words(&c.pack(&n), &mut words);
                     let to = c.class_of(&n, blocks);
-                    if to == class {
-                        let before = cur.len();
-                        if let Some(id) = cur.offer(stride, &words, ng as u8) {
+                    let offered = if to == class {
+                        let offered = cur.offer(stride, &words, ng as u8);
+                        if let Offered::New(id) | Offered::Shorter(id) = offered {
                             queue[ng as usize].push(id);
-                            if cur.len() > before {
-                                held += 1;
-                                report.stored += 1;
-                            }
                         }
+                        offered
                     } else {
                         debug_assert!(to > class, "a move never lowers the class");
-                        let slot = waiting.entry(to).or_insert_with(Class::new);
-                        let before = slot.len();
-                        slot.offer(stride, &words, ng as u8);
-                        if slot.len() > before {
-                            held += 1;
-                            report.stored += 1;
-                        }
+                        waiting.entry(to).or_insert_with(Class::new).offer(stride, &words, ng as u8)
+                    };
+                    if let Offered::New(_) = offered {
+                        held += 1;
+                        report.stored += 1;
                     }
                     report.peak_held = report.peak_held.max(held);
                     if limits.max_states.is_some_and(|max| held > max) {
