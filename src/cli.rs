@@ -99,9 +99,14 @@ pub enum VexedCmd {
         /// first search's state limit)
         #[arg(long)]
         max_states: Option<usize>,
-        /// Folder for the work files of a second sweep (default: the system's temporary folder)
+        /// Folder for the work files of a recorded sweep (default: the system's temporary folder)
         #[arg(long, value_name = "DIR")]
         work_dir: Option<PathBuf>,
+        /// Skip the first search and sweep once below L moves, recording positions as it goes, so
+        /// an optimal solution it finds is traced without a second sweep. For a length an earlier
+        /// run showed can be beaten; the work files take 8 bytes per position per key word.
+        #[arg(long, value_name = "L", value_parser = clap::value_parser!(u32).range(1..=255))]
+        below: Option<u32>,
         /// Print progress to standard error about every million positions
         #[arg(long)]
         progress: bool,
@@ -297,8 +302,17 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Vexed(VexedCmd::Solve { file, level, time_limit, max_states }) => {
             return finish(vexed_solve(&file, level, time_limit, max_states));
         }
-        Command::Vexed(VexedCmd::Prove { file, level, search_time, time_limit, max_states, work_dir, progress }) => {
-            let opts = ProveOptions { search_time, time_limit, max_states, work_dir, progress };
+        Command::Vexed(VexedCmd::Prove {
+            file,
+            level,
+            search_time,
+            time_limit,
+            max_states,
+            work_dir,
+            below,
+            progress,
+        }) => {
+            let opts = ProveOptions { search_time, time_limit, max_states, work_dir, below, progress };
             return finish(vexed_prove(&file, level, &opts));
         }
         Command::Vexed(VexedCmd::Bench { dir, csv, time_limit, max_states, jobs }) => {
@@ -685,6 +699,7 @@ struct ProveOptions {
     time_limit: Option<f64>,
     max_states: Option<usize>,
     work_dir: Option<PathBuf>,
+    below: Option<u32>,
     progress: bool,
 }
 
@@ -701,11 +716,49 @@ fn vexed_prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<(String
         max_states: opts.max_states,
         time: Some(std::time::Duration::from_secs_f64(opts.search_time.max(0.0))),
     };
-    let first = vexed::solve::solve_anytime(&start, search).map_err(fail)?;
     let mut out = format!("{} (level {level} of {name})\n", lvl.title);
     if let Some(p) = lvl.par {
         out.push_str(&format!("par: {p}\n"));
     }
+    let limits = vexed::solve::Limits {
+        max_states: opts.max_states,
+        time: opts.time_limit.map(std::time::Duration::from_secs_f64),
+    };
+    let progress = opts.progress;
+    let mut observe = |p: vexed::sweep::SweepProgress| {
+        if progress {
+            eprintln!(
+                "sweep: {} expanded, {} held, {} classes done, {} waiting, {} blocks cleared",
+                p.expanded, p.held, p.classes_done, p.classes_waiting, p.cleared
+            );
+        }
+        true
+    };
+    if let Some(below) = opts.below {
+        let (result, report) =
+            vexed::sweep::solve_below(&start, below, limits, opts.work_dir.as_deref(), &mut observe).map_err(fail)?;
+        let code = match result {
+            SweepSolution::Shorter(moves) => {
+                out.push_str(&format!(
+                    "length: {} (proven optimal by the sweep below {below}: every shorter sequence was ruled out)\n",
+                    moves.len()
+                ));
+                push_solution(&mut out, kind, &start, &moves);
+                0
+            }
+            SweepSolution::Limit(k) => {
+                out.push_str(&format!("not proven: the sweep's {} limit was reached\n", limit_name(k)));
+                3
+            }
+            _ => {
+                out.push_str(&format!("no solution of fewer than {below} moves: the sweep ruled them all out\n"));
+                0
+            }
+        };
+        push_sweep_reports(&mut out, std::slice::from_ref(&report));
+        return Ok((out, code));
+    }
+    let first = vexed::solve::solve_anytime(&start, search).map_err(fail)?;
     let given = match &first.outcome {
         Outcome::Solved { moves, proven: true } => {
             out.push_str(&format!(
@@ -733,20 +786,6 @@ fn vexed_prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<(String
         first.elapsed.as_secs_f64(),
         first.bound
     ));
-    let limits = vexed::solve::Limits {
-        max_states: opts.max_states,
-        time: opts.time_limit.map(std::time::Duration::from_secs_f64),
-    };
-    let progress = opts.progress;
-    let mut observe = |p: vexed::sweep::SweepProgress| {
-        if progress {
-            eprintln!(
-                "sweep: {} expanded, {} held, {} classes done, {} waiting, {} blocks cleared",
-                p.expanded, p.held, p.classes_done, p.classes_waiting, p.cleared
-            );
-        }
-        true
-    };
     let (result, reports) =
         vexed::sweep::solve_by_sweep(&start, given.as_deref(), limits, opts.work_dir.as_deref(), &mut observe)
             .map_err(fail)?;
@@ -768,7 +807,7 @@ fn vexed_prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<(String
             push_solution(&mut out, kind, &start, &moves);
             0
         }
-        SweepSolution::Unsolvable => {
+        SweepSolution::Unsolvable | SweepSolution::NoneBelow(_) => {
             out.push_str(&format!(
                 "no solution of at most {} moves: the sweep ruled them all out\n",
                 vexed::sweep::MAX_DEPTH
@@ -784,6 +823,11 @@ fn vexed_prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<(String
             3
         }
     };
+    push_sweep_reports(&mut out, &reports);
+    Ok((out, code))
+}
+
+fn push_sweep_reports(out: &mut String, reports: &[vexed::sweep::SweepReport]) {
     for (i, r) in reports.iter().enumerate() {
         out.push_str(&format!(
             "sweep {}: {} positions expanded, at most {} held at once, {} classes, {:.1} s\n",
@@ -794,7 +838,6 @@ fn vexed_prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<(String
             r.elapsed.as_secs_f64()
         ));
     }
-    Ok((out, code))
 }
 
 fn vexed_solve(

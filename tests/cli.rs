@@ -309,6 +309,17 @@ fn vexed_prove() {
     let moves = parse_moves(&listed, 1).unwrap();
     assert_eq!(moves.len(), 28);
     assert!(board.replay(&moves).unwrap().is_solved());
+    // --below: one recorded sweep, no first search. Below 29 it traces the 28; below 28 it
+    // finds nothing; a length of 0 is refused before anything runs.
+    let out = ok(&["vexed", "prove", pack.to_str().unwrap(), "--level", "7", "--below", "29"], b"");
+    assert!(out.contains("length: 28 (proven optimal by the sweep below 29"), "{out}");
+    assert!(!out.contains("first search"), "{out}");
+    let listed: String = out.lines().filter(|l| l.starts_with('(')).collect::<Vec<_>>().join(" ");
+    assert!(board.replay(&parse_moves(&listed, 1).unwrap()).unwrap().is_solved());
+    let out = ok(&["vexed", "prove", pack.to_str().unwrap(), "--level", "7", "--below", "28"], b"");
+    assert!(out.contains("no solution of fewer than 28 moves"), "{out}");
+    let out = run(&["vexed", "prove", pack.to_str().unwrap(), "--level", "7", "--below", "0"], b"");
+    assert_eq!(out.status.code(), Some(2));
     // A sweep held to 1000 positions stops: exit status 3, and it says so.
     let out = run(
         &["vexed", "prove", pack.to_str().unwrap(), "--level", "7", "--search-time", "0.05", "--max-states", "1000"],

@@ -237,6 +237,27 @@ fn the_sweep_proves_irving_in_par() {
     assert!(reports[0].peak_held * 3 < exact.stored, "{} held, {} stored", reports[0].peak_held, exact.stored);
 }
 
+/// One recorded sweep below a length known to be beatable: below 25, Classic II #40 "Irving"
+/// (par 24) gives an optimal 24-move solution, traced through the work files and replayed here;
+/// below 24 it gives "none below 24", the same proof as the plain sweep's.
+#[test]
+fn one_recorded_sweep_traces_irving_below_a_given_length() {
+    use tumblebox::vexed::sweep::{SweepOutcome, SweepSolution, solve_below};
+    let Some(board) = android_start("classic_ii_levels", 40, "Irving", 24) else { return };
+    let work = std::env::temp_dir().join(format!("tumblebox-test-irving-{}", std::process::id()));
+    std::fs::create_dir_all(&work).unwrap();
+    let (result, report) = solve_below(&board, 25, Limits::default(), Some(&work), &mut |_| true).unwrap();
+    let SweepSolution::Shorter(moves) = result else { panic!("{result:?}") };
+    assert_eq!(moves.len(), 24);
+    assert!(board.replay(&moves).unwrap().is_solved());
+    assert_eq!(report.outcome, SweepOutcome::Optimum(24));
+    let (result, report) = solve_below(&board, 24, Limits::default(), Some(&work), &mut |_| true).unwrap();
+    assert_eq!(result, SweepSolution::NoneBelow(24));
+    assert_eq!(report.outcome, SweepOutcome::NoneBelow);
+    assert_eq!(std::fs::read_dir(&work).unwrap().count(), 0, "the work files are removed");
+    std::fs::remove_dir(&work).unwrap();
+}
+
 /// Given a 30-move solution of Classic II #7 "Ontario" (par 28), the sweep finds that 28 is
 /// the optimum, and a second, recorded sweep traces an optimal solution back from the empty
 /// board through its work files; the moves are replayed here by the reference rules.

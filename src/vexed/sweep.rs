@@ -338,15 +338,17 @@ fn sweep_recorded(
     Ok(report)
 }
 
-/// What [`solve_by_sweep`] established.
+/// What [`solve_by_sweep`] or [`solve_below`] established.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SweepSolution {
     /// The solution given is optimal: nothing shorter exists.
     GivenIsOptimal,
-    /// A shorter solution, proven optimal (found by a recorded second sweep), replayed.
+    /// A shorter solution, proven optimal (traced through a recorded sweep), replayed.
     Shorter(Vec<Move>),
     /// With no solution given: no solution of up to [`MAX_DEPTH`] moves exists.
     Unsolvable,
+    /// From [`solve_below`]: no solution shorter than this many moves exists.
+    NoneBelow(u32),
     /// A limit stopped it.
     Limit(LimitKind),
 }
@@ -370,23 +372,60 @@ pub fn solve_by_sweep(
         SweepOutcome::NoneBelow => return Ok((SweepSolution::Unsolvable, vec![first])),
         SweepOutcome::Optimum(k) => k,
     };
+    let (second, moves) = recorded_sweep(&board, optimum + 1, limits, work_dir, observe)?;
+    let result = match (second.outcome, moves) {
+        (SweepOutcome::Limit(k), _) => SweepSolution::Limit(k),
+        (SweepOutcome::Optimum(k), Some(moves)) if k == optimum => SweepSolution::Shorter(moves),
+        (other, _) => panic!("solver bug: a second sweep found {other:?}, the first {optimum}"),
+    };
+    Ok((result, vec![first, second]))
+}
+
+/// The optimal solution if one of fewer than `below` moves exists, in one sweep that records
+/// its positions as it goes (so the solution is traced without a second sweep). For a length
+/// already known to be beatable: recording costs disk, `key_stride` words per position.
+pub fn solve_below(
+    board: &Board,
+    below: u32,
+    limits: Limits,
+    work_dir: Option<&Path>,
+    observe: &mut dyn FnMut(SweepProgress) -> bool,
+) -> Result<(SweepSolution, SweepReport), SolveError> {
+    let board = board.settle().0;
+    let (report, moves) = recorded_sweep(&board, below, limits, work_dir, observe)?;
+    let result = match (report.outcome, moves) {
+        (SweepOutcome::Limit(k), _) => SweepSolution::Limit(k),
+        (SweepOutcome::Optimum(_), Some(moves)) => SweepSolution::Shorter(moves),
+        (SweepOutcome::NoneBelow, _) => SweepSolution::NoneBelow(below),
+        (SweepOutcome::Optimum(k), None) => panic!("solver bug: an optimum of {k} with no path"),
+    };
+    Ok((result, report))
+}
+
+/// A sweep below `below` that writes every expanded position to a file per depth in a fresh
+/// folder under `work_dir`; if it finds an optimum, the path is traced back through the files
+/// and replayed by the rules. The folder is removed afterwards, whatever happened.
+fn recorded_sweep(
+    board: &Board,
+    below: u32,
+    limits: Limits,
+    work_dir: Option<&Path>,
+    observe: &mut dyn FnMut(SweepProgress) -> bool,
+) -> Result<(SweepReport, Option<Vec<Move>>), SolveError> {
     let base = work_dir.map_or_else(std::env::temp_dir, Path::to_path_buf);
     let dir = base.join(format!("tumblebox-sweep-{}-{}", std::process::id(), start_nanos()));
     std::fs::create_dir_all(&dir).map_err(io_error)?;
     let result = (|| {
         let mut rec = Recorder { dir: dir.clone(), files: Vec::new() };
-        let second = sweep_recorded(&board, Some(optimum + 1), limits, Some(&mut rec), observe)?;
-        match second.outcome {
-            SweepOutcome::Limit(k) => return Ok((SweepSolution::Limit(k), vec![first.clone(), second])),
-            SweepOutcome::Optimum(k) if k == optimum => {}
-            other => panic!("solver bug: a second sweep found {other:?}, the first {optimum}"),
-        }
-        let moves = trace(&board, optimum, &dir)?;
+        let report = sweep_recorded(board, Some(below), limits, Some(&mut rec), observe)?;
+        drop(rec);
+        let SweepOutcome::Optimum(optimum) = report.outcome else { return Ok((report, None)) };
+        let moves = trace(board, optimum, &dir)?;
         match board.replay(&moves) {
             Ok(end) if end.is_solved() && moves.len() as u32 == optimum => {}
             _ => panic!("solver bug: the traced path does not clear the board in {optimum} moves"),
         }
-        Ok((SweepSolution::Shorter(moves), vec![first.clone(), second]))
+        Ok((report, Some(moves)))
     })();
     let _ = std::fs::remove_dir_all(&dir);
     result
