@@ -226,6 +226,20 @@ fn clay_clears_in_36_moves_three_below_par() {
     assert!(board.replay(&moves).unwrap().is_solved());
 }
 
+/// When a state limit stops the proof, the beam's solution is kept, marked as not proven, with
+/// a lower bound no greater than it (what the app's hint shows on the hardest boards).
+#[test]
+fn a_limited_proof_keeps_the_beam_solution_unproven() {
+    use tumblebox::vexed::solve::solve_proven_observed;
+    let Some(board) = android_start("impossible_pack", 37, "Cho Do Fu", 40) else { return };
+    let limits = Limits { max_states: Some(1_000_000), time: None };
+    let r = solve_proven_observed(&board, limits, &mut |_| true).unwrap();
+    let Outcome::Solved { moves, proven: false } = r.outcome else { panic!("{:?}", r.outcome) };
+    assert!(board.replay(&moves).unwrap().is_solved());
+    // 38 is the proven optimum (README).
+    assert!(r.bound <= 38 && moves.len() >= 38, "bound {}, {} moves", r.bound, moves.len());
+}
+
 /// News: Classic II #23 "Albany" (Android par 29) takes 26 moves, proven optimal: the anytime
 /// solver without a time limit (a 256k-wide beam finds 26, then the exact search rules out
 /// everything shorter; about 30 s and 400 MB). The solution is replayed here.

@@ -35,13 +35,32 @@ pub trait Playable: Animate + Send + Sync + 'static {
     fn touched(&self, step: &Self::Step) -> Vec<[Point; 4]>;
     /// Moves from a gesture; `selected` is the game's selection (Vexed's chosen block).
     fn gesture(&self, g: Gesture, selected: &mut Option<Pos>) -> Vec<Self::Move>;
-    /// An optimal continuation from here (or the rest of the game, for stacks).
-    fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Vec<Self::Move>, String>;
+    /// An optimal continuation from here (or the rest of the game, for stacks); when optimality
+    /// could not be proven within the app's limits, the best found and why it is not proven.
+    fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Answer<Self::Move>, String>;
     /// What the solver button says.
     fn solve_label() -> &'static str {
         "Solve"
     }
 }
+
+/// A solver's answer in the app.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer<M> {
+    pub moves: Vec<M>,
+    /// `None` when the moves are proven optimal; otherwise what is known, in words.
+    pub unproven: Option<String>,
+}
+
+impl<M> Answer<M> {
+    pub fn optimal(moves: Vec<M>) -> Answer<M> {
+        Answer { moves, unproven: None }
+    }
+}
+
+/// The app's Vexed solver holds at most this many positions (about 1 GB); past it a hint is
+/// the best solution found, marked as not proven. `tumblebox vexed prove` goes further.
+pub const VEXED_MAX_STATES: usize = 20_000_000;
 
 fn rect(x: f32, y: f32) -> [Point; 4] {
     [[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]
@@ -144,7 +163,7 @@ impl Playable for Board {
         }
     }
 
-    fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Vec<vexed::Move>, String> {
+    fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Answer<vexed::Move>, String> {
         if let Some(why) = vexed::solve::dead_reason(self) {
             return Err(format!("unsolvable from here: {why}"));
         }
@@ -152,14 +171,30 @@ impl Playable for Board {
             progress.store(n, Ordering::Relaxed);
             !cancel.load(Ordering::Relaxed)
         };
-        let r =
-            vexed::solve::solve_proven_observed(self, Default::default(), &mut observe).map_err(|e| e.to_string())?;
+        let limits = vexed::solve::Limits { max_states: Some(VEXED_MAX_STATES), time: None };
+        let r = vexed::solve::solve_proven_observed(self, limits, &mut observe).map_err(|e| e.to_string())?;
+        if cancel.load(Ordering::Relaxed) {
+            return Err("cancelled".into());
+        }
         match r.outcome {
-            vexed::solve::Outcome::Solved { moves, .. } => Ok(moves),
+            vexed::solve::Outcome::Solved { moves, proven: true } => Ok(Answer::optimal(moves)),
+            vexed::solve::Outcome::Solved { moves, proven: false } => {
+                let why = format!(
+                    "not proven optimal: the optimum is at least {} (the search stopped at {} million positions; \
+                     `tumblebox vexed prove` can finish it)",
+                    r.bound,
+                    VEXED_MAX_STATES / 1_000_000
+                );
+                Ok(Answer { moves, unproven: Some(why) })
+            }
             vexed::solve::Outcome::Unsolvable => {
                 Err("unsolvable from here: no sequence of moves clears the board (search exhausted)".into())
             }
-            vexed::solve::Outcome::LimitReached(_) => Err("cancelled".into()),
+            vexed::solve::Outcome::LimitReached(_) => Err(format!(
+                "no solution found within {} million positions (the optimum is at least {})",
+                VEXED_MAX_STATES / 1_000_000,
+                r.bound
+            )),
         }
     }
 }
@@ -240,13 +275,13 @@ impl Playable for shubbles::State {
         vec![op]
     }
 
-    fn solve(&self, cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Vec<Op>, String> {
+    fn solve(&self, cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Answer<Op>, String> {
         let r = shubbles::solve::solve(self, 5_000_000);
         if cancel.load(Ordering::Relaxed) {
             return Err("cancelled".into());
         }
         match r {
-            shubbles::solve::Outcome::Solved(ops) => Ok(ops),
+            shubbles::solve::Outcome::Solved(ops) => Ok(Answer::optimal(ops)),
             shubbles::solve::Outcome::Impossible => {
                 Err("impossible from here: every reachable box was searched".into())
             }
@@ -317,12 +352,12 @@ impl Playable for sokoban::scene::Game {
         }
     }
 
-    fn solve(&self, _cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Vec<sokoban::Move>, String> {
+    fn solve(&self, _cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Answer<sokoban::Move>, String> {
         if self.pos.boxes.len() != 1 || self.level.goals.len() != 1 {
             return Err("the solver handles one box and one target".into());
         }
         let maze = sokoban::format::Maze { level: (*self.level).clone(), start: self.pos.clone() };
-        sokoban::solve::solve(&maze).map(|s| s.moves).ok_or_else(|| "impossible from here".into())
+        sokoban::solve::solve(&maze).map(|s| Answer::optimal(s.moves)).ok_or_else(|| "impossible from here".into())
     }
 }
 
@@ -463,14 +498,14 @@ impl Playable for StacksPlay {
         }
     }
 
-    fn solve(&self, _cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Vec<NextPiece>, String> {
+    fn solve(&self, _cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Answer<NextPiece>, String> {
         let mut s = self.clone();
         let mut moves = Vec::new();
         while !s.game.over && s.turn <= 1000 {
             s = s.play(&NextPiece)?.0;
             moves.push(NextPiece);
         }
-        Ok(moves)
+        Ok(Answer::optimal(moves))
     }
 
     fn solve_label() -> &'static str {

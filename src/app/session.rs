@@ -1,7 +1,7 @@
 //! One level being played: history with undo, redo and restart (itself undoable), the
 //! animation of the latest move (a view of its steps), solution playback and the solver thread.
 
-use super::play::{Gesture, Playable};
+use super::play::{Answer, Gesture, Playable};
 use crate::anim::{Pacing, Timeline};
 use crate::grid::Pos;
 use crate::scene::Scene;
@@ -35,7 +35,7 @@ pub struct Playback<P: Playable> {
 pub struct SolverJob<M> {
     pub cancel: Arc<AtomicBool>,
     pub progress: Arc<AtomicUsize>,
-    pub result: mpsc::Receiver<Result<Vec<M>, String>>,
+    pub result: mpsc::Receiver<Result<Answer<M>, String>>,
     /// Play the answer (solve) or only report its first move (hint).
     pub hint_only: bool,
 }
@@ -268,13 +268,20 @@ impl<P: Playable> Session<P> {
         let hint = job.hint_only;
         self.solver = None;
         match result {
-            Ok(moves) if moves.is_empty() => self.message = Some("already solved".into()),
-            Ok(moves) if hint => {
+            Ok(Answer { moves, .. }) if moves.is_empty() => self.message = Some("already solved".into()),
+            Ok(Answer { moves, unproven: None }) if hint => {
                 let text = self.current().move_text(&moves[0]);
                 self.message = Some(format!("hint: {text} ({} optimal moves left)", moves.len()));
             }
-            Ok(moves) => {
-                self.message = Some(format!("solution: {} moves", moves.len()));
+            Ok(Answer { moves, unproven: Some(why) }) if hint => {
+                let text = self.current().move_text(&moves[0]);
+                self.message = Some(format!("hint: {text} (best found: {} moves left; {why})", moves.len()));
+            }
+            Ok(Answer { moves, unproven }) => {
+                self.message = Some(match unproven {
+                    None => format!("solution: {} moves", moves.len()),
+                    Some(why) => format!("solution: {} moves, {why}", moves.len()),
+                });
                 if moves.len() > 200 || instant {
                     for m in &moves {
                         if let Err(e) = self.make(m, true) {

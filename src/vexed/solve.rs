@@ -1109,10 +1109,15 @@ pub fn solve_proven_observed(
     r.expanded += beam.expanded;
     r.stored = r.stored.max(beam.stored);
     r.elapsed = start.elapsed();
-    if let (Outcome::Unsolvable, Some(moves)) = (&r.outcome, beam.moves) {
-        // Nothing shorter than the beam's solution exists.
-        r.bound = moves.len() as u32;
-        r.outcome = Outcome::Solved { moves, proven: true };
+    match (&r.outcome, beam.moves) {
+        (Outcome::Unsolvable, Some(moves)) => {
+            // Nothing shorter than the beam's solution exists.
+            r.bound = moves.len() as u32;
+            r.outcome = Outcome::Solved { moves, proven: true };
+        }
+        // A limit stopped the proof: the beam's solution stands, not proven.
+        (Outcome::LimitReached(_), Some(moves)) => r.outcome = Outcome::Solved { moves, proven: false },
+        _ => {}
     }
     Ok(r)
 }
