@@ -181,7 +181,7 @@ impl Playable for Board {
             vexed::solve::Outcome::Solved { moves, proven: false } => {
                 let why = format!(
                     "not proven optimal: the optimum is at least {} (the search stopped at {} million positions; \
-                     `tumblebox vexed prove` can finish it)",
+                     `tumblebox vexed prove` goes further)",
                     r.bound,
                     VEXED_MAX_STATES / 1_000_000
                 );
@@ -190,11 +190,23 @@ impl Playable for Board {
             vexed::solve::Outcome::Unsolvable => {
                 Err("unsolvable from here: no sequence of moves clears the board (search exhausted)".into())
             }
-            vexed::solve::Outcome::LimitReached(_) => Err(format!(
-                "no solution found within {} million positions (the optimum is at least {})",
-                VEXED_MAX_STATES / 1_000_000,
-                r.bound
-            )),
+            vexed::solve::Outcome::LimitReached(_) => {
+                // The probe beam found nothing: a wider one (a few seconds) usually does.
+                let beam = vexed::solve::solve_beam(self, 1 << 16, Default::default()).map_err(|e| e.to_string())?;
+                let Some(moves) = beam.moves else {
+                    return Err(format!(
+                        "no solution found within {} million positions (the optimum is at least {})",
+                        VEXED_MAX_STATES / 1_000_000,
+                        r.bound
+                    ));
+                };
+                let why = format!(
+                    "not proven optimal: the optimum is at least {} (a beam search's solution; \
+                     `tumblebox vexed prove` goes further)",
+                    r.bound
+                );
+                Ok(Answer { moves, unproven: Some(why) })
+            }
         }
     }
 }
