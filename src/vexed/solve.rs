@@ -1095,8 +1095,10 @@ pub fn solve_observed(
 
 /// The exact search with a head start, for interactive use: a 4k-wide beam (a fraction of a
 /// second even on the hardest boards) gives an upper bound, then A* looks only for shorter
-/// solutions, which keeps its memory down. The answer is always proven optimal (or proven
-/// unsolvable), unless `observe` cancels. `observe(expanded)` is called every 4096 expansions.
+/// solutions, which keeps its memory down. Without limits the answer is proven optimal (or
+/// proven unsolvable), unless `observe` cancels; when a limit or `observe` stops the proof, the
+/// beam's solution (if any) comes back as `Solved { proven: false }` with the lower bound
+/// reached. `observe(expanded)` is called every 4096 expansions.
 pub fn solve_proven_observed(
     board: &Board,
     limits: Limits,
