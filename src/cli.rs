@@ -13,9 +13,13 @@ use tumblebox::{shubbles, sokoban, stacks, vexed};
 
 #[derive(Parser)]
 #[command(name = "tumblebox", version, about = "Grid puzzles where blocks slide, fall, vanish, get pushed and pile up")]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// With no command: a level file to open in the window (any kind File › Open takes)
+    #[arg(value_name = "LEVELS")]
+    pub open: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -282,7 +286,11 @@ fn read_input(file: &Option<PathBuf>) -> Result<Input, Failure> {
 
 pub fn run(cli: Cli) -> ExitCode {
     let Some(command) = cli.command else {
-        return match tumblebox::app::run() {
+        if let Some(p) = cli.open.as_ref().filter(|p| !p.is_file()) {
+            eprintln!("tumblebox: {}: no such level file (and not a command: see tumblebox --help)", p.display());
+            return ExitCode::from(2);
+        }
+        return match tumblebox::app::run(cli.open) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("tumblebox: cannot open the window: {e}");

@@ -328,3 +328,16 @@ fn vexed_prove() {
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stdout).contains("not proven: the sweep's state limit"));
 }
+
+/// `tumblebox FILE` opens the window on a level file; a word that is neither a file nor a
+/// command is an error (exit 2) before any window opens.
+#[test]
+fn a_mistyped_command_is_not_opened_as_a_file() {
+    let out = run(&["vexd"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("vexd: no such level file"), "{err}");
+    // And a command with a level-file argument still parses as the command.
+    let out = run(&["vexed", "solve"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -748,11 +748,21 @@ impl eframe::App for TumbleApp {
     }
 }
 
-/// Opens the window.
-pub fn run() -> eframe::Result {
+/// Opens the window; `open`, if given, is a level file opened at once (as File › Open does).
+pub fn run(open: Option<PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default().with_inner_size([1200.0, 760.0]).with_title("tumblebox"),
         ..Default::default()
     };
-    eframe::run_native("tumblebox", options, Box::new(|cc| Ok(Box::new(TumbleApp::new(cc)))))
+    eframe::run_native(
+        "tumblebox",
+        options,
+        Box::new(move |cc| {
+            let app = TumbleApp::new(cc);
+            if let Some(p) = open {
+                let _ = app.dialogs.0.send(Dialog::Open(p));
+            }
+            Ok(Box::new(app))
+        }),
+    )
 }
