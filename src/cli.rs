@@ -109,7 +109,7 @@ pub enum VexedCmd {
         /// Skip the first search and sweep once below L moves, recording positions as it goes, so
         /// an optimal solution it finds is traced without a second sweep. For a length an earlier
         /// run showed can be beaten; the work files take 8 bytes per position per key word.
-        #[arg(long, value_name = "L", value_parser = clap::value_parser!(u32).range(1..=255))]
+        #[arg(long, value_name = "L", value_parser = clap::value_parser!(u32).range(1..=255), conflicts_with = "search_time")]
         below: Option<u32>,
         /// Print progress to standard error about every million positions
         #[arg(long)]
