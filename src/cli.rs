@@ -720,10 +720,6 @@ fn vexed_prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<(String
     let lvl = pick(levels, level, file)?;
     let start = lvl.board.settle().0;
     let fail = |e: vexed::solve::SolveError| Failure(format!("{name}: level {level}: {e}"));
-    let search = vexed::solve::Limits {
-        max_states: opts.max_states,
-        time: Some(std::time::Duration::from_secs_f64(opts.search_time.max(0.0))),
-    };
     let mut out = format!("{} (level {level} of {name})\n", lvl.title);
     if let Some(p) = lvl.par {
         out.push_str(&format!("par: {p}\n"));
@@ -766,6 +762,10 @@ fn vexed_prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<(String
         push_sweep_reports(&mut out, std::slice::from_ref(&report));
         return Ok((out, code));
     }
+    let search = vexed::solve::Limits {
+        max_states: opts.max_states,
+        time: Some(std::time::Duration::from_secs_f64(opts.search_time.max(0.0))),
+    };
     let first = vexed::solve::solve_anytime(&start, search).map_err(fail)?;
     let given = match &first.outcome {
         Outcome::Solved { moves, proven: true } => {

@@ -176,19 +176,13 @@ impl Playable for Board {
         if cancel.load(Ordering::Relaxed) {
             return Err("cancelled".into());
         }
-        match r.outcome {
-            vexed::solve::Outcome::Solved { moves, proven: true } => Ok(Answer::optimal(moves)),
+        let (moves, how) = match r.outcome {
+            vexed::solve::Outcome::Solved { moves, proven: true } => return Ok(Answer::optimal(moves)),
             vexed::solve::Outcome::Solved { moves, proven: false } => {
-                let why = format!(
-                    "not proven optimal: the optimum is at least {} (the search stopped at {} million positions; \
-                     `tumblebox vexed prove` goes further)",
-                    r.bound,
-                    VEXED_MAX_STATES / 1_000_000
-                );
-                Ok(Answer { moves, unproven: Some(why) })
+                (moves, format!("the search stopped at {} million positions", VEXED_MAX_STATES / 1_000_000))
             }
             vexed::solve::Outcome::Unsolvable => {
-                Err("unsolvable from here: no sequence of moves clears the board (search exhausted)".into())
+                return Err("unsolvable from here: no sequence of moves clears the board (search exhausted)".into());
             }
             vexed::solve::Outcome::LimitReached(_) => {
                 // The probe beam found nothing: a wider one (a few seconds) usually does.
@@ -200,14 +194,14 @@ impl Playable for Board {
                         r.bound
                     ));
                 };
-                let why = format!(
-                    "not proven optimal: the optimum is at least {} (a beam search's solution; \
-                     `tumblebox vexed prove` goes further)",
-                    r.bound
-                );
-                Ok(Answer { moves, unproven: Some(why) })
+                (moves, "a beam search's solution".to_string())
             }
-        }
+        };
+        let why = format!(
+            "not proven optimal: the optimum is at least {} ({how}; `tumblebox vexed prove` goes further)",
+            r.bound
+        );
+        Ok(Answer { moves, unproven: Some(why) })
     }
 }
 

@@ -269,13 +269,12 @@ impl<P: Playable> Session<P> {
         self.solver = None;
         match result {
             Ok(Answer { moves, .. }) if moves.is_empty() => self.message = Some("already solved".into()),
-            Ok(Answer { moves, unproven: None }) if hint => {
+            Ok(Answer { moves, unproven }) if hint => {
                 let text = self.current().move_text(&moves[0]);
-                self.message = Some(format!("hint: {text} ({} optimal moves left)", moves.len()));
-            }
-            Ok(Answer { moves, unproven: Some(why) }) if hint => {
-                let text = self.current().move_text(&moves[0]);
-                self.message = Some(format!("hint: {text} (best found: {} moves left; {why})", moves.len()));
+                self.message = Some(match unproven {
+                    None => format!("hint: {text} ({} optimal moves left)", moves.len()),
+                    Some(why) => format!("hint: {text} (best found: {} moves left; {why})", moves.len()),
+                });
             }
             Ok(Answer { moves, unproven }) => {
                 self.message = Some(match unproven {

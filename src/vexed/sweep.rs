@@ -372,12 +372,12 @@ pub fn solve_by_sweep(
         SweepOutcome::NoneBelow => return Ok((SweepSolution::Unsolvable, vec![first])),
         SweepOutcome::Optimum(k) => k,
     };
-    let (second, moves) = recorded_sweep(&board, optimum + 1, limits, work_dir, observe)?;
-    let result = match (second.outcome, moves) {
-        (SweepOutcome::Limit(k), _) => SweepSolution::Limit(k),
-        (SweepOutcome::Optimum(k), Some(moves)) if k == optimum => SweepSolution::Shorter(moves),
-        (other, _) => panic!("solver bug: a second sweep found {other:?}, the first {optimum}"),
-    };
+    let (result, second) = recorded_sweep(&board, optimum + 1, limits, work_dir, observe)?;
+    match second.outcome {
+        SweepOutcome::Limit(_) => {}
+        SweepOutcome::Optimum(k) if k == optimum => {}
+        other => panic!("solver bug: a second sweep found {other:?}, the first {optimum}"),
+    }
     Ok((result, vec![first, second]))
 }
 
@@ -391,41 +391,36 @@ pub fn solve_below(
     work_dir: Option<&Path>,
     observe: &mut dyn FnMut(SweepProgress) -> bool,
 ) -> Result<(SweepSolution, SweepReport), SolveError> {
-    let board = board.settle().0;
-    let (report, moves) = recorded_sweep(&board, below, limits, work_dir, observe)?;
-    let result = match (report.outcome, moves) {
-        (SweepOutcome::Limit(k), _) => SweepSolution::Limit(k),
-        (SweepOutcome::Optimum(_), Some(moves)) => SweepSolution::Shorter(moves),
-        (SweepOutcome::NoneBelow, _) => SweepSolution::NoneBelow(below),
-        (SweepOutcome::Optimum(k), None) => panic!("solver bug: an optimum of {k} with no path"),
-    };
-    Ok((result, report))
+    recorded_sweep(&board.settle().0, below, limits, work_dir, observe)
 }
 
 /// A sweep below `below` that writes every expanded position to a file per depth in a fresh
 /// folder under `work_dir`; if it finds an optimum, the path is traced back through the files
-/// and replayed by the rules. The folder is removed afterwards, whatever happened.
+/// and replayed by the rules (`Shorter`). The folder is removed afterwards, whatever happened.
 fn recorded_sweep(
     board: &Board,
     below: u32,
     limits: Limits,
     work_dir: Option<&Path>,
     observe: &mut dyn FnMut(SweepProgress) -> bool,
-) -> Result<(SweepReport, Option<Vec<Move>>), SolveError> {
+) -> Result<(SweepSolution, SweepReport), SolveError> {
     let base = work_dir.map_or_else(std::env::temp_dir, Path::to_path_buf);
     let dir = base.join(format!("tumblebox-sweep-{}-{}", std::process::id(), start_nanos()));
     std::fs::create_dir_all(&dir).map_err(io_error)?;
     let result = (|| {
         let mut rec = Recorder { dir: dir.clone(), files: Vec::new() };
         let report = sweep_recorded(board, Some(below), limits, Some(&mut rec), observe)?;
-        drop(rec);
-        let SweepOutcome::Optimum(optimum) = report.outcome else { return Ok((report, None)) };
+        let optimum = match report.outcome {
+            SweepOutcome::Limit(k) => return Ok((SweepSolution::Limit(k), report)),
+            SweepOutcome::NoneBelow => return Ok((SweepSolution::NoneBelow(below), report)),
+            SweepOutcome::Optimum(k) => k,
+        };
         let moves = trace(board, optimum, &dir)?;
         match board.replay(&moves) {
             Ok(end) if end.is_solved() && moves.len() as u32 == optimum => {}
             _ => panic!("solver bug: the traced path does not clear the board in {optimum} moves"),
         }
-        Ok((report, Some(moves)))
+        Ok((SweepSolution::Shorter(moves), report))
     })();
     let _ = std::fs::remove_dir_all(&dir);
     result
