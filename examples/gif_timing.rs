@@ -18,8 +18,9 @@ fn main() {
     let mut palette = Palette::new();
     let f = frames(&run.start, &moves, GifMode::Smooth, pacing, (480, 480), &mut palette);
     let t1 = Instant::now();
-    let mut out = Vec::new();
+    let mut out = std::io::Cursor::new(Vec::new());
     encode_gif(&mut out, &f, &palette).unwrap();
+    let out = out.into_inner();
     let t2 = Instant::now();
     println!(
         "{} frames: render {:.1} ms, encode {:.1} ms, {} bytes, {} palette entries",

@@ -26,6 +26,8 @@ struct Result1 {
     states: usize,
     expanded: usize,
     millis: f64,
+    /// The limit that decided the outcome (the answer is then not proven).
+    limit: Option<&'static str>,
     note: Option<String>,
 }
 
@@ -70,7 +72,7 @@ pub fn run(
     time_limit: f64,
     max_states: usize,
     jobs: Option<usize>,
-) -> Result<String, String> {
+) -> Result<(String, u8), String> {
     let levels = load(dir)?;
     // Distinct boards, in first-seen order.
     let mut index: HashMap<&Board, usize> = HashMap::new();
@@ -102,6 +104,9 @@ pub fn run(
                             Outcome::Unsolvable => (None, true, true),
                             Outcome::LimitReached(_) => (None, false, false),
                         };
+                        // Not proven means a limit stopped the proof; which one: the state
+                        // limit if the store reached it, else the clock.
+                        let limit = (!proven).then_some(if r.stored >= max_states { "states" } else { "time" });
                         Result1 {
                             moves,
                             proven,
@@ -109,6 +114,7 @@ pub fn run(
                             states: r.stored,
                             expanded: r.expanded,
                             millis: t.elapsed().as_secs_f64() * 1e3,
+                            limit,
                             note: None,
                         }
                     }
@@ -119,6 +125,7 @@ pub fn run(
                         states: 0,
                         expanded: 0,
                         millis: 0.0,
+                        limit: None,
                         note: Some(e.to_string()),
                     },
                 }
@@ -140,7 +147,8 @@ pub fn run(
     }
     let mut packs: Vec<(String, Row)> = Vec::new();
     let mut news = Vec::new();
-    let mut csv_text = String::from("pack,index,title,par,length,proven,states,millis\n");
+    let mut csv_text = String::from("pack,index,title,par,length,proven,states,millis,limit\n");
+    let mut limited = 0usize;
     for l in &levels {
         let r = &results[index[&l.board]];
         if packs.last().is_none_or(|p| p.0 != l.pack) {
@@ -183,10 +191,11 @@ pub fn run(
                 None => {}
             }
         }
+        limited += r.limit.is_some() as usize;
         let title = l.title.replace('"', "\"\"");
         let _ = writeln!(
             csv_text,
-            "{},{},\"{}\",{},{},{},{},{:.1}",
+            "{},{},\"{}\",{},{},{},{},{:.1},{}",
             l.pack,
             l.index + 1,
             title,
@@ -194,7 +203,8 @@ pub fn run(
             len.map_or(if r.unsolvable { "unsolvable".to_string() } else { String::new() }, |n| n.to_string()),
             r.proven,
             r.states,
-            r.millis
+            r.millis,
+            r.limit.unwrap_or("")
         );
         if let Some(n) = &r.note {
             news.push(format!("{} #{}: {n}", l.pack, l.index + 1));
@@ -258,9 +268,12 @@ pub fn run(
     for n in news {
         let _ = writeln!(out, "{n}");
     }
+    if limited > 0 {
+        let _ = writeln!(out, "{limited} levels not proven: a limit decided them (the CSV's limit column)");
+    }
     if let Some(path) = csv {
         tumblebox::render::export::write_atomic(path, |w| std::io::Write::write_all(w, csv_text.as_bytes()))
             .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
     }
-    Ok(out)
+    Ok((out, if limited > 0 { 3 } else { 0 }))
 }

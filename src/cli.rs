@@ -1,19 +1,61 @@
-//! The command line: judge-compatible front ends for the four original problems, plus solving
-//! and benchmarking tools. Library errors become one line on stderr and exit status 2; answers
-//! are assembled in full before anything is printed, so a bad input never yields half an answer.
+//! The command line: judge-compatible front ends for the four original problems, plus solving,
+//! proving, benchmarking and export tools. The judges themselves are library calls
+//! (`tumblebox::judge`); this file reads, writes and chooses the exit status:
+//!
+//! - 0: answered (a judge), proven (solve, prove, bench), written (export);
+//! - 2: bad input or flags, a file that cannot be read or written, standard output closed or
+//!   failing; one line on stderr, nothing on stdout, no file written;
+//! - 3: a limit decided the outcome (stderr says which; nothing printed looks optimal);
+//! - 128 + N: stopped by signal N (Ctrl-C: 130, SIGTERM: 143), temporary files removed.
+//!
+//! Answers are assembled in full, and output files staged under temporary names, before
+//! anything is printed; files are renamed into place only when everything else succeeded, so
+//! a command writes all of its outputs or none.
 
 use clap::{Parser, Subcommand};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 use tumblebox::anim::{Animate, Pacing};
-use tumblebox::error::{ParseError, utf8};
-use tumblebox::render::frames::{GifMode, export_gif, export_png};
-use tumblebox::{shubbles, sokoban, stacks, vexed};
+use tumblebox::error::{ParseError, one_line, quote};
+use tumblebox::render::export::Staged;
+use tumblebox::render::frames::{GifMode, count_frames, stage_gif, stage_png};
+use tumblebox::vexed::solve::{LimitKind, Limits, Outcome};
+use tumblebox::{judge, shubbles, sokoban, stacks, vexed};
+
+/// The longest time any `--time-limit` or `--search-time` accepts, in seconds (11.6 days).
+pub const MAX_SECONDS: f64 = 1e6;
+
+/// Parses a number of seconds: finite, above zero, at most [`MAX_SECONDS`].
+fn seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s.trim().parse().map_err(|_| format!("expected a number of seconds, found {}", quote(s)))?;
+    if !v.is_finite() || v <= 0.0 || v > MAX_SECONDS {
+        return Err(format!("expected seconds above 0 and at most {MAX_SECONDS}, found {}", quote(s)));
+    }
+    Ok(v)
+}
+
+/// The largest `--max-states` (solver positions are numbered in 32 bits).
+pub const MAX_STATES: u64 = u32::MAX as u64;
+
+fn states(s: &str) -> Result<usize, String> {
+    let v: u64 = s.trim().parse().map_err(|_| format!("expected a whole number of states, found {}", quote(s)))?;
+    if v == 0 || v > MAX_STATES {
+        return Err(format!("expected states from 1 to {MAX_STATES}, found {}", quote(s)));
+    }
+    Ok(v as usize)
+}
+
+fn duration(s: f64) -> Duration {
+    Duration::from_secs_f64(s)
+}
 
 #[derive(Parser)]
 #[command(name = "tumblebox", version, about = "Grid puzzles where blocks slide, fall, vanish, get pushed and pile up")]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(args_conflicts_with_subcommands = true, allow_negative_numbers = true)]
+#[command(after_help = "Exit status: 0 answered (solve, prove, bench: proven); 2 bad input or flags, or a file or \
+standard output that cannot be read or written; 3 a limit decided the outcome; 128+N stopped by signal N.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -41,43 +83,65 @@ pub enum Command {
         /// vexed, shubbles, sokoban or stacks
         #[arg(value_parser = ["vexed", "shubbles", "sokoban", "stacks"])]
         game: String,
-        /// How many levels to keep, spread from easy to hard
-        #[arg(long, default_value_t = 12)]
-        count: usize,
+        /// How many levels to keep, spread from easy to hard (1 to 100)
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u16).range(1..=100))]
+        count: u16,
         /// Random seed
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
 }
 
+/// The solver's limits where a command solves without being asked to (judge, export).
+#[derive(clap::Args, Clone, Copy)]
+pub struct SolveLimits {
+    /// Give up a puzzle after this many seconds
+    #[arg(long, value_name = "S", default_value = "60", value_parser = seconds, allow_hyphen_values = true)]
+    pub time_limit: f64,
+    /// Give up a puzzle after storing this many positions (about 50 bytes each)
+    #[arg(long, value_name = "N", default_value = "20000000", value_parser = states, allow_hyphen_values = true)]
+    pub max_states: usize,
+}
+
+impl SolveLimits {
+    fn limits(&self) -> Limits {
+        Limits { time: Some(duration(self.time_limit)), max_states: Some(self.max_states) }
+    }
+}
+
 #[derive(Subcommand)]
 pub enum VexedCmd {
     /// ACM World Finals 2001 "A Vexing Problem": puzzles until `0 0`, minimum solutions out.
     ///
-    /// Every puzzle is read before any is solved: a bad input prints no answers. A puzzle with
-    /// no solution prints `NAME: No solution`.
+    /// Every puzzle is read before any is solved: a bad input prints no answers. The solution
+    /// printed is the first of all minimum solutions when moves are ordered by (row, column,
+    /// then L before R) and compared move by move: the seed's own answers, byte for byte. A
+    /// puzzle with no solution prints `NAME: No solution`. A puzzle a limit stops prints
+    /// nothing; stderr says which limit, and the exit status is 3.
     Judge {
         /// Input file (default: standard input)
         file: Option<PathBuf>,
+        #[command(flatten)]
+        limits: SolveLimits,
     },
     /// Solve one level exactly: the solution, its length, and whether it is proven optimal.
     ///
     /// FILE may be a World Finals input, a Palm `.ini` or an Android `.txt` pack. Prints the
     /// moves in World Finals notation (on the board as the file gives it), and for `.ini` files
-    /// in Palm notation too. Exit status 0 when solved or proven unsolvable, 3 when a limit was
-    /// hit first.
+    /// in Palm notation too. Exit status 0 when the answer is proven (optimal, or unsolvable),
+    /// 3 when a limit decided it (with or without a solution).
     Solve {
         /// The level file
         file: PathBuf,
         /// Which level of the file, from 1
         #[arg(long, default_value_t = 1)]
         level: usize,
-        /// Give up after this many seconds
-        #[arg(long, value_name = "S")]
+        /// Give up after this many seconds (default: no time limit; the state limit holds)
+        #[arg(long, value_name = "S", value_parser = seconds, allow_hyphen_values = true)]
         time_limit: Option<f64>,
         /// Give up after storing this many states (about 50 bytes each)
-        #[arg(long)]
-        max_states: Option<usize>,
+        #[arg(long, value_name = "N", default_value = "20000000", value_parser = states, allow_hyphen_values = true)]
+        max_states: usize,
     },
     /// Prove a level's best solution optimal by the class sweep, in far less memory than `solve`.
     ///
@@ -93,16 +157,17 @@ pub enum VexedCmd {
         /// Which level of the file, from 1
         #[arg(long, default_value_t = 1)]
         level: usize,
-        /// Seconds for the first search (for the solution to prove)
-        #[arg(long, value_name = "S", default_value_t = 20.0)]
+        /// Seconds for the first search (for the solution to prove; within --time-limit)
+        #[arg(long, value_name = "S", default_value = "20", value_parser = seconds, allow_hyphen_values = true)]
         search_time: f64,
-        /// Give up the sweep after this many seconds
-        #[arg(long, value_name = "S")]
+        /// Give up after this many seconds in all, first search, sweeps and tracing included
+        /// (default: no time limit; the state limit holds)
+        #[arg(long, value_name = "S", value_parser = seconds, allow_hyphen_values = true)]
         time_limit: Option<f64>,
         /// Give up when the sweep holds this many positions at once (about 40 bytes each; also the
         /// first search's state limit)
-        #[arg(long)]
-        max_states: Option<usize>,
+        #[arg(long, value_name = "N", default_value = "100000000", value_parser = states, allow_hyphen_values = true)]
+        max_states: usize,
         /// Folder for the work files of a recorded sweep (default: the system's temporary folder)
         #[arg(long, value_name = "DIR")]
         work_dir: Option<PathBuf>,
@@ -119,30 +184,41 @@ pub enum VexedCmd {
     ///
     /// Packs are Palm `.ini` and Android `.txt` files (levelsets.txt is skipped). Boards that
     /// repeat across packs are solved once. A level solved in fewer moves than its par is
-    /// called out (its solution replay-checked).
+    /// called out (its solution replay-checked). Exit status 3 when a limit decided any level
+    /// (the CSV's `limit` column says which).
     Bench {
         /// The folder of packs
         dir: PathBuf,
-        /// Write one row per level: pack,index,title,par,length,proven,states,millis
+        /// Write one row per level: pack,index,title,par,length,proven,states,millis,limit
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
         /// Per-level time limit in seconds
-        #[arg(long, value_name = "S", default_value_t = 20.0)]
+        #[arg(long, value_name = "S", default_value = "20", value_parser = seconds, allow_hyphen_values = true)]
         time_limit: f64,
         /// Per-level state limit (bounds memory: about 50 bytes a state, per job)
-        #[arg(long, default_value_t = 20_000_000)]
+        #[arg(long, value_name = "N", default_value = "20000000", value_parser = states, allow_hyphen_values = true)]
         max_states: usize,
         /// Parallel jobs (default: every core)
-        #[arg(long)]
-        jobs: Option<usize>,
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        jobs: Option<u16>,
     },
     /// Render a level and a move list (or the solver's solution) to PNG or GIF.
     ///
     /// FILE may be a World Finals input, a Palm `.ini` or an Android `.txt` pack (recognised
     /// by content). Moves are `(B,1,3,L)` or Palm pairs such as `eCdF`, on the board as the
-    /// file gives it (Android boards are cropped).
-    Export(ExportArgs),
+    /// file gives it (Android boards are cropped). Without --moves the solver's solution is
+    /// animated; when a limit stops its proof, the best solution found is, and the exit status
+    /// is 3.
+    Export {
+        #[command(flatten)]
+        args: ExportArgs,
+        #[command(flatten)]
+        limits: SolveLimits,
+    },
 }
+
+/// The longest animation an export writes by default, in frames.
+pub const MAX_FRAMES: usize = 100_000;
 
 /// What to render and where: shared by every game's `export`.
 #[derive(clap::Args)]
@@ -163,18 +239,22 @@ pub struct ExportArgs {
     /// Write the moves as an animated GIF, one frame per step, one second each
     #[arg(long, value_name = "FILE")]
     pub gif: Option<PathBuf>,
+    #[command(flatten)]
+    pub look: Look,
+}
+
+/// How images look and how long an animation may be.
+#[derive(clap::Args, Clone, Copy)]
+pub struct Look {
     /// Make the GIF smooth (20 fps)
     #[arg(long, requires = "gif")]
     pub smooth: bool,
     /// Image width and height in pixels
     #[arg(long, default_value_t = 480, value_parser = clap::value_parser!(u32).range(16..=4096))]
     pub size: u32,
-}
-
-impl ExportArgs {
-    fn images(&self) -> Images {
-        Images { png: self.png.clone(), gif: self.gif.clone(), smooth: self.smooth, size: self.size as usize }
-    }
+    /// Refuse (exit 3, nothing written) an animation of more frames than this
+    #[arg(long, value_name = "N", default_value_t = MAX_FRAMES as u32, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    pub max_frames: u32,
 }
 
 #[derive(Subcommand)]
@@ -191,24 +271,22 @@ pub enum ShubblesCmd {
         /// Also write a picture of the final state, in its final orientation, as PNG
         #[arg(long, value_name = "FILE")]
         png: Option<PathBuf>,
-        /// Also write an animated GIF: one frame per state, one second each
+        /// Also write an animated GIF: one frame per state, one second each (smooth: 20 fps, at
+        /// most one operation per second)
         #[arg(long, value_name = "FILE")]
         gif: Option<PathBuf>,
-        /// Make the GIF smooth: 20 fps, at most one operation per second
-        #[arg(long, requires = "gif")]
-        smooth: bool,
-        /// Image width and height in pixels
-        #[arg(long, default_value_t = 480, value_parser = clap::value_parser!(u32).range(16..=4096))]
-        size: u32,
+        #[command(flatten)]
+        look: Look,
         /// Input file (default: standard input)
         file: Option<PathBuf>,
     },
     /// The puzzle: the fewest operations that free every shubble without freeing a smole.
     ///
-    /// Reads one state (the first line); prints the operations, or `impossible`.
+    /// Reads one state (the first line); prints the operations, or `impossible`. Exit status
+    /// 3 when the state limit is reached first.
     Solve {
-        /// Give up after this many states
-        #[arg(long, default_value_t = 5_000_000)]
+        /// Give up after this many states (16 bytes each)
+        #[arg(long, value_name = "N", default_value = "5000000", value_parser = states, allow_hyphen_values = true)]
         max_states: usize,
         /// Input file (default: standard input)
         file: Option<PathBuf>,
@@ -219,7 +297,8 @@ pub enum ShubblesCmd {
 pub enum SokobanCmd {
     /// UVa 589 "Pushing Boxes": mazes until `0 0`; fewest pushes, then fewest moves.
     ///
-    /// Every maze is read before any is solved: a bad input prints no answers.
+    /// Every maze is read before any is solved: a bad input prints no answers. Among equal
+    /// answers, the one a plain Dijkstra search on (pushes, moves) finds, trying n, s, e, w.
     Judge {
         /// Input file (default: standard input)
         file: Option<PathBuf>,
@@ -246,69 +325,184 @@ pub enum StacksCmd {
         #[arg(long)]
         bottom_only: bool,
         /// Without --moves: play this many whole turns at most (the game may end sooner)
-        #[arg(long, default_value_t = 20)]
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         turns: u32,
     },
 }
 
-/// A failure the binary reports: one line on stderr, exit status 2.
-pub struct Failure(pub String);
+/// A command that ends without an answer: one line on stderr, and its exit status.
+pub struct Failure {
+    pub msg: String,
+    pub code: u8,
+}
 
 impl Failure {
+    /// Bad input, bad flags, a file that cannot be read or written: exit status 2.
+    fn bad(msg: impl Into<String>) -> Failure {
+        Failure { msg: msg.into(), code: 2 }
+    }
+
+    /// A limit stopped the work before it produced anything: exit status 3.
+    fn limit(msg: impl Into<String>) -> Failure {
+        Failure { msg: msg.into(), code: 3 }
+    }
+
     fn parse(source: &str, e: ParseError) -> Failure {
-        Failure(format!("{source}: {e}"))
+        Failure::bad(format!("{source}: {e}"))
+    }
+}
+
+/// What a command produced: standard output, notes for standard error, output files staged
+/// under temporary names, and the exit status.
+#[derive(Default)]
+struct Done {
+    out: String,
+    notes: Vec<String>,
+    files: Vec<Staged>,
+    code: u8,
+}
+
+impl Done {
+    fn text(out: String) -> Done {
+        Done { out, ..Done::default() }
     }
 }
 
 struct Input {
     name: String,
-    text: String,
+    bytes: Vec<u8>,
 }
 
 fn read_input(file: &Option<PathBuf>) -> Result<Input, Failure> {
-    let (name, bytes) = match file {
-        Some(p) => {
-            let name = p.display().to_string();
-            let bytes = std::fs::read(p).map_err(|e| Failure(format!("{name}: cannot read: {e}")))?;
-            (name, bytes)
-        }
+    match file {
+        Some(p) => Ok(Input { name: p.display().to_string(), bytes: read_file(p)? }),
         None => {
             let mut bytes = Vec::new();
             std::io::stdin()
                 .read_to_end(&mut bytes)
-                .map_err(|e| Failure(format!("standard input: cannot read: {e}")))?;
-            ("standard input".to_string(), bytes)
+                .map_err(|e| Failure::bad(format!("standard input: cannot read: {e}")))?;
+            Ok(Input { name: "standard input".to_string(), bytes })
         }
-    };
-    let text = utf8(&bytes).map_err(|e| Failure::parse(&name, e))?.to_string();
-    Ok(Input { name, text })
+    }
+}
+
+fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
+    std::fs::read(path).map_err(|e| Failure::bad(format!("{}: cannot read: {e}", path.display())))
+}
+
+/// Reads a text file under the judges' input convention.
+fn read_text(path: &Path) -> Result<(String, String), Failure> {
+    let name = path.display().to_string();
+    let text = tumblebox::input::decode(&read_file(path)?).map_err(|e| Failure::parse(&name, e))?;
+    Ok((name, text))
+}
+
+/// One line on stderr, whatever the message holds.
+fn say(msg: &str) {
+    eprintln!("tumblebox: {}", one_line(msg));
+}
+
+/// Clap's message, cut to one line: its first line, with quoted values shortened.
+fn clap_line(e: &clap::Error) -> String {
+    let rendered = e.render().to_string();
+    let first = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or("invalid arguments");
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    // Clap quotes values as '...': a huge one is cut like every quoted piece of input.
+    let mut out = String::new();
+    let mut rest = first;
+    while let Some(open) = rest.find('\'') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('\'') {
+            Some(close) => {
+                let inner = &after[..close];
+                let q = quote(inner);
+                out.push('\'');
+                out.push_str(&q[1..q.len() - 1]);
+                out.push('\'');
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push_str(&rest[open..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    format!("{out} (see --help)")
+}
+
+/// Parses the command line; help and version go to stdout with status 0, anything else wrong
+/// is one line on stderr with status 2.
+pub fn parse() -> Result<Cli, ExitCode> {
+    match Cli::try_parse() {
+        Ok(cli) => Ok(cli),
+        Err(e) => {
+            use clap::error::ErrorKind;
+            match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    let _ = e.print();
+                    Err(ExitCode::SUCCESS)
+                }
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    let _ = e.print();
+                    Err(ExitCode::from(2))
+                }
+                _ => {
+                    say(&clap_line(&e));
+                    Err(ExitCode::from(2))
+                }
+            }
+        }
+    }
+}
+
+/// Whether file descriptor 1 is open (Rust's stdout silently swallows writes to a closed one).
+fn stdout_is_open() -> bool {
+    #[cfg(unix)]
+    {
+        unsafe { libc::fcntl(1, libc::F_GETFD) != -1 }
+    }
+    #[cfg(not(unix))]
+    {
+        true
+    }
+}
+
+fn emit(out: &str) -> Result<(), Failure> {
+    if out.is_empty() {
+        return Ok(());
+    }
+    if !stdout_is_open() {
+        return Err(Failure::bad("cannot write the answer: standard output is closed"));
+    }
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(out.as_bytes())
+        .and_then(|_| stdout.flush())
+        .map_err(|e| Failure::bad(format!("cannot write the answer: {e}")))
 }
 
 pub fn run(cli: Cli) -> ExitCode {
     let Some(command) = cli.command else {
         if let Some(p) = cli.open.as_ref().filter(|p| !p.is_file()) {
-            eprintln!("tumblebox: {}: no such level file (and not a command: see tumblebox --help)", p.display());
+            say(&format!("{}: no such level file (and not a command: see tumblebox --help)", p.display()));
             return ExitCode::from(2);
         }
         return match tumblebox::app::run(cli.open) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("tumblebox: cannot open the window: {e}");
-                eprintln!("(the command line works without a display: tumblebox --help)");
+                say(&format!(
+                    "cannot open the window: {e} (the command line works without a display: tumblebox --help)"
+                ));
                 ExitCode::from(1)
             }
         };
     };
     let result = match command {
-        Command::Vexed(VexedCmd::Judge { file }) => vexed_judge(&file),
-        Command::Shubbles(ShubblesCmd::Judge { picture, png, gif, smooth, size, file }) => {
-            let images = Images { png, gif, smooth, size: size as usize };
-            shubbles_judge(&file, picture, &images)
-        }
-        Command::Sokoban(SokobanCmd::Judge { file }) => sokoban_judge(&file),
-        Command::Vexed(VexedCmd::Export(args)) => vexed_export(&args),
+        Command::Vexed(VexedCmd::Judge { file, limits }) => vexed_judge(&file, limits),
         Command::Vexed(VexedCmd::Solve { file, level, time_limit, max_states }) => {
-            return finish(vexed_solve(&file, level, time_limit, max_states));
+            vexed_solve(&file, level, time_limit, max_states)
         }
         Command::Vexed(VexedCmd::Prove {
             file,
@@ -321,136 +515,144 @@ pub fn run(cli: Cli) -> ExitCode {
             progress,
         }) => {
             let opts = ProveOptions { search_time, time_limit, max_states, work_dir, below, progress };
-            return finish(vexed_prove(&file, level, &opts));
+            vexed_prove(&file, level, &opts)
         }
         Command::Vexed(VexedCmd::Bench { dir, csv, time_limit, max_states, jobs }) => {
-            crate::bench::run(&dir, csv.as_deref(), time_limit, max_states, jobs).map_err(Failure)
+            crate::bench::run(&dir, csv.as_deref(), time_limit, max_states, jobs.map(usize::from))
+                .map(|(out, code)| Done { out, code, ..Done::default() })
+                .map_err(Failure::bad)
+        }
+        Command::Vexed(VexedCmd::Export { args, limits }) => vexed_export(&args, limits),
+        Command::Shubbles(ShubblesCmd::Judge { picture, png, gif, look, file }) => {
+            shubbles_judge(&file, picture, &Images { png, gif, look })
         }
         Command::Shubbles(ShubblesCmd::Solve { max_states, file }) => shubbles_solve(&file, max_states),
-        Command::Generate { game, count, seed } => Ok(generate(&game, count, seed)),
+        Command::Sokoban(SokobanCmd::Judge { file }) => sokoban_judge(&file),
         Command::Sokoban(SokobanCmd::Export(args)) => sokoban_export(&args),
-        Command::Stacks(StacksCmd::Export { args, bottom_only, turns }) => stacks_export(&args, bottom_only, turns),
         Command::Stacks(StacksCmd::Judge { bottom_only, file }) => stacks_judge(&file, bottom_only),
+        Command::Stacks(StacksCmd::Export { args, bottom_only, turns }) => stacks_export(&args, bottom_only, turns),
+        Command::Generate { game, count, seed } => Ok(Done::text(generate(&game, count as usize, seed))),
     };
-    match result.and_then(|out| emit(&out)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure(msg)) => {
-            eprintln!("tumblebox: {msg}");
-            ExitCode::from(2)
+    let done = match result {
+        Ok(d) => d,
+        Err(f) => {
+            say(&f.msg);
+            return ExitCode::from(f.code);
         }
+    };
+    // Standard output first: if it fails, the staged files are dropped (removed) unwritten.
+    if let Err(f) = emit(&done.out) {
+        say(&f.msg);
+        return ExitCode::from(f.code);
+    }
+    for staged in done.files {
+        if let Err(e) = staged.commit() {
+            say(&format!("cannot write an output file: {e}"));
+            return ExitCode::from(2);
+        }
+    }
+    for n in &done.notes {
+        say(n);
+    }
+    ExitCode::from(done.code)
+}
+
+fn limit_name(k: LimitKind) -> &'static str {
+    match k {
+        LimitKind::States => "state",
+        LimitKind::Time => "time",
+        LimitKind::Cancelled => "cancel",
     }
 }
 
-/// For commands whose answer chooses the exit status: (output, status).
-fn finish(result: Result<(String, u8), Failure>) -> ExitCode {
-    match result.and_then(|(out, code)| emit(&out).map(|_| code)) {
-        Ok(code) => ExitCode::from(code),
-        Err(Failure(msg)) => {
-            eprintln!("tumblebox: {msg}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn emit(out: &str) -> Result<(), Failure> {
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(out.as_bytes())
-        .and_then(|_| stdout.flush())
-        .map_err(|e| Failure(format!("cannot write the answer: {e}")))
-}
-
-fn vexed_judge(file: &Option<PathBuf>) -> Result<String, Failure> {
+fn vexed_judge(file: &Option<PathBuf>, limits: SolveLimits) -> Result<Done, Failure> {
     let input = read_input(file)?;
-    let puzzles = vexed::format::parse_judge(&input.text).map_err(|e| Failure::parse(&input.name, e))?;
-    let mut out = String::new();
-    for p in &puzzles {
-        let report = vexed::solve::solve(&p.board, Default::default())
-            .map_err(|e| Failure(format!("{}: puzzle `{}`: {e}", input.name, p.name)))?;
-        match report.outcome {
-            vexed::solve::Outcome::Solved { moves, .. } => {
-                out.push_str(&format!("{}: Minimum solution length = {}\n", p.name, moves.len()));
-                for line in vexed::format::solution_lines(&p.board.settle().0, &moves) {
-                    out.push_str(&line);
-                    out.push('\n');
-                }
-            }
-            vexed::solve::Outcome::Unsolvable => out.push_str(&format!("{}: No solution\n", p.name)),
-            vexed::solve::Outcome::LimitReached(_) => {
-                return Err(Failure(format!("{}: puzzle `{}`: the search hit a limit", input.name, p.name)));
-            }
-        }
-    }
-    Ok(out)
+    let answer =
+        judge::vexed(&input.bytes, limits.limits()).map_err(|e| Failure::bad(format!("{}: {e}", input.name)))?;
+    let code = if answer.stopped.is_empty() { 0 } else { 3 };
+    let notes = answer.stopped.iter().map(|s| format!("{}: {s}", input.name)).collect();
+    Ok(Done { out: answer.text, notes, code, ..Done::default() })
 }
 
 /// Image outputs requested on the command line.
 pub struct Images {
     pub png: Option<PathBuf>,
     pub gif: Option<PathBuf>,
-    pub smooth: bool,
-    pub size: usize,
+    pub look: Look,
 }
 
 impl Images {
-    /// Writes the requested files for a start state, its moves' steps and the end state.
-    fn write<S: Animate>(&self, start: &S, moves: &[Vec<S::Step>], end: &S, pacing: Pacing) -> Result<(), Failure> {
-        let size = (self.size, self.size);
-        let cannot = |p: &PathBuf, e: std::io::Error| Failure(format!("{}: cannot write: {e}", p.display()));
+    /// Stages the requested files for a start state, its moves (an iterator made afresh for
+    /// each pass: the moves are counted, then rendered, never all held) and the state shown in
+    /// the PNG. An animation longer than --max-frames is refused before anything is drawn.
+    fn stage<S, I>(&self, start: &S, moves: impl Fn() -> I, shown: &S, pacing: Pacing) -> Result<Vec<Staged>, Failure>
+    where
+        S: Animate,
+        I: IntoIterator,
+        I::Item: AsRef<[S::Step]>,
+    {
+        let size = (self.look.size as usize, self.look.size as usize);
+        let cannot = |p: &PathBuf, e: std::io::Error| Failure::bad(format!("{}: cannot write: {e}", p.display()));
+        let mode = if self.look.smooth { GifMode::Smooth } else { GifMode::Stepwise };
+        if self.gif.is_some() {
+            let n = count_frames(start, moves(), mode, pacing);
+            if n > self.look.max_frames as usize {
+                return Err(Failure::limit(format!(
+                    "the animation has {n} frames, more than --max-frames {}: nothing written",
+                    self.look.max_frames
+                )));
+            }
+        }
+        let mut staged = Vec::new();
         if let Some(p) = &self.png {
-            export_png(p, end, size).map_err(|e| cannot(p, e))?;
+            staged.push(stage_png(p, shown, size).map_err(|e| cannot(p, e))?);
         }
         if let Some(p) = &self.gif {
-            let mode = if self.smooth { GifMode::Smooth } else { GifMode::Stepwise };
-            export_gif(p, start, moves, mode, pacing, size).map_err(|e| cannot(p, e))?;
+            staged.push(stage_gif(p, start, moves(), mode, pacing, size).map_err(|e| cannot(p, e))?);
         }
-        Ok(())
+        Ok(staged)
     }
 }
 
 /// Shubbles timing: at most one operation per second.
 pub const SHUBBLES_PACING: Pacing = Pacing { hold_start: 1.0, hold_end: 1.5, min_move: 1.0 };
 
-fn shubbles_judge(file: &Option<PathBuf>, picture: bool, images: &Images) -> Result<String, Failure> {
+fn shubbles_judge(file: &Option<PathBuf>, picture: bool, images: &Images) -> Result<Done, Failure> {
     let input = read_input(file)?;
-    let (state, ops) = shubbles::format::parse_judge(&input.text).map_err(|e| Failure::parse(&input.name, e))?;
-    let run = state.run(&ops);
-    let moves: Vec<Vec<shubbles::Step>> = run.applied.iter().map(|(_, a)| a.steps.clone()).collect();
-    images.write(&run.start, &moves, &run.end(), SHUBBLES_PACING)?;
-    Ok(match run.failure() {
-        Some(_) => "!\n".to_string(),
-        None if picture => shubbles::format::picture(&run.end()),
-        None => format!("{}\n", run.end().text()),
-    })
-}
-
-fn sokoban_judge(file: &Option<PathBuf>) -> Result<String, Failure> {
-    let input = read_input(file)?;
-    let mazes = sokoban::format::parse_judge(&input.text).map_err(|e| Failure::parse(&input.name, e))?;
-    let mut out = String::new();
-    for (k, maze) in mazes.iter().enumerate() {
-        out.push_str(&format!("Maze #{}\n", k + 1));
-        match sokoban::solve::solve(maze) {
-            Some(sol) => out.push_str(&sokoban::rules::moves_text(&sol.moves)),
-            None => out.push_str("Impossible."),
-        }
-        out.push_str("\n\n");
+    let text = tumblebox::input::decode(&input.bytes).map_err(|e| Failure::parse(&input.name, e))?;
+    let (state, ops) = shubbles::format::parse_judge(&text).map_err(|e| Failure::parse(&input.name, e))?;
+    let (end, failure) = state.outcome(&ops);
+    let out = judge::shubbles_answer(&end, failure.is_some(), picture);
+    let mut done = Done::text(out);
+    if images.png.is_some() || images.gif.is_some() {
+        // Each operation's steps, made as the animation reaches it, up to a failure.
+        let moves = || {
+            let mut s = state;
+            let mut failed = false;
+            ops.iter().map_while(move |&op| {
+                if failed {
+                    return None;
+                }
+                let a = s.apply(op);
+                failed = a.failure.is_some();
+                s = a.state;
+                Some(a.steps)
+            })
+        };
+        done.files = images.stage(&state, moves, &end, SHUBBLES_PACING)?;
     }
-    Ok(out)
+    Ok(done)
 }
 
-fn stacks_judge(file: &Option<PathBuf>, bottom_only: bool) -> Result<String, Failure> {
+fn sokoban_judge(file: &Option<PathBuf>) -> Result<Done, Failure> {
+    let input = read_input(file)?;
+    judge::sokoban(&input.bytes).map(Done::text).map_err(|e| Failure::parse(&input.name, e))
+}
+
+fn stacks_judge(file: &Option<PathBuf>, bottom_only: bool) -> Result<Done, Failure> {
     let input = read_input(file)?;
     let rule = if bottom_only { stacks::Rule::BottomOnly } else { stacks::Rule::CarryAbove };
-    let game = stacks::format::parse(&input.text, rule).map_err(|e| Failure::parse(&input.name, e))?;
-    Ok(match game.ending_turn(1000) {
-        Some(t) => format!("{t}\n"),
-        None => "-1\n".to_string(),
-    })
-}
-
-fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
-    std::fs::read(path).map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))
+    judge::stacks(&input.bytes, rule).map(Done::text).map_err(|e| Failure::parse(&input.name, e))
 }
 
 fn pick<T>(items: Vec<T>, level: usize, file: &Path) -> Result<T, Failure> {
@@ -458,129 +660,406 @@ fn pick<T>(items: Vec<T>, level: usize, file: &Path) -> Result<T, Failure> {
     items
         .into_iter()
         .nth(level.wrapping_sub(1))
-        .ok_or_else(|| Failure(format!("{}: expected --level from 1 to {n}, found {level}", file.display())))
+        .ok_or_else(|| Failure::bad(format!("{}: expected --level from 1 to {n}, found {level}", file.display())))
 }
 
+/// A `--moves` error: which move and character (the library's message names the move).
 fn moves_error(file: &Path, e: ParseError) -> Failure {
-    Failure(format!("{}: --moves: column {}: {}", file.display(), e.column.unwrap_or(1), e.message))
+    Failure::bad(format!("{}: --moves: character {}: {}", file.display(), e.column.unwrap_or(1), e.message))
 }
 
-fn vexed_export(args: &ExportArgs) -> Result<String, Failure> {
+/// A move that parses but cannot be played.
+fn illegal(file: &Path, k: usize, text: &str, column: usize, why: impl std::fmt::Display) -> Failure {
+    Failure::bad(format!("{}: --moves: move {k} {}, character {column}: {why}", file.display(), quote(text)))
+}
+
+fn vexed_export(args: &ExportArgs, limits: SolveLimits) -> Result<Done, Failure> {
     let bytes = read_file(&args.file)?;
     let name = args.file.display().to_string();
     let (_, levels) = vexed::format::parse_any(&bytes).map_err(|e| Failure::parse(&name, e))?;
     let level = pick(levels, args.level, &args.file)?;
     let start = level.board.settle().0;
-    let moves = match &args.moves {
-        Some(text) => vexed::format::parse_any_moves(text).map_err(|e| moves_error(&args.file, e))?,
+    let mut notes = Vec::new();
+    let mut code = 0;
+    let moves: Vec<vexed::Move> = match &args.moves {
+        Some(text) => {
+            let placed = vexed::format::parse_any_moves_placed(text).map_err(|e| moves_error(&args.file, e))?;
+            let mut board = start.clone();
+            for (k, &(m, col)) in placed.iter().enumerate() {
+                let shown = vexed::format::move_text(&board, m);
+                board = board.apply(m).map_err(|e| illegal(&args.file, k + 1, &shown, col, e))?.0;
+            }
+            placed.into_iter().map(|(m, _)| m).collect()
+        }
         None if args.gif.is_some() => {
-            let report = vexed::solve::solve(&start, Default::default())
-                .map_err(|e| Failure(format!("{name}: level {}: {e}", args.level)))?;
+            let fail = |e: vexed::solve::SolveError| Failure::bad(format!("{name}: level {}: {e}", args.level));
+            let report = vexed::solve::solve_proven_observed(&start, limits.limits(), &mut |_| true).map_err(fail)?;
             match report.outcome {
-                vexed::solve::Outcome::Solved { moves, .. } => moves,
-                _ => {
-                    return Err(Failure(format!("{name}: level {}: no solution to animate", args.level)));
+                Outcome::Solved { moves, proven } => {
+                    if !proven {
+                        code = 3;
+                        notes.push(format!(
+                            "{name}: level {}: a limit stopped the proof: the {} moves animated are not proven optimal (the optimum is at least {})",
+                            args.level,
+                            moves.len(),
+                            report.bound
+                        ));
+                    }
+                    moves
+                }
+                Outcome::Unsolvable => {
+                    return Err(Failure::bad(format!("{name}: level {}: no solution to animate", args.level)));
+                }
+                Outcome::LimitReached(k) => {
+                    return Err(Failure::limit(format!(
+                        "{name}: level {}: the {} limit was reached before a solution was found: nothing written",
+                        args.level,
+                        limit_name(k)
+                    )));
                 }
             }
         }
         None => vec![],
     };
-    let mut board = start.clone();
-    let mut steps = Vec::new();
-    for (i, &m) in moves.iter().enumerate() {
-        let text = vexed::format::move_text(&board, m);
-        let (next, s) = board.apply(m).map_err(|e| Failure(format!("{name}: move {} {text}: {e}", i + 1)))?;
-        steps.push(s);
-        board = next;
-    }
-    let shown = if args.moves.is_some() { &board } else { &start };
-    args.images().write(&start, &steps, shown, Pacing::default())?;
-    Ok(String::new())
+    let end = start.replay(&moves).map_err(|(i, e)| Failure::bad(format!("{name}: move {}: {e}", i + 1)))?;
+    let shown = if args.moves.is_some() { &end } else { &start };
+    let steps = || {
+        let mut b = start.clone();
+        moves.iter().map(move |&m| {
+            let (next, s) = b.apply(m).expect("moves replayed above");
+            b = next;
+            s
+        })
+    };
+    let files = args.images().stage(&start, steps, shown, Pacing::default())?;
+    Ok(Done { files, notes, code, ..Done::default() })
 }
 
-fn sokoban_export(args: &ExportArgs) -> Result<String, Failure> {
-    let bytes = read_file(&args.file)?;
-    let name = args.file.display().to_string();
-    let text = utf8(&bytes).map_err(|e| Failure::parse(&name, e))?;
-    let mazes = sokoban::format::parse_judge(text).map_err(|e| Failure::parse(&name, e))?;
+impl ExportArgs {
+    fn images(&self) -> Images {
+        Images { png: self.png.clone(), gif: self.gif.clone(), look: self.look }
+    }
+}
+
+fn sokoban_export(args: &ExportArgs) -> Result<Done, Failure> {
+    let (name, text) = read_text(&args.file)?;
+    let mazes = sokoban::format::parse_judge(&text).map_err(|e| Failure::parse(&name, e))?;
     let maze = pick(mazes, args.level, &args.file)?;
     let moves: Vec<sokoban::Move> = match &args.moves {
-        Some(t) => t
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .enumerate()
-            .map(|(i, c)| {
-                sokoban::Move::from_char(c).ok_or_else(|| {
-                    Failure(format!("{name}: --moves: character {}: expected one of nsewNSEW, found `{c}`", i + 1))
-                })
-            })
-            .collect::<Result<_, _>>()?,
+        Some(t) => {
+            let placed = sokoban::rules::parse_moves(t).map_err(|e| moves_error(&args.file, e))?;
+            let mut pos = maze.start.clone();
+            for (k, &(m, col)) in placed.iter().enumerate() {
+                pos =
+                    maze.level.apply(&pos, m).map_err(|e| illegal(&args.file, k + 1, &m.char().to_string(), col, e))?.0;
+            }
+            placed.into_iter().map(|(m, _)| m).collect()
+        }
         None if args.gif.is_some() => match sokoban::solve::solve(&maze) {
             Some(sol) => sol.moves,
             None => {
-                return Err(Failure(format!("{name}: maze {}: impossible, nothing to animate", args.level)));
+                return Err(Failure::bad(format!("{name}: maze {}: impossible, nothing to animate", args.level)));
             }
         },
         None => vec![],
     };
     let start = sokoban::scene::Game { level: std::sync::Arc::new(maze.level), pos: maze.start };
-    let mut pos = start.pos.clone();
-    let mut steps = Vec::new();
-    for (i, &m) in moves.iter().enumerate() {
-        let (next, s) =
-            start.level.apply(&pos, m).map_err(|e| Failure(format!("{name}: move {} `{}`: {e}", i + 1, m.char())))?;
-        steps.push(vec![s]);
-        pos = next;
+    let mut end = start.pos.clone();
+    for &m in &moves {
+        end = start.level.apply(&end, m).expect("moves checked above").0;
     }
-    let end = sokoban::scene::Game { level: start.level.clone(), pos };
+    let end = sokoban::scene::Game { level: start.level.clone(), pos: end };
     let shown = if args.moves.is_some() { &end } else { &start };
-    args.images().write(&start, &steps, shown, Pacing::default())?;
-    Ok(String::new())
+    let steps = || {
+        let mut pos = start.pos.clone();
+        let level = &start.level;
+        moves.iter().map(move |&m| {
+            let (next, s) = level.apply(&pos, m).expect("moves checked above");
+            pos = next;
+            [s]
+        })
+    };
+    let files = args.images().stage(&start, steps, shown, Pacing::default())?;
+    Ok(Done { files, ..Done::default() })
 }
 
-fn stacks_export(args: &ExportArgs, bottom_only: bool, turns: u32) -> Result<String, Failure> {
-    let bytes = read_file(&args.file)?;
-    let name = args.file.display().to_string();
-    let text = utf8(&bytes).map_err(|e| Failure::parse(&name, e))?;
+fn stacks_export(args: &ExportArgs, bottom_only: bool, turns: u32) -> Result<Done, Failure> {
+    let (name, text) = read_text(&args.file)?;
     if args.level != 1 {
-        return Err(Failure(format!("{name}: a Baekjoon file holds one board: expected --level 1")));
+        return Err(Failure::bad(format!("{name}: a Baekjoon file holds one board: expected --level 1")));
     }
     let rule = if bottom_only { stacks::Rule::BottomOnly } else { stacks::Rule::CarryAbove };
-    let start = stacks::format::parse(text, rule).map_err(|e| Failure::parse(&name, e))?;
-    let mut game = start.clone();
-    let mut steps = Vec::new();
-    match &args.moves {
-        Some(t) => {
-            let pieces = stacks::format::parse_moves(t, start.pieces(), 1).map_err(|e| moves_error(&args.file, e))?;
-            for p in pieces {
-                if game.over {
-                    break;
-                }
-                let (next, s) = game.move_piece(p);
-                steps.push(s);
-                game = next;
-            }
+    let start = stacks::format::parse(&text, rule).map_err(|e| Failure::parse(&name, e))?;
+    // Which pieces move, in order: the ones given, or every piece of every turn.
+    let pieces: Vec<usize> = match &args.moves {
+        Some(t) => stacks::format::parse_moves_placed(t, start.pieces(), 1)
+            .map_err(|e| moves_error(&args.file, e))?
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect(),
+        None => vec![],
+    };
+    let whole_turns = args.moves.is_none() && args.gif.is_some();
+    let k = start.pieces();
+    let order = || -> Box<dyn Iterator<Item = usize> + '_> {
+        if whole_turns {
+            Box::new((0..turns as usize * k).map(move |i| i % k))
+        } else {
+            Box::new(pieces.iter().copied())
         }
-        None if args.gif.is_some() => {
-            for _ in 0..turns {
-                if game.over {
-                    break;
-                }
-                for p in 0..game.pieces() {
-                    if game.over {
-                        break;
-                    }
-                    let (next, s) = game.move_piece(p);
-                    steps.push(s);
-                    game = next;
-                }
+    };
+    // The moves play until the game ends (four on a square).
+    let steps = || {
+        let mut g = start.clone();
+        order().map_while(move |p| {
+            if g.over {
+                return None;
             }
+            let (next, s) = g.move_piece(p);
+            g = next;
+            Some(s)
+        })
+    };
+    let mut end = start.clone();
+    for p in order() {
+        if end.over {
+            break;
         }
-        None => {}
+        end = end.move_piece(p).0;
     }
-    let shown = if args.moves.is_some() { &game } else { &start };
-    args.images().write(&start, &steps, shown, Pacing::default())?;
-    Ok(String::new())
+    let shown = if args.moves.is_some() { &end } else { &start };
+    let files = args.images().stage(&start, steps, shown, Pacing::default())?;
+    Ok(Done { files, ..Done::default() })
+}
+
+fn shubbles_solve(file: &Option<PathBuf>, max_states: usize) -> Result<Done, Failure> {
+    let input = read_input(file)?;
+    let text = tumblebox::input::decode(&input.bytes).map_err(|e| Failure::parse(&input.name, e))?;
+    let mut lines = tumblebox::input::Lines::new(&text);
+    lines.skip_blank();
+    let (n, line) = lines.next_line().unwrap_or((1, ""));
+    let state = shubbles::format::parse_state(line, n).map_err(|e| Failure::parse(&input.name, e))?;
+    Ok(Done::text(match shubbles::solve::solve(&state, max_states) {
+        shubbles::solve::Outcome::Solved(ops) => {
+            format!("{} ({} operations)\n", ops.iter().map(|o| o.char()).collect::<String>(), ops.len())
+        }
+        shubbles::solve::Outcome::Impossible => "impossible\n".to_string(),
+        shubbles::solve::Outcome::LimitReached => {
+            return Err(Failure::limit(format!("{}: no answer within {max_states} states", input.name)));
+        }
+    }))
+}
+
+/// The moves in World Finals notation, and in Palm notation for `.ini` files.
+fn push_solution(out: &mut String, kind: vexed::format::FileKind, start: &vexed::Board, moves: &[vexed::Move]) {
+    for line in vexed::format::solution_lines(start, moves) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if kind == vexed::format::FileKind::Palm
+        && let Some(p) = vexed::format::palm_moves_text(moves)
+    {
+        out.push_str(&format!("palm: {p}\n"));
+    }
+}
+
+struct ProveOptions {
+    search_time: f64,
+    time_limit: Option<f64>,
+    max_states: usize,
+    work_dir: Option<PathBuf>,
+    below: Option<u32>,
+    progress: bool,
+}
+
+fn vexed_prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<Done, Failure> {
+    use vexed::sweep::SweepSolution;
+    let started = Instant::now();
+    let deadline = opts.time_limit.map(|t| started + duration(t));
+    let left = || deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    let bytes = read_file(file)?;
+    let name = file.display().to_string();
+    let (kind, levels) = vexed::format::parse_any(&bytes).map_err(|e| Failure::parse(&name, e))?;
+    let lvl = pick(levels, level, file)?;
+    let start = lvl.board.settle().0;
+    let fail = |e: vexed::solve::SolveError| Failure::bad(format!("{name}: level {level}: {e}"));
+    let mut out = format!("{} (level {level} of {name})\n", lvl.title);
+    if let Some(p) = lvl.par {
+        out.push_str(&format!("par: {p}\n"));
+    }
+    let progress = opts.progress;
+    let mut observe = |p: vexed::sweep::SweepProgress| {
+        if progress {
+            eprintln!(
+                "sweep: {} expanded, {} held, {} classes done, {} waiting, {} blocks cleared",
+                p.expanded, p.held, p.classes_done, p.classes_waiting, p.cleared
+            );
+        }
+        true
+    };
+    let done = |out: String, code: u8| Ok(Done { out, code, ..Done::default() });
+    if let Some(below) = opts.below {
+        let limits = Limits { max_states: Some(opts.max_states), time: left() };
+        let (result, report) =
+            vexed::sweep::solve_below(&start, below, limits, opts.work_dir.as_deref(), &mut observe).map_err(fail)?;
+        let code = match result {
+            SweepSolution::Shorter(moves) => {
+                out.push_str(&format!(
+                    "length: {} (proven optimal by the sweep below {below}: every shorter sequence was ruled out)\n",
+                    moves.len()
+                ));
+                push_solution(&mut out, kind, &start, &moves);
+                0
+            }
+            SweepSolution::Limit(k) => {
+                out.push_str(&format!("not proven: the sweep's {} limit was reached\n", limit_name(k)));
+                3
+            }
+            _ => {
+                out.push_str(&format!("no solution of fewer than {below} moves: the sweep ruled them all out\n"));
+                0
+            }
+        };
+        push_sweep_reports(&mut out, std::slice::from_ref(&report));
+        return done(out, code);
+    }
+    let search_time = match left() {
+        Some(l) => l.min(duration(opts.search_time)),
+        None => duration(opts.search_time),
+    };
+    let search = Limits { max_states: Some(opts.max_states), time: Some(search_time) };
+    let first = vexed::solve::solve_anytime(&start, search).map_err(fail)?;
+    let given = match &first.outcome {
+        Outcome::Solved { moves, proven: true } => {
+            out.push_str(&format!(
+                "length: {} (proven optimal by the first search: every shorter sequence was ruled out)\n",
+                moves.len()
+            ));
+            push_solution(&mut out, kind, &start, moves);
+            out.push_str(&format!("first search: {} states, {:.1} s\n", first.expanded, first.elapsed.as_secs_f64()));
+            return done(out, 0);
+        }
+        Outcome::Unsolvable => {
+            out.push_str("proven unsolvable: the whole reachable space was searched\n");
+            return done(out, 0);
+        }
+        Outcome::Solved { moves, proven: false } => Some(moves.clone()),
+        // A sweep with no length to stay below would take every reachable position: a beam
+        // (a fraction of a second) gives it one.
+        Outcome::LimitReached(_) => {
+            let limits = Limits { max_states: Some(opts.max_states), time: left() };
+            vexed::solve::solve_beam(&start, 1 << 12, limits).map_err(fail)?.moves
+        }
+    };
+    out.push_str(&format!(
+        "first search: {} in {:.1} s, lower bound {}\n",
+        given.as_ref().map_or("no solution".to_string(), |m| format!("{} moves, not proven", m.len())),
+        first.elapsed.as_secs_f64(),
+        first.bound
+    ));
+    if left().is_some_and(|l| l.is_zero()) {
+        out.push_str("not proven: the time limit was reached in the first search\n");
+        if let Some(moves) = &given {
+            out.push_str(&format!("best found: {} (the optimum is at least {})\n", moves.len(), first.bound));
+            push_solution(&mut out, kind, &start, moves);
+        }
+        return done(out, 3);
+    }
+    let limits = Limits { max_states: Some(opts.max_states), time: left() };
+    let (result, reports) =
+        vexed::sweep::solve_by_sweep(&start, given.as_deref(), limits, opts.work_dir.as_deref(), &mut observe)
+            .map_err(fail)?;
+    let code = match result {
+        SweepSolution::GivenIsOptimal => {
+            let moves = given.expect("a given solution");
+            out.push_str(&format!(
+                "length: {} (proven optimal by the sweep: every shorter sequence was ruled out)\n",
+                moves.len()
+            ));
+            push_solution(&mut out, kind, &start, &moves);
+            0
+        }
+        SweepSolution::Shorter(moves) => {
+            out.push_str(&format!(
+                "length: {} (proven optimal by the sweep, shorter than the first search's)\n",
+                moves.len()
+            ));
+            push_solution(&mut out, kind, &start, &moves);
+            0
+        }
+        SweepSolution::Unsolvable | SweepSolution::NoneBelow(_) => {
+            out.push_str(&format!(
+                "no solution of at most {} moves: the sweep ruled them all out\n",
+                vexed::sweep::MAX_DEPTH
+            ));
+            0
+        }
+        SweepSolution::Limit(k) => {
+            out.push_str(&format!("not proven: the sweep's {} limit was reached\n", limit_name(k)));
+            if let Some(moves) = &given {
+                out.push_str(&format!("best found: {} (the optimum is at least {})\n", moves.len(), first.bound));
+                push_solution(&mut out, kind, &start, moves);
+            }
+            3
+        }
+    };
+    push_sweep_reports(&mut out, &reports);
+    done(out, code)
+}
+
+fn push_sweep_reports(out: &mut String, reports: &[vexed::sweep::SweepReport]) {
+    for (i, r) in reports.iter().enumerate() {
+        out.push_str(&format!(
+            "sweep {}: {} positions expanded, at most {} held at once, {} classes, {:.1} s\n",
+            i + 1,
+            r.expanded,
+            r.peak_held,
+            r.classes,
+            r.elapsed.as_secs_f64()
+        ));
+    }
+}
+
+fn vexed_solve(file: &Path, level: usize, time_limit: Option<f64>, max_states: usize) -> Result<Done, Failure> {
+    let bytes = read_file(file)?;
+    let name = file.display().to_string();
+    let (kind, levels) = vexed::format::parse_any(&bytes).map_err(|e| Failure::parse(&name, e))?;
+    let lvl = pick(levels, level, file)?;
+    let limits = Limits { max_states: Some(max_states), time: time_limit.map(duration) };
+    let start = lvl.board.settle().0;
+    let report =
+        vexed::solve::solve_anytime(&start, limits).map_err(|e| Failure::bad(format!("{name}: level {level}: {e}")))?;
+    let mut out = format!("{} (level {level} of {name})\n", lvl.title);
+    if let Some(p) = lvl.par {
+        out.push_str(&format!("par: {p}\n"));
+    }
+    let code = match &report.outcome {
+        Outcome::Solved { moves, proven } => {
+            let status = if *proven {
+                "proven optimal: every shorter sequence was ruled out".to_string()
+            } else {
+                format!("not proven optimal: a limit stopped the proof; the optimum is at least {}", report.bound)
+            };
+            out.push_str(&format!("length: {} ({status})\n", moves.len()));
+            push_solution(&mut out, kind, &start, moves);
+            if *proven { 0 } else { 3 }
+        }
+        Outcome::Unsolvable => {
+            out.push_str("proven unsolvable: the whole reachable space was searched\n");
+            0
+        }
+        Outcome::LimitReached(k) => {
+            out.push_str(&format!("no answer: the {} limit was reached\n", limit_name(*k)));
+            3
+        }
+    };
+    out.push_str(&format!(
+        "states: {} expanded, {} stored; {:.1} ms\n",
+        report.expanded,
+        report.stored,
+        report.elapsed.as_secs_f64() * 1e3
+    ));
+    Ok(Done { out, code, ..Done::default() })
 }
 
 /// Picks `count` items spread evenly over candidates sorted by difficulty, hardest last.
@@ -664,233 +1143,4 @@ fn generate(game: &str, count: usize, seed: u64) -> String {
         }
     }
     out
-}
-
-fn shubbles_solve(file: &Option<PathBuf>, max_states: usize) -> Result<String, Failure> {
-    let input = read_input(file)?;
-    let line = input.text.split('\n').next().unwrap_or("");
-    let state = shubbles::format::parse_state(line, 1).map_err(|e| Failure::parse(&input.name, e))?;
-    Ok(match shubbles::solve::solve(&state, max_states) {
-        shubbles::solve::Outcome::Solved(ops) => {
-            format!("{} ({} operations)\n", ops.iter().map(|o| o.char()).collect::<String>(), ops.len())
-        }
-        shubbles::solve::Outcome::Impossible => "impossible\n".to_string(),
-        shubbles::solve::Outcome::LimitReached => {
-            return Err(Failure(format!("{}: no answer within {max_states} states", input.name)));
-        }
-    })
-}
-
-/// The moves in World Finals notation, and in Palm notation for `.ini` files.
-fn push_solution(out: &mut String, kind: vexed::format::FileKind, start: &vexed::Board, moves: &[vexed::Move]) {
-    for line in vexed::format::solution_lines(start, moves) {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    if kind == vexed::format::FileKind::Palm
-        && let Some(p) = vexed::format::palm_moves_text(moves)
-    {
-        out.push_str(&format!("palm: {p}\n"));
-    }
-}
-
-fn limit_name(k: vexed::solve::LimitKind) -> &'static str {
-    match k {
-        vexed::solve::LimitKind::States => "state",
-        vexed::solve::LimitKind::Time => "time",
-        vexed::solve::LimitKind::Cancelled => "cancel",
-    }
-}
-
-struct ProveOptions {
-    search_time: f64,
-    time_limit: Option<f64>,
-    max_states: Option<usize>,
-    work_dir: Option<PathBuf>,
-    below: Option<u32>,
-    progress: bool,
-}
-
-fn vexed_prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<(String, u8), Failure> {
-    use vexed::solve::Outcome;
-    use vexed::sweep::SweepSolution;
-    let bytes = read_file(file)?;
-    let name = file.display().to_string();
-    let (kind, levels) = vexed::format::parse_any(&bytes).map_err(|e| Failure::parse(&name, e))?;
-    let lvl = pick(levels, level, file)?;
-    let start = lvl.board.settle().0;
-    let fail = |e: vexed::solve::SolveError| Failure(format!("{name}: level {level}: {e}"));
-    let mut out = format!("{} (level {level} of {name})\n", lvl.title);
-    if let Some(p) = lvl.par {
-        out.push_str(&format!("par: {p}\n"));
-    }
-    let limits = vexed::solve::Limits {
-        max_states: opts.max_states,
-        time: opts.time_limit.map(std::time::Duration::from_secs_f64),
-    };
-    let progress = opts.progress;
-    let mut observe = |p: vexed::sweep::SweepProgress| {
-        if progress {
-            eprintln!(
-                "sweep: {} expanded, {} held, {} classes done, {} waiting, {} blocks cleared",
-                p.expanded, p.held, p.classes_done, p.classes_waiting, p.cleared
-            );
-        }
-        true
-    };
-    if let Some(below) = opts.below {
-        let (result, report) =
-            vexed::sweep::solve_below(&start, below, limits, opts.work_dir.as_deref(), &mut observe).map_err(fail)?;
-        let code = match result {
-            SweepSolution::Shorter(moves) => {
-                out.push_str(&format!(
-                    "length: {} (proven optimal by the sweep below {below}: every shorter sequence was ruled out)\n",
-                    moves.len()
-                ));
-                push_solution(&mut out, kind, &start, &moves);
-                0
-            }
-            SweepSolution::Limit(k) => {
-                out.push_str(&format!("not proven: the sweep's {} limit was reached\n", limit_name(k)));
-                3
-            }
-            _ => {
-                out.push_str(&format!("no solution of fewer than {below} moves: the sweep ruled them all out\n"));
-                0
-            }
-        };
-        push_sweep_reports(&mut out, std::slice::from_ref(&report));
-        return Ok((out, code));
-    }
-    let search = vexed::solve::Limits {
-        max_states: opts.max_states,
-        time: Some(std::time::Duration::from_secs_f64(opts.search_time.max(0.0))),
-    };
-    let first = vexed::solve::solve_anytime(&start, search).map_err(fail)?;
-    let given = match &first.outcome {
-        Outcome::Solved { moves, proven: true } => {
-            out.push_str(&format!(
-                "length: {} (proven optimal by the first search: every shorter sequence was ruled out)\n",
-                moves.len()
-            ));
-            push_solution(&mut out, kind, &start, moves);
-            out.push_str(&format!("first search: {} states, {:.1} s\n", first.expanded, first.elapsed.as_secs_f64()));
-            return Ok((out, 0));
-        }
-        Outcome::Unsolvable => {
-            out.push_str("proven unsolvable: the whole reachable space was searched\n");
-            return Ok((out, 0));
-        }
-        Outcome::Solved { moves, proven: false } => Some(moves.clone()),
-        // A sweep with no length to stay below would take every reachable position: a beam
-        // (a fraction of a second) gives it one.
-        Outcome::LimitReached(_) => {
-            vexed::solve::solve_beam(&start, 1 << 12, vexed::solve::Limits::default()).map_err(fail)?.moves
-        }
-    };
-    out.push_str(&format!(
-        "first search: {} in {:.1} s, lower bound {}\n",
-        given.as_ref().map_or("no solution".to_string(), |m| format!("{} moves, not proven", m.len())),
-        first.elapsed.as_secs_f64(),
-        first.bound
-    ));
-    let (result, reports) =
-        vexed::sweep::solve_by_sweep(&start, given.as_deref(), limits, opts.work_dir.as_deref(), &mut observe)
-            .map_err(fail)?;
-    let code = match result {
-        SweepSolution::GivenIsOptimal => {
-            let moves = given.expect("a given solution");
-            out.push_str(&format!(
-                "length: {} (proven optimal by the sweep: every shorter sequence was ruled out)\n",
-                moves.len()
-            ));
-            push_solution(&mut out, kind, &start, &moves);
-            0
-        }
-        SweepSolution::Shorter(moves) => {
-            out.push_str(&format!(
-                "length: {} (proven optimal by the sweep, shorter than the first search's)\n",
-                moves.len()
-            ));
-            push_solution(&mut out, kind, &start, &moves);
-            0
-        }
-        SweepSolution::Unsolvable | SweepSolution::NoneBelow(_) => {
-            out.push_str(&format!(
-                "no solution of at most {} moves: the sweep ruled them all out\n",
-                vexed::sweep::MAX_DEPTH
-            ));
-            0
-        }
-        SweepSolution::Limit(k) => {
-            out.push_str(&format!("not proven: the sweep's {} limit was reached\n", limit_name(k)));
-            if let Some(moves) = &given {
-                out.push_str(&format!("best found: {} (the optimum is at least {})\n", moves.len(), first.bound));
-                push_solution(&mut out, kind, &start, moves);
-            }
-            3
-        }
-    };
-    push_sweep_reports(&mut out, &reports);
-    Ok((out, code))
-}
-
-fn push_sweep_reports(out: &mut String, reports: &[vexed::sweep::SweepReport]) {
-    for (i, r) in reports.iter().enumerate() {
-        out.push_str(&format!(
-            "sweep {}: {} positions expanded, at most {} held at once, {} classes, {:.1} s\n",
-            i + 1,
-            r.expanded,
-            r.peak_held,
-            r.classes,
-            r.elapsed.as_secs_f64()
-        ));
-    }
-}
-
-fn vexed_solve(
-    file: &Path,
-    level: usize,
-    time_limit: Option<f64>,
-    max_states: Option<usize>,
-) -> Result<(String, u8), Failure> {
-    let bytes = read_file(file)?;
-    let name = file.display().to_string();
-    let (kind, levels) = vexed::format::parse_any(&bytes).map_err(|e| Failure::parse(&name, e))?;
-    let lvl = pick(levels, level, file)?;
-    let limits = vexed::solve::Limits { max_states, time: time_limit.map(std::time::Duration::from_secs_f64) };
-    let start = lvl.board.settle().0;
-    let report =
-        vexed::solve::solve_anytime(&start, limits).map_err(|e| Failure(format!("{name}: level {level}: {e}")))?;
-    let mut out = format!("{} (level {level} of {name})\n", lvl.title);
-    if let Some(p) = lvl.par {
-        out.push_str(&format!("par: {p}\n"));
-    }
-    let code = match &report.outcome {
-        vexed::solve::Outcome::Solved { moves, proven } => {
-            let status = if *proven {
-                "proven optimal: every shorter sequence was ruled out".to_string()
-            } else {
-                format!("not proven optimal: the optimum is at least {}", report.bound)
-            };
-            out.push_str(&format!("length: {} ({status})\n", moves.len()));
-            push_solution(&mut out, kind, &start, moves);
-            0
-        }
-        vexed::solve::Outcome::Unsolvable => {
-            out.push_str("proven unsolvable: the whole reachable space was searched\n");
-            0
-        }
-        vexed::solve::Outcome::LimitReached(k) => {
-            out.push_str(&format!("no answer: the {} limit was reached\n", limit_name(*k)));
-            3
-        }
-    };
-    out.push_str(&format!(
-        "states: {} expanded, {} stored; {:.1} ms\n",
-        report.expanded,
-        report.stored,
-        report.elapsed.as_secs_f64() * 1e3
-    ));
-    Ok((out, code))
 }

@@ -36,6 +36,57 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// The longest piece of input quoted in a message, in characters; longer ones are cut with `…`.
+pub const QUOTE_MAX: usize = 24;
+
+/// Whether a character would be invisible or would act on a terminal: control characters
+/// (ESC, CR, NUL, ...), the byte-order mark, zero-width and bidirectional marks.
+fn hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
+}
+
+fn push_escaped(out: &mut String, c: char) {
+    match c {
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        '\0' => out.push_str("\\0"),
+        c if hidden(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+        c => out.push(c),
+    }
+}
+
+/// A piece of input as a message shows it: in backquotes, with hidden characters escaped
+/// (`\u{1b}`, `\r`, `\u{feff}`, ...) and cut to [`QUOTE_MAX`] characters with `…`.
+pub fn quote(text: &str) -> String {
+    let mut out = String::from("`");
+    for (i, c) in text.chars().enumerate() {
+        if i == QUOTE_MAX {
+            out.push('…');
+            break;
+        }
+        push_escaped(&mut out, c);
+    }
+    out.push('`');
+    out
+}
+
+/// One character of input, as [`quote`] shows it.
+pub fn quote_char(c: char) -> String {
+    quote(c.encode_utf8(&mut [0; 4]))
+}
+
+/// A message made safe for one line of a terminal: every hidden character escaped (a line
+/// break becomes `\n`), so nothing in it can end the line or drive the terminal.
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_escaped(&mut out, c);
+    }
+    out
+}
+
 /// Decodes input bytes as UTF-8, naming the line and column of the first bad byte.
 pub fn utf8(bytes: &[u8]) -> Result<&str, ParseError> {
     std::str::from_utf8(bytes).map_err(|e| {
@@ -104,7 +155,7 @@ impl<'a> Tokens<'a> {
             ParseError::at(
                 t.line,
                 t.column,
-                format!("expected {what} (an integer from {lo} to {hi}), found `{}`", t.text),
+                format!("expected {what} (an integer from {lo} to {hi}), found {}", quote(t.text)),
             )
         })?;
         if v < lo || v > hi {
@@ -122,6 +173,19 @@ mod tests {
     fn utf8_error_names_line_and_column() {
         let e = utf8(b"ab\ncd\xffe").unwrap_err();
         assert_eq!((e.line, e.column), (2, Some(3)));
+    }
+
+    #[test]
+    fn quotes_are_short_and_visible() {
+        assert_eq!(quote("abc"), "`abc`");
+        assert_eq!(quote("a\u{1b}[31mb\r\0"), "`a\\u{1b}[31mb\\r\\0`");
+        assert_eq!(quote("\u{feff}4"), "`\\u{feff}4`");
+        let long = "x".repeat(1_000_000);
+        let q = quote(&long);
+        assert_eq!(q.chars().count(), QUOTE_MAX + 3);
+        assert!(q.ends_with("…`"));
+        assert_eq!(one_line("a\nb\u{1b}c"), "a\\nb\\u{1b}c");
+        assert_eq!(quote_char('\u{7}'), "`\\u{7}`");
     }
 
     #[test]

@@ -41,7 +41,11 @@ pub fn parse_shubbles(text: &str) -> Result<Vec<BoxLevel>, ParseError> {
         let state = crate::shubbles::format::parse_state(parts.next().unwrap_or(""), i + 1)?;
         let par = match parts.next() {
             Some(p) => Some(p.trim().parse::<usize>().map_err(|_| {
-                ParseError::at(i + 1, 31, format!("expected the par (a number) after the state, found `{p}`"))
+                ParseError::at(
+                    i + 1,
+                    31,
+                    format!("expected the par (a number) after the state, found {}", crate::error::quote(p)),
+                )
             })?),
             None => None,
         };

@@ -21,9 +21,12 @@
 
 pub mod anim;
 pub mod app;
+pub mod cleanup;
 pub mod error;
 pub mod generate;
 pub mod grid;
+pub mod input;
+pub mod judge;
 pub mod levels;
 pub mod render;
 pub mod scene;

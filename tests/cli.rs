@@ -285,7 +285,7 @@ fn vexed_solve_and_bench() {
     let cols: Vec<&str> = row.split_whitespace().collect();
     assert_eq!(&cols[1..7], ["60", "60", "60", "60", "0", "0"], "{out}");
     let csv_text = std::fs::read_to_string(&csv).unwrap();
-    assert_eq!(csv_text.lines().next(), Some("pack,index,title,par,length,proven,states,millis"));
+    assert_eq!(csv_text.lines().next(), Some("pack,index,title,par,length,proven,states,millis,limit"));
     assert_eq!(csv_text.lines().count(), 61);
     std::fs::remove_dir_all(&tmp).unwrap();
 }

@@ -1,88 +1,243 @@
 //! Files out: PNG and animated GIF, written atomically (a temporary file beside the target,
 //! then a rename), so an interrupted or failed export never leaves a truncated file under the
-//! target name.
+//! target name. A command with several outputs stages them all first ([`stage`]) and renames
+//! them only when every one is written ([`Staged::commit`]), so it writes all of them or none.
 //!
-//! GIFs use one global palette (the frames' shared [`Palette`]); after the first frame, each
-//! frame encodes only the rectangle that changed, with unchanged pixels transparent, and keeps
-//! the previous frame underneath. A frame identical to the one before is a 1x1 transparent
-//! frame, so every frame keeps its own delay.
+//! What may be replaced: an absent path, or a regular file. A symbolic link is followed to the
+//! file it names (the link stays; the file it points to is replaced). Anything else (a FIFO, a
+//! device, a socket, a folder, a link to one of those, a link to nothing) is refused with an
+//! error before anything is written.
+//!
+//! GIFs are written as a stream ([`GifStream`]): frames arrive in order, are rendered and
+//! LZW-compressed in parallel a batch at a time, and are written out, so memory holds one
+//! batch whatever the animation's length. One global palette (the frames' shared
+//! [`Palette`], grown in frame order) is written at the end over a 256-entry table reserved in
+//! the header. After the first frame, each frame encodes only the rectangle that changed, with
+//! unchanged pixels transparent (the transparent index is the palette's size after that frame,
+//! an index no pixel of it uses), and keeps the previous frame underneath. A frame identical to
+//! the one before is a 1x1 transparent frame, so every frame keeps its own delay.
 
 use super::raster::{Indexed, Palette};
+use crate::cleanup::{self, Registered};
 use rayon::prelude::*;
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+
+/// Where a write to `path` really goes: `path` itself, or the regular file a symbolic link at
+/// `path` names. Errors for anything that is not a regular file.
+pub fn real_target(path: &Path) -> io::Result<PathBuf> {
+    let refuse = |what: &str| {
+        io::Error::new(io::ErrorKind::InvalidInput, format!("{what}: refusing to replace it (only regular files are)"))
+    };
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(path.to_path_buf()),
+        Err(e) => Err(e),
+        Ok(m) if m.is_file() => Ok(path.to_path_buf()),
+        Ok(m) if m.file_type().is_symlink() => {
+            let real = std::fs::canonicalize(path).map_err(|_| refuse("a symbolic link to nothing"))?;
+            match std::fs::metadata(&real) {
+                Ok(m) if m.is_file() => Ok(real),
+                Ok(m) => Err(refuse(&format!("a symbolic link to {}", kind_of(&m)))),
+                Err(_) => Err(refuse("a symbolic link to nothing")),
+            }
+        }
+        Ok(m) => Err(refuse(kind_of(&m))),
+    }
+}
+
+fn kind_of(m: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = m.file_type();
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if m.is_dir() { "a folder" } else { "not a regular file" }
+}
+
+/// A file written in full under a temporary name beside its target, waiting to be renamed.
+/// Dropping it without [`Staged::commit`] removes the temporary file.
+#[derive(Debug)]
+pub struct Staged {
+    tmp: PathBuf,
+    target: PathBuf,
+    guard: Option<Registered>,
+}
+
+impl Staged {
+    /// Renames the temporary file over the target (checked again: it must still be absent or
+    /// a regular file).
+    pub fn commit(mut self) -> io::Result<()> {
+        let target = real_target(&self.target)?;
+        let guard = self.guard.take().expect("not yet committed");
+        let tmp = self.tmp.clone();
+        let r = guard.settle(|| std::fs::rename(&tmp, &target));
+        if r.is_err() {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+        r
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if let Some(g) = self.guard.take() {
+            g.settle(|| std::fs::remove_file(&self.tmp).ok());
+        }
+    }
+}
+
+/// Writes `path`'s future content to a temporary file beside it (removed on any error, and on
+/// Ctrl-C or SIGTERM). Leftover temporary files of dead tumblebox processes for the same
+/// target are removed first.
+pub fn stage(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>) -> io::Result<Staged> {
+    let target = real_target(path)?;
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = target
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the target is not a file name"))?
+        .to_string_lossy()
+        .to_string();
+    cleanup::remove_stale(&dir, Some(&name));
+    let tmp = dir.join(cleanup::temp_name(&name));
+    let guard = cleanup::register_file(&tmp);
+    let _ = std::fs::remove_file(&tmp); // our own leftover from an earlier, failed attempt
+    let mut staged = Staged { tmp: tmp.clone(), target: path.to_path_buf(), guard: Some(guard) };
+    let result = (|| {
+        let file = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        let mut w = BufWriter::new(file);
+        write(&mut w)?;
+        w.flush()?;
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()
+    })();
+    match result {
+        Ok(()) => Ok(staged),
+        Err(e) => {
+            if let Some(g) = staged.guard.take() {
+                g.settle(|| std::fs::remove_file(&tmp).ok());
+            }
+            Err(e)
+        }
+    }
+}
 
 /// Writes a file atomically: `write` fills a temporary file in the same folder, which is then
 /// renamed over `path`. On any error the temporary file is removed and `path` is untouched.
 pub fn write_atomic(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>) -> io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name =
-        path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the target is not a file name"))?;
-    let tmp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
-    let result = (|| {
-        let mut w = BufWriter::new(File::create(&tmp)?);
-        write(&mut w)?;
-        w.flush()?;
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    stage(path, write)?.commit()
 }
 
-/// Writes one indexed image as an RGB PNG.
-pub fn write_png(path: &Path, img: &Indexed, palette: &Palette) -> io::Result<()> {
+/// Encodes one indexed image as an RGB PNG.
+pub fn encode_png<W: Write>(out: W, img: &Indexed, palette: &Palette) -> io::Result<()> {
     use image::ImageEncoder;
     let rgb = img.to_rgb(palette);
-    write_atomic(path, |w| {
-        image::codecs::png::PngEncoder::new(w)
-            .write_image(&rgb, img.width as u32, img.height as u32, image::ExtendedColorType::Rgb8)
-            .map_err(io::Error::other)
-    })
+    image::codecs::png::PngEncoder::new(out)
+        .write_image(&rgb, img.width as u32, img.height as u32, image::ExtendedColorType::Rgb8)
+        .map_err(io::Error::other)
 }
 
-/// One frame of an animation and how long it shows, in centiseconds.
+/// Writes one indexed image as an RGB PNG, atomically.
+pub fn write_png(path: &Path, img: &Indexed, palette: &Palette) -> io::Result<()> {
+    write_atomic(path, |w| encode_png(w, img, palette))
+}
+
+/// The largest GIF side (the format stores sizes in 16 bits).
+const GIF_MAX_SIDE: usize = u16::MAX as usize;
+
+/// An animated GIF being written frame by frame (looping forever). Frames are given already
+/// rendered, a batch at a time ([`GifStream::write_batch`]); see the module documentation.
+pub struct GifStream<W: Write + Seek> {
+    enc: gif::Encoder<W>,
+    /// Where the global colour table starts in the output.
+    table_at: u64,
+    prev: Option<Indexed>,
+    frames: usize,
+}
+
+/// One rendered frame of a batch, on the batch's shared palette, and its delay.
 pub struct Frame {
     pub image: Indexed,
     pub delay_cs: u16,
 }
 
-/// Encodes frames as an animated GIF (looping forever) to any writer.
-pub fn encode_gif<W: Write>(out: W, frames: &[Frame], palette: &Palette) -> io::Result<()> {
+impl<W: Write + Seek> GifStream<W> {
+    pub fn new(mut out: W, width: usize, height: usize) -> io::Result<GifStream<W>> {
+        if width > GIF_MAX_SIDE || height > GIF_MAX_SIDE || width == 0 || height == 0 {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "image size out of range for GIF"));
+        }
+        let start = out.stream_position()?;
+        // Reserved: the real palette is written over it at the end.
+        let table = [0u8; 256 * 3];
+        let mut enc = gif::Encoder::new(out, width as u16, height as u16, &table).map_err(io::Error::other)?;
+        enc.set_repeat(gif::Repeat::Infinite).map_err(io::Error::other)?;
+        // "GIF89a" and the logical screen descriptor come before the table.
+        Ok(GifStream { enc, table_at: start + 13, prev: None, frames: 0 })
+    }
+
+    /// Writes frames whose images use `palette` as it stands (every index below
+    /// `palette_len[k]` for frame k: the palette's size right after that frame was added).
+    pub fn write_batch(&mut self, frames: &[Frame], palette_len: &[usize]) -> io::Result<()> {
+        let prev = self.prev.take();
+        let encoded: Vec<gif::Frame<'static>> = frames
+            .par_iter()
+            .enumerate()
+            .map(|(k, f)| {
+                let before = if k == 0 { prev.as_ref() } else { Some(&frames[k - 1].image) };
+                let transparent = palette_len[k].min(255) as u8;
+                let mut frame = frame_for(before, &f.image, transparent);
+                frame.delay = f.delay_cs;
+                frame.make_lzw_pre_encoded();
+                frame
+            })
+            .collect();
+        for frame in &encoded {
+            self.enc.write_lzw_pre_encoded_frame(frame).map_err(io::Error::other)?;
+        }
+        self.frames += frames.len();
+        self.prev = match frames.last() {
+            Some(f) => Some(f.image.clone()),
+            None => prev,
+        };
+        Ok(())
+    }
+
+    /// Ends the file and writes the final palette into the reserved table.
+    pub fn finish(self, palette: &Palette) -> io::Result<W> {
+        if self.frames == 0 {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "an animation needs at least one frame"));
+        }
+        let mut out = self.enc.into_inner().map_err(io::Error::other)?;
+        let end = out.stream_position()?;
+        let mut table = palette.rgb_table();
+        table.resize(256 * 3, 0);
+        out.seek(SeekFrom::Start(self.table_at))?;
+        out.write_all(&table)?;
+        out.seek(SeekFrom::Start(end))?;
+        Ok(out)
+    }
+}
+
+/// Encodes already rendered frames as an animated GIF (looping forever) to any writer.
+pub fn encode_gif<W: Write + Seek>(out: W, frames: &[Frame], palette: &Palette) -> io::Result<()> {
     let Some(first) = frames.first() else {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "an animation needs at least one frame"));
     };
-    let (w, h) = (first.image.width, first.image.height);
-    if w > u16::MAX as usize || h > u16::MAX as usize {
-        return Err(io::Error::new(io::ErrorKind::InvalidInput, "image too large for GIF"));
-    }
-    let mut table = palette.rgb_table();
-    let transparent = palette.len() as u8; // index 255 at most: kept free by the palette
-    table.extend([0, 0, 0]);
-    let mut enc = gif::Encoder::new(out, w as u16, h as u16, &table).map_err(io::Error::other)?;
-    enc.set_repeat(gif::Repeat::Infinite).map_err(io::Error::other)?;
-    // Each frame is cut and LZW-compressed independently (in parallel), then written in order.
-    let encoded: Vec<gif::Frame<'static>> = frames
-        .par_iter()
-        .enumerate()
-        .map(|(k, f)| {
-            let prev = k.checked_sub(1).map(|p| &frames[p].image);
-            let mut frame = frame_for(prev, &f.image, transparent);
-            frame.delay = f.delay_cs;
-            frame.make_lzw_pre_encoded();
-            frame
-        })
-        .collect();
-    for frame in &encoded {
-        enc.write_lzw_pre_encoded_frame(frame).map_err(io::Error::other)?;
-    }
-    enc.into_inner().map_err(io::Error::other)?;
+    let mut gif = GifStream::new(out, first.image.width, first.image.height)?;
+    let lens = vec![palette.len(); frames.len()];
+    gif.write_batch(frames, &lens)?;
+    gif.finish(palette)?;
     Ok(())
 }
 
@@ -117,11 +272,6 @@ fn frame_for(prev: Option<&Indexed>, img: &Indexed, transparent: u8) -> gif::Fra
         buffer: std::borrow::Cow::Owned(buf),
         ..gif::Frame::default()
     }
-}
-
-/// Writes an animated GIF atomically.
-pub fn write_gif(path: &Path, frames: &[Frame], palette: &Palette) -> io::Result<()> {
-    write_atomic(path, |w| encode_gif(w, frames, palette))
 }
 
 /// The bounding box (x0, y0, x1, y1), inclusive, of the pixels that differ.

@@ -1,9 +1,12 @@
-//! From moves to exported files: the timeline or the stepwise frames rendered to indexed
-//! images on one palette, then written as GIF or PNG.
+//! From moves to exported files, as a stream: the moves are walked one at a time (the
+//! smooth timeline or the stepwise frames, sampled exactly as [`crate::anim::Timeline`] and
+//! [`crate::anim::stepwise`] lay them out), each frame's scene is rendered and compressed in
+//! parallel batches, and written out in order. Memory holds one batch of frames, whatever the
+//! animation's length; the moves themselves may come from an iterator that plays them lazily.
 
-use super::export::{Frame, write_gif, write_png};
+use super::export::{Frame, GifStream, encode_png, stage};
 use super::raster::{Indexed, Palette, render};
-use crate::anim::{Animate, FPS, Pacing, Timeline, stepwise};
+use crate::anim::{Animate, FPS, Pacing};
 use crate::scene::Scene;
 use rayon::prelude::*;
 use std::io;
@@ -18,20 +21,308 @@ pub enum GifMode {
     Smooth,
 }
 
-/// The scenes of an animation and each one's delay in centiseconds.
-pub fn scenes<S: Animate>(start: &S, moves: &[Vec<S::Step>], mode: GifMode, pacing: Pacing) -> Vec<(Scene, u16)> {
+/// Receives each frame of [`walk`]: a maker of its scene and its delay in centiseconds.
+pub type FrameSink<'a> = dyn FnMut(&dyn Fn() -> Scene, u16) -> io::Result<()> + 'a;
+
+/// Walks an animation's frames in order. `frame(make, delay_cs)` is called once per frame;
+/// `make` builds its scene (a counter need not call it). Stops at the first error.
+pub fn walk<S, I>(start: &S, moves: I, mode: GifMode, pacing: Pacing, frame: &mut FrameSink) -> io::Result<()>
+where
+    S: Animate,
+    I: IntoIterator,
+    I::Item: AsRef<[S::Step]>,
+{
     match mode {
-        GifMode::Stepwise => stepwise(start, moves).into_iter().map(|sc| (sc, 100)).collect(),
+        GifMode::Stepwise => {
+            frame(&|| start.still(), 100)?;
+            let mut state = start.clone();
+            for steps in moves {
+                let steps = steps.as_ref();
+                let mut base = state.clone();
+                let mut done = 0;
+                for (range, t) in state.keyframes(steps) {
+                    while done < range.start {
+                        base = base.after(&steps[done]);
+                        done += 1;
+                    }
+                    let part = &steps[range];
+                    frame(&|| base.scene(part, t), 100)?;
+                }
+                for s in steps {
+                    state = state.after(s);
+                }
+            }
+            Ok(())
+        }
         GifMode::Smooth => {
-            let tl = Timeline::new(start, moves, pacing);
             let delay = (100 / FPS) as u16;
-            tl.frame_times(FPS).into_iter().filter_map(|t| tl.scene_at(t)).map(|sc| (sc, delay)).collect()
+            let fps = FPS as f32;
+            // The same segments, in the same order and float arithmetic, as `Timeline::new`;
+            // frame k (at k / fps) shows the first segment ending after it.
+            let mut k: usize = 0;
+            let mut time = 0.0f32;
+            let mut last: Option<(S, Vec<S::Step>, f32)> = None;
+            let segment = |state: &S,
+                           steps: &[S::Step],
+                           d: f32,
+                           k: &mut usize,
+                           time: &mut f32,
+                           last: &mut Option<(S, Vec<S::Step>, f32)>,
+                           frame: &mut FrameSink|
+             -> io::Result<()> {
+                let start = *time;
+                while (*k as f32 / fps) < start + d {
+                    let t = *k as f32 / fps;
+                    let p = if d > 0.0 { ((t - start) / d).clamp(0.0, 1.0) } else { 1.0 };
+                    frame(&|| state.scene(steps, p), delay)?;
+                    *k += 1;
+                }
+                *time += d;
+                *last = Some((state.clone(), steps.to_vec(), d));
+                Ok(())
+            };
+            let mut state = start.clone();
+            if pacing.hold_start > 0.0 {
+                segment(&state, &[], pacing.hold_start, &mut k, &mut time, &mut last, frame)?;
+            }
+            for steps in moves {
+                let steps = steps.as_ref();
+                let move_start = time;
+                for (range, d) in state.phases(steps) {
+                    let part = &steps[range];
+                    segment(&state, part, d, &mut k, &mut time, &mut last, frame)?;
+                    for s in part {
+                        state = state.after(s);
+                    }
+                }
+                let rest = pacing.min_move - (time - move_start);
+                if rest > 0.0 {
+                    segment(&state, &[], rest, &mut k, &mut time, &mut last, frame)?;
+                }
+            }
+            if pacing.hold_end > 0.0 {
+                segment(&state, &[], pacing.hold_end, &mut k, &mut time, &mut last, frame)?;
+            }
+            // Frames at or after the end show the last segment finished.
+            let n = (time * fps).round() as usize;
+            match &last {
+                Some((s, steps, _)) => {
+                    while k <= n {
+                        frame(&|| s.scene(steps, 1.0), delay)?;
+                        k += 1;
+                    }
+                }
+                None if k == 0 => frame(&|| state.still(), delay)?,
+                None => {}
+            }
+            Ok(())
         }
     }
 }
 
-/// Renders the frames of an animation onto `palette`. Frames are rendered in parallel, each
-/// on its own palette, then merged in frame order, so the result does not depend on timing.
+/// The scenes of an animation and each one's delay in centiseconds (all in memory: for tests
+/// and short animations; exports use [`walk`]).
+pub fn scenes<S: Animate>(start: &S, moves: &[Vec<S::Step>], mode: GifMode, pacing: Pacing) -> Vec<(Scene, u16)> {
+    let mut out = Vec::new();
+    walk(start, moves, mode, pacing, &mut |make, d| {
+        out.push((make(), d));
+        Ok(())
+    })
+    .expect("collecting scenes cannot fail");
+    out
+}
+
+/// How many frames an animation has, without drawing any.
+pub fn count_frames<S, I>(start: &S, moves: I, mode: GifMode, pacing: Pacing) -> usize
+where
+    S: Animate,
+    I: IntoIterator,
+    I::Item: AsRef<[S::Step]>,
+{
+    let mut n = 0;
+    walk(start, moves, mode, pacing, &mut |_, _| {
+        n += 1;
+        Ok(())
+    })
+    .expect("counting cannot fail");
+    n
+}
+
+/// Pixels of frames held at once by a streaming export (about this many bytes per batch, and
+/// a few times that in all with the compressed copies); at least two frames per thread.
+const BATCH_PIXELS: usize = 16 << 20;
+
+/// Frames per batch at this image size.
+pub fn batch_len(size: (usize, usize)) -> usize {
+    let per = (size.0 * size.1).max(1);
+    (BATCH_PIXELS / per).clamp(2 * rayon::current_num_threads(), 256)
+}
+
+/// Renders scenes in batches and writes them to a [`GifStream`]: a scene equal to the one
+/// before reuses its image; frames are rendered in parallel, each on its own palette, then
+/// merged into the shared palette in frame order, so the output does not depend on timing
+/// or on the batch size.
+pub struct GifBuilder<W: io::Write + io::Seek> {
+    gif: GifStream<W>,
+    palette: Palette,
+    size: (usize, usize),
+    batch: usize,
+    pending: Vec<(Scene, u16)>,
+    last_scene: Option<Scene>,
+    last_image: Option<Indexed>,
+    frames: usize,
+}
+
+impl<W: io::Write + io::Seek> GifBuilder<W> {
+    pub fn new(out: W, size: (usize, usize)) -> io::Result<GifBuilder<W>> {
+        Ok(GifBuilder {
+            gif: GifStream::new(out, size.0, size.1)?,
+            palette: Palette::new(),
+            size,
+            batch: batch_len(size),
+            pending: Vec::new(),
+            last_scene: None,
+            last_image: None,
+            frames: 0,
+        })
+    }
+
+    pub fn push(&mut self, scene: Scene, delay_cs: u16) -> io::Result<()> {
+        self.pending.push((scene, delay_cs));
+        if self.pending.len() >= self.batch {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let pending = std::mem::take(&mut self.pending);
+        if pending.is_empty() {
+            return Ok(());
+        }
+        // Which frames need drawing: those whose scene differs from the one before.
+        let fresh: Vec<usize> = (0..pending.len())
+            .filter(|&i| {
+                let before = if i == 0 { self.last_scene.as_ref() } else { Some(&pending[i - 1].0) };
+                before != Some(&pending[i].0)
+            })
+            .collect();
+        let size = self.size;
+        let rendered: Vec<(Indexed, Palette)> = fresh
+            .par_iter()
+            .map(|&i| {
+                let mut local = Palette::new();
+                (render(&pending[i].0, size.0, size.1, &mut local), local)
+            })
+            .collect();
+        let mut rendered = rendered.into_iter();
+        let mut frames = Vec::with_capacity(pending.len());
+        let mut lens = Vec::with_capacity(pending.len());
+        let mut k = 0;
+        for (i, (_, delay)) in pending.iter().enumerate() {
+            let image = if fresh.get(k) == Some(&i) {
+                k += 1;
+                let (mut image, local) = rendered.next().expect("one image per fresh scene");
+                image.remap(&self.palette.absorb(&local));
+                image
+            } else {
+                match frames.last() {
+                    Some(Frame { image, .. }) => image.clone(),
+                    None => self.last_image.clone().expect("a repeated scene has an image before it"),
+                }
+            };
+            frames.push(Frame { image, delay_cs: *delay });
+            lens.push(self.palette.len());
+        }
+        self.gif.write_batch(&frames, &lens)?;
+        self.frames += frames.len();
+        self.last_image = frames.pop().map(|f| f.image);
+        self.last_scene = pending.into_iter().last().map(|(s, _)| s);
+        Ok(())
+    }
+
+    /// Writes what is pending and ends the file; the number of frames written.
+    pub fn finish(mut self) -> io::Result<(W, usize)> {
+        self.flush()?;
+        let frames = self.frames;
+        Ok((self.gif.finish(&self.palette)?, frames))
+    }
+}
+
+/// Renders an animation into a GIF, streaming (see [`GifBuilder`]).
+pub fn encode_animation<S, I, W>(
+    out: W,
+    start: &S,
+    moves: I,
+    mode: GifMode,
+    pacing: Pacing,
+    size: (usize, usize),
+) -> io::Result<W>
+where
+    S: Animate,
+    I: IntoIterator,
+    I::Item: AsRef<[S::Step]>,
+    W: io::Write + io::Seek,
+{
+    let mut b = GifBuilder::new(out, size)?;
+    walk(start, moves, mode, pacing, &mut |make, delay| b.push(make(), delay))?;
+    Ok(b.finish()?.0)
+}
+
+/// Renders and writes an animated GIF, atomically.
+pub fn export_gif<S, I>(
+    path: &Path,
+    start: &S,
+    moves: I,
+    mode: GifMode,
+    pacing: Pacing,
+    size: (usize, usize),
+) -> io::Result<()>
+where
+    S: Animate,
+    I: IntoIterator,
+    I::Item: AsRef<[S::Step]>,
+{
+    stage_gif(path, start, moves, mode, pacing, size)?.commit()
+}
+
+/// [`export_gif`] up to the rename: the caller commits (with its other outputs).
+pub fn stage_gif<S, I>(
+    path: &Path,
+    start: &S,
+    moves: I,
+    mode: GifMode,
+    pacing: Pacing,
+    size: (usize, usize),
+) -> io::Result<super::export::Staged>
+where
+    S: Animate,
+    I: IntoIterator,
+    I::Item: AsRef<[S::Step]>,
+{
+    stage(path, |w| encode_animation(w, start, moves, mode, pacing, size).map(|_| ()))
+}
+
+/// A state at rest as an indexed image.
+pub fn still<S: Animate>(state: &S, size: (usize, usize)) -> (Indexed, Palette) {
+    let mut palette = Palette::new();
+    let img = render(&state.still(), size.0, size.1, &mut palette);
+    (img, palette)
+}
+
+/// [`export_png`] up to the rename.
+pub fn stage_png<S: Animate>(path: &Path, state: &S, size: (usize, usize)) -> io::Result<super::export::Staged> {
+    let (img, palette) = still(state, size);
+    stage(path, |w| encode_png(w, &img, &palette))
+}
+
+/// Renders a state at rest and writes it as PNG, atomically.
+pub fn export_png<S: Animate>(path: &Path, state: &S, size: (usize, usize)) -> io::Result<()> {
+    stage_png(path, state, size)?.commit()
+}
+
+/// Renders the frames of an animation onto `palette`, all in memory (for measurements and
+/// tests; exports stream instead).
 pub fn frames<S: Animate>(
     start: &S,
     moves: &[Vec<S::Step>],
@@ -41,48 +332,63 @@ pub fn frames<S: Animate>(
     palette: &mut Palette,
 ) -> Vec<Frame> {
     let scenes = scenes(start, moves, mode, pacing);
-    // A scene equal to the one before (a rest) reuses that frame's image.
-    let fresh: Vec<usize> = (0..scenes.len()).filter(|&i| i == 0 || scenes[i].0 != scenes[i - 1].0).collect();
-    let rendered: Vec<(Indexed, Palette)> = fresh
+    let rendered: Vec<(Indexed, Palette)> = scenes
         .par_iter()
-        .map(|&i| {
+        .map(|(sc, _)| {
             let mut local = Palette::new();
-            (render(&scenes[i].0, size.0, size.1, &mut local), local)
+            (render(sc, size.0, size.1, &mut local), local)
         })
         .collect();
-    let mut images: Vec<Indexed> = Vec::with_capacity(rendered.len());
-    for (mut image, local) in rendered {
-        image.remap(&palette.absorb(&local));
-        images.push(image);
+    rendered
+        .into_iter()
+        .zip(&scenes)
+        .map(|((mut image, local), (_, delay))| {
+            image.remap(&palette.absorb(&local));
+            Frame { image, delay_cs: *delay }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::anim::{Timeline, stepwise};
+    use crate::shubbles::format::{parse_ops, parse_state};
+
+    fn sample() -> (crate::shubbles::State, Vec<Vec<crate::shubbles::Step>>) {
+        let state = parse_state(".........@...o....ooo..xox...", 1).unwrap();
+        let run = state.run(&parse_ops("+>|<-v+^+", 2).unwrap());
+        (run.start, run.applied.iter().map(|(_, a)| a.steps.clone()).collect())
     }
-    let mut out = Vec::with_capacity(scenes.len());
-    let mut k = 0;
-    for (i, (_, delay_cs)) in scenes.iter().enumerate() {
-        if fresh.get(k + 1) == Some(&i) {
-            k += 1;
+
+    #[test]
+    fn the_stream_samples_the_timeline() {
+        let (start, moves) = sample();
+        for pacing in [Pacing::default(), Pacing { hold_start: 1.0, hold_end: 1.5, min_move: 1.0 }] {
+            let tl = Timeline::new(&start, &moves, pacing);
+            let want: Vec<Scene> = tl.frame_times(FPS).into_iter().filter_map(|t| tl.scene_at(t)).collect();
+            let got: Vec<Scene> = scenes(&start, &moves, GifMode::Smooth, pacing).into_iter().map(|x| x.0).collect();
+            assert_eq!(got.len(), want.len());
+            assert!(got == want, "streamed smooth frames differ from the timeline's");
         }
-        out.push(Frame { image: images[k].clone(), delay_cs: *delay_cs });
+        let want = stepwise(&start, &moves);
+        let got: Vec<Scene> =
+            scenes(&start, &moves, GifMode::Stepwise, Pacing::default()).into_iter().map(|x| x.0).collect();
+        assert!(got == want);
+        assert_eq!(count_frames(&start, &moves, GifMode::Stepwise, Pacing::default()), want.len());
     }
-    out
-}
 
-/// Renders and writes an animated GIF.
-pub fn export_gif<S: Animate>(
-    path: &Path,
-    start: &S,
-    moves: &[Vec<S::Step>],
-    mode: GifMode,
-    pacing: Pacing,
-    size: (usize, usize),
-) -> io::Result<()> {
-    let mut palette = Palette::new();
-    let f = frames(start, moves, mode, pacing, size, &mut palette);
-    write_gif(path, &f, &palette)
-}
-
-/// Renders a state at rest and writes it as PNG.
-pub fn export_png<S: Animate>(path: &Path, state: &S, size: (usize, usize)) -> io::Result<()> {
-    let mut palette = Palette::new();
-    let img = render(&state.still(), size.0, size.1, &mut palette);
-    write_png(path, &img, &palette)
+    #[test]
+    fn batch_size_does_not_change_the_file() {
+        let (start, moves) = sample();
+        let encode = |batch: usize| {
+            let mut b = GifBuilder::new(io::Cursor::new(Vec::new()), (96, 96)).unwrap();
+            b.batch = batch;
+            walk(&start, &moves, GifMode::Smooth, Pacing::default(), &mut |make, d| b.push(make(), d)).unwrap();
+            b.finish().unwrap().0.into_inner()
+        };
+        let one = encode(1);
+        assert_eq!(one, encode(7));
+        assert_eq!(one, encode(100_000));
+    }
 }

@@ -2,7 +2,8 @@
 //! state in its orientation (the 0.65 bonus tier), with `*` just outside the opening.
 
 use super::rules::{CELLS, COLS, Content, OUTSIDE, Op, ROWS, State, cell_at};
-use crate::error::ParseError;
+use crate::error::{ParseError, quote_char};
+use crate::input::Lines;
 
 /// Parses a state string (line `line` of the input, for errors). It must be 29 characters of
 /// `.ox@` with exactly one stot and two smoles, at rest in the standard orientation.
@@ -18,7 +19,7 @@ pub fn parse_state(text: &str, line: usize) -> Result<State, ParseError> {
             ParseError::at(
                 line,
                 i + 1,
-                format!("expected `.` (empty), `o` (shubble), `x` (smole) or `@` (stot), found `{ch}`"),
+                format!("expected `.` (empty), `o` (shubble), `x` (smole) or `@` (stot), found {}", quote_char(ch)),
             )
         })?;
     }
@@ -58,28 +59,31 @@ pub fn parse_ops(text: &str, line: usize) -> Result<Vec<Op>, ParseError> {
                 ParseError::at(
                     line,
                     i + 1,
-                    format!("expected an operation (`+` `|` `-` rotate, `<` `>` `^` `v` move the stot), found `{ch}`"),
+                    format!(
+                        "expected an operation (`+` `|` `-` rotate, `<` `>` `^` `v` move the stot), found {}",
+                        quote_char(ch)
+                    ),
                 )
             })
         })
         .collect()
 }
 
-/// Parses the judge's input: the state line, then the operations line (which may be empty or
-/// absent). Anything after the second line must be blank.
+/// Parses the judge's input under the judges' input convention ([`crate::input`]): blank
+/// lines before the state are skipped; the state line, then the operations line (which may be
+/// empty or absent); only blank lines may follow.
 pub fn parse_judge(text: &str) -> Result<(State, Vec<Op>), ParseError> {
-    let mut lines = text.split('\n');
-    let first = lines.next().unwrap_or("");
-    if first.trim().is_empty() && text.trim().is_empty() {
+    let mut lines = Lines::new(text);
+    if !lines.skip_blank() {
         return Err(ParseError::line(1, "expected the 29-character state, found the end of the input"));
     }
-    let state = parse_state(first, 1)?;
-    let ops = parse_ops(lines.next().unwrap_or(""), 2)?;
-    for (k, rest) in lines.enumerate() {
-        if !rest.trim().is_empty() {
-            return Err(ParseError::line(k + 3, "expected nothing after the operations line"));
-        }
-    }
+    let (n, first) = lines.next_line().expect("a line is left");
+    let state = parse_state(first, n)?;
+    let ops = match lines.next_line() {
+        Some((n, l)) => parse_ops(l, n)?,
+        None => Vec::new(),
+    };
+    lines.expect_end("the operations line")?;
     Ok((state, ops))
 }
 

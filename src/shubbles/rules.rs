@@ -397,6 +397,20 @@ impl State {
         Applied { state: s, steps, failure }
     }
 
+    /// The end of a sequence of operations and its failure, if any, keeping no history (each
+    /// operation's steps are dropped as soon as it is applied).
+    pub fn outcome(&self, ops: &[Op]) -> (State, Option<Failure>) {
+        let mut state = *self;
+        for &op in ops {
+            let a = state.apply(op);
+            if a.failure.is_some() {
+                return (a.state, a.failure);
+            }
+            state = a.state;
+        }
+        (state, None)
+    }
+
     /// Runs a sequence of operations; stops at the first failure.
     pub fn run(&self, ops: &[Op]) -> Run {
         let mut state = *self;

@@ -1,8 +1,9 @@
 //! UVa 589 mazes: `r c`, then r rows over `# . S B T`; `0 0` ends the input.
 
 use super::rules::{Level, Position};
-use crate::error::ParseError;
+use crate::error::{ParseError, quote, quote_char};
 use crate::grid::{Grid, Pos};
+use crate::input::Lines;
 
 /// One maze of a UVa 589 input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,45 +15,45 @@ pub struct Maze {
 /// The largest side UVa 589 allows.
 pub const MAX_SIDE: i64 = 20;
 
-/// Parses a whole UVa 589 input up to and including `0 0`.
+/// Parses a whole UVa 589 input up to and including `0 0`, under the judges' input
+/// convention ([`crate::input`]): blank lines around mazes are skipped, the `0 0` line may
+/// carry more text (`0 0 END`), and only blank lines may follow it.
 pub fn parse_judge(text: &str) -> Result<Vec<Maze>, ParseError> {
-    let lines: Vec<&str> = text.split('\n').map(|l| l.trim_end_matches(['\r', ' ', '\t'])).collect();
-    let count = if text.ends_with('\n') { lines.len() - 1 } else { lines.len() };
+    let mut lines = Lines::new(text);
     let mut mazes = Vec::new();
-    let mut i = 0;
     loop {
-        while i < count && lines[i].trim().is_empty() {
-            i += 1;
-        }
-        if i >= count {
+        if !lines.skip_blank() {
             return Err(ParseError::line(
-                count.max(1),
+                lines.last_line_number(),
                 "expected a line `r c` or the final `0 0` line, found the end of the input",
             ));
         }
-        let header_line = i + 1;
-        let mut toks = crate::error::Tokens::new(lines[i]);
+        let (header_line, header) = lines.next_line().expect("a line is left");
+        let mut toks = crate::error::Tokens::new(header);
         let (r, t) = toks.int("r (the number of rows)", 0, MAX_SIDE).map_err(|e| relocate(e, header_line))?;
         let (c, _) = toks.int("c (the number of columns)", 0, MAX_SIDE).map_err(|e| relocate(e, header_line))?;
-        if let Some(extra) = toks.next_token() {
-            return Err(ParseError::at(header_line, extra.column, "expected nothing after `r c`"));
-        }
-        i += 1;
         if r == 0 && c == 0 {
+            lines.expect_end("the final `0 0` line")?;
             return Ok(mazes);
+        }
+        if let Some(extra) = toks.next_token() {
+            return Err(ParseError::at(
+                header_line,
+                extra.column,
+                format!("expected nothing after `r c`, found {}", quote(extra.text)),
+            ));
         }
         if r == 0 || c == 0 {
             return Err(ParseError::at(header_line, t.column, "expected both sizes positive (or `0 0` to end)"));
         }
         let (r, c) = (r as usize, c as usize);
-        if i + r > count {
+        let Some(rows) = lines.take(r) else {
             return Err(ParseError::line(
-                count.max(1),
+                lines.last_line_number(),
                 format!("expected {r} maze rows (from line {}), found the end of the input", header_line + 1),
             ));
-        }
-        mazes.push(parse_rows(&lines[i..i + r], i + 1, c)?);
-        i += r;
+        };
+        mazes.push(parse_rows(rows, header_line + 1, c)?);
     }
 }
 
@@ -85,7 +86,10 @@ pub fn parse_rows(rows: &[&str], first_line: usize, cols: usize) -> Result<Maze,
                     return Err(ParseError::at(
                         line,
                         c + 1,
-                        format!("expected `#` (rock), `.` (empty), `S` (you), `B` (box) or `T` (target), found `{ch}`"),
+                        format!(
+                            "expected `#` (rock), `.` (empty), `S` (you), `B` (box) or `T` (target), found {}",
+                            quote_char(ch)
+                        ),
                     ));
                 }
             };

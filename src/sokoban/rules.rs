@@ -48,6 +48,26 @@ impl Move {
     }
 }
 
+/// Parses moves over `nsewNSEW` (whitespace between them is ignored), each with the 1-based
+/// column where it stands.
+pub fn parse_moves(text: &str) -> Result<Vec<(Move, usize)>, crate::error::ParseError> {
+    let mut out = Vec::new();
+    for (i, c) in text.chars().enumerate() {
+        if c.is_whitespace() {
+            continue;
+        }
+        let m = Move::from_char(c).ok_or_else(|| {
+            crate::error::ParseError::at(
+                1,
+                i + 1,
+                format!("move {}: expected one of `nsewNSEW`, found {}", out.len() + 1, crate::error::quote_char(c)),
+            )
+        })?;
+        out.push((m, i + 1));
+    }
+    Ok(out)
+}
+
 /// Moves as text (`nsewNSEW`).
 pub fn moves_text(moves: &[Move]) -> String {
     moves.iter().map(|m| m.char()).collect()

@@ -2,7 +2,7 @@
 //! K lines `row col heading` (1-based; heading 1 →, 2 ←, 3 ↑, 4 ↓).
 
 use super::rules::{Color, Game, Heading, Rule};
-use crate::error::{ParseError, Tokens};
+use crate::error::{ParseError, Tokens, quote};
 use crate::grid::{Grid, Pos};
 
 /// Parses a whole input; nothing but whitespace may follow the last piece.
@@ -41,25 +41,35 @@ pub fn parse(text: &str, rule: Rule) -> Result<Game, ParseError> {
         return Err(ParseError::at(
             extra.line,
             extra.column,
-            format!("expected the end of the input after {k} pieces, found `{}`", extra.text),
+            format!("expected the end of the input after {k} pieces, found {}", quote(extra.text)),
         ));
     }
     Ok(Game::new(Grid::from_cells(n, n, colors), &pieces, rule))
 }
 
-/// Parses a move list: piece numbers from 1, separated by whitespace or commas.
+/// Parses a move list: piece numbers from 1, separated by whitespace or commas. Errors say
+/// which move and give its 1-based column.
 pub fn parse_moves(text: &str, pieces: usize, line: usize) -> Result<Vec<usize>, ParseError> {
+    Ok(parse_moves_placed(text, pieces, line)?.into_iter().map(|(m, _)| m).collect())
+}
+
+/// [`parse_moves`], with the 1-based column where each move starts.
+pub fn parse_moves_placed(text: &str, pieces: usize, line: usize) -> Result<Vec<(usize, usize)>, ParseError> {
     let mut out = Vec::new();
     let mut col = 1;
     for part in text.split(|c: char| c.is_whitespace() || c == ',') {
         if !part.is_empty() {
             match part.parse::<usize>() {
-                Ok(n) if (1..=pieces).contains(&n) => out.push(n - 1),
+                Ok(n) if (1..=pieces).contains(&n) => out.push((n - 1, col)),
                 _ => {
                     return Err(ParseError::at(
                         line,
                         col,
-                        format!("expected a piece number from 1 to {pieces}, found `{part}`"),
+                        format!(
+                            "move {}: expected a piece number from 1 to {pieces}, found {}",
+                            out.len() + 1,
+                            quote(part)
+                        ),
                     ));
                 }
             }

@@ -2,18 +2,15 @@
 //! level packs, and the two move notations (`(B,1,3,L)` and Palm's two-letter pairs).
 
 use super::rules::{Board, Cell, Move, Side};
-use crate::error::ParseError;
+use crate::error::{ParseError, quote, quote_char};
 use crate::grid::{Grid, Pos};
+use crate::input::{Lines, trim_eol};
 
 /// One puzzle of a World Finals input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
     pub name: String,
     pub board: Board,
-}
-
-fn trim_eol(line: &str) -> &str {
-    line.trim_end_matches(['\r', ' ', '\t'])
 }
 
 /// Parses board rows in the World Finals alphabet (`#` wall, `-` empty, a letter a block).
@@ -40,7 +37,7 @@ fn parse_board_rows_of(rows: &[&str], first_line: usize, cols: usize) -> Result<
                     return Err(ParseError::at(
                         line,
                         j + 1,
-                        format!("expected `#` (wall), `-` (empty) or a letter (block), found `{c}`"),
+                        format!("expected `#` (wall), `-` (empty) or a letter (block), found {}", quote_char(c)),
                     ));
                 }
             });
@@ -49,49 +46,46 @@ fn parse_board_rows_of(rows: &[&str], first_line: usize, cols: usize) -> Result<
     Ok(Board::new(Grid::from_cells(rows.len(), cols, cells)))
 }
 
-/// The largest board side the judge accepts.
+/// The largest board side any Vexed format accepts: rows and columns of a World Finals board
+/// or of a (cropped) Android board. Palm boards are always 8 x 10. At this size a settle is at
+/// most a few thousand rounds over 4096 cells, and every block falls at most 63 times, so
+/// settling any accepted board is cheap.
 pub const MAX_SIDE: i64 = 64;
 
-/// Parses a whole World Finals input, up to and including the `0 0` line.
+/// Parses a whole World Finals input, up to and including the `0 0` line, under the judges'
+/// input convention ([`crate::input`]): blank lines around puzzles are skipped, the `0 0`
+/// line may carry a name, and only blank lines may follow it.
 pub fn parse_judge(text: &str) -> Result<Vec<Puzzle>, ParseError> {
-    let lines: Vec<&str> = text.split('\n').map(trim_eol).collect();
-    // A final newline leaves one empty string behind; it is not a line.
-    let count = if text.ends_with('\n') { lines.len() - 1 } else { lines.len() };
+    let mut lines = Lines::new(text);
     let mut puzzles = Vec::new();
-    let mut i = 0;
     loop {
-        // Skip blank lines between puzzles.
-        while i < count && lines[i].trim().is_empty() {
-            i += 1;
-        }
-        if i >= count {
+        if !lines.skip_blank() {
             return Err(ParseError::line(
-                count.max(1),
+                lines.last_line_number(),
                 "expected a line `NR NC NAME` or the final `0 0` line, found the end of the input",
             ));
         }
-        let line_no = i + 1;
-        let header = lines[i];
+        let (line_no, header) = lines.next_line().expect("a line is left");
         let (nr, nc, name) = parse_header(header, line_no)?;
-        i += 1;
         if nr == 0 && nc == 0 {
+            lines.expect_end("the final `0 0` line")?;
             return Ok(puzzles);
         }
         if nr == 0 || nc == 0 {
             return Err(ParseError::line(line_no, "expected both sizes positive (or `0 0` to end the input)"));
         }
-        if i + nr > count {
+        let left = lines.left();
+        let Some(rows) = lines.take(nr) else {
             return Err(ParseError::line(
-                count.max(1),
+                lines.last_line_number(),
                 format!(
-                    "expected {nr} board rows for `{name}` (from line {}), found the end of the input after {}",
+                    "expected {nr} board rows for {} (from line {}), found the end of the input after {left}",
+                    quote(&name),
                     line_no + 1,
-                    count - i
                 ),
             ));
-        }
-        let board = parse_board_rows_of(&lines[i..i + nr], i + 1, nc)?;
-        i += nr;
+        };
+        let board = parse_board_rows_of(rows, line_no + 1, nc)?;
         puzzles.push(Puzzle { name, board });
     }
 }
@@ -108,9 +102,9 @@ fn parse_header(line: &str, line_no: usize) -> Result<(usize, usize, String), Pa
         if tok.is_empty() {
             return Err(ParseError::at(line_no, col, format!("expected {what}, found the end of the line")));
         }
-        let v: i64 = tok
-            .parse()
-            .map_err(|_| ParseError::at(line_no, col, format!("expected {what} as an integer, found `{tok}`")))?;
+        let v: i64 = tok.parse().map_err(|_| {
+            ParseError::at(line_no, col, format!("expected {what} as an integer, found {}", quote(tok)))
+        })?;
         if !(0..=MAX_SIDE).contains(&v) {
             return Err(ParseError::at(line_no, col, format!("expected {what} from 0 to {MAX_SIDE}, found {v}")));
         }
@@ -156,8 +150,13 @@ pub fn solution_lines(start: &Board, moves: &[Move]) -> Vec<String> {
 }
 
 /// Parses moves written as `(B,1,3,L)` (letter optional: `(1,3,L)`), separated by whitespace.
-/// Errors give the 1-based column within `text`.
+/// Errors give the 1-based column within `text` and say which move.
 pub fn parse_moves(text: &str, line: usize) -> Result<Vec<Move>, ParseError> {
+    Ok(parse_moves_placed(text, line)?.into_iter().map(|(m, _)| m).collect())
+}
+
+/// [`parse_moves`], with the 1-based column where each move starts.
+pub fn parse_moves_placed(text: &str, line: usize) -> Result<Vec<(Move, usize)>, ParseError> {
     let mut out = Vec::new();
     let mut rest = text;
     loop {
@@ -167,25 +166,27 @@ pub fn parse_moves(text: &str, line: usize) -> Result<Vec<Move>, ParseError> {
             return Ok(out);
         }
         let col = text[..offset].chars().count() + 1;
-        let bad = |what: &str| ParseError::at(line, col, format!("expected a move like `(B,1,3,L)`, {what}"));
+        let k = out.len() + 1;
+        let bad = |what: &str| ParseError::at(line, col, format!("move {k}: expected a move like `(B,1,3,L)`, {what}"));
         if !rest.starts_with('(') {
-            return Err(bad("found no `(`"));
+            let word: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
+            return Err(bad(&format!("found {}", quote(&word))));
         }
         let end = rest.find(')').ok_or_else(|| bad("found no closing `)`"))?;
         let parts: Vec<&str> = rest[1..end].split(',').map(str::trim).collect();
         let (r, c, d) = match parts.as_slice() {
             [l, r, c, d] if l.len() == 1 && l.chars().all(|x| x.is_ascii_alphabetic()) => (r, c, d),
             [r, c, d] => (r, c, d),
-            _ => return Err(bad("found a different number of fields")),
+            _ => return Err(bad(&format!("found {}", quote(&rest[..=end])))),
         };
-        let row: usize = r.parse().map_err(|_| bad("the row is not a number"))?;
-        let col_n: usize = c.parse().map_err(|_| bad("the column is not a number"))?;
+        let row: usize = r.parse().map_err(|_| bad(&format!("found the row {}", quote(r))))?;
+        let col_n: usize = c.parse().map_err(|_| bad(&format!("found the column {}", quote(c))))?;
         let side = match *d {
             "L" | "l" => Side::Left,
             "R" | "r" => Side::Right,
-            _ => return Err(bad("the direction is not L or R")),
+            _ => return Err(bad(&format!("found the direction {}", quote(d)))),
         };
-        out.push(Move { pos: Pos::new(row, col_n), side });
+        out.push((Move { pos: Pos::new(row, col_n), side }, col));
         rest = &rest[end + 1..];
     }
 }
@@ -225,6 +226,27 @@ pub fn parse_android(text: &str) -> Result<Vec<PackLevel>, ParseError> {
         }
         let board_col = fields[0].chars().count() + 2;
         let rows: Vec<&str> = fields[1].split('/').collect();
+        // Sizes are checked before anything is built or settled, so a huge line costs no more
+        // than reading it.
+        let mut col = board_col;
+        for (r, row) in rows.iter().enumerate() {
+            let n = row.chars().count();
+            if r as i64 >= MAX_SIDE {
+                return Err(ParseError::at(
+                    line,
+                    col,
+                    format!("expected a board of at most {MAX_SIDE} rows, found {}", rows.len()),
+                ));
+            }
+            if n as i64 > MAX_SIDE {
+                return Err(ParseError::at(
+                    line,
+                    col + MAX_SIDE as usize,
+                    format!("expected a row of at most {MAX_SIDE} cells, found {n}"),
+                ));
+            }
+            col += n + 1;
+        }
         let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
         let mut cells = Vec::new();
         let mut col = board_col;
@@ -238,7 +260,7 @@ pub fn parse_android(text: &str) -> Result<Vec<PackLevel>, ParseError> {
                         return Err(ParseError::at(
                             line,
                             col,
-                            format!("expected `.` (empty), `X` (wall) or a block `a`-`h`, found `{c}`"),
+                            format!("expected `.` (empty), `X` (wall) or a block `a`-`h`, found {}", quote_char(c)),
                         ));
                     }
                 });
@@ -250,7 +272,7 @@ pub fn parse_android(text: &str) -> Result<Vec<PackLevel>, ParseError> {
         }
         let par_col = board_col + fields[1].chars().count() + 1;
         let par: usize = fields[2].trim().parse().map_err(|_| {
-            ParseError::at(line, par_col, format!("expected the par as a number, found `{}`", fields[2]))
+            ParseError::at(line, par_col, format!("expected the par as a number, found {}", quote(fields[2])))
         })?;
         out.push(PackLevel {
             title: fields[0].to_string(),
@@ -284,7 +306,9 @@ pub fn parse_palm(text: &str) -> Result<Vec<PackLevel>, ParseError> {
     let mut cur: Option<Partial> = None;
     for (i, raw) in text.split('\n').enumerate() {
         let line = i + 1;
-        let l = trim_eol(raw).trim_start();
+        let untrimmed = trim_eol(raw);
+        let l = untrimmed.trim_start();
+        let indent = untrimmed.chars().count() - l.chars().count();
         if l.is_empty() || l.starts_with(';') {
             continue;
         }
@@ -301,7 +325,7 @@ pub fn parse_palm(text: &str) -> Result<Vec<PackLevel>, ParseError> {
         let Some((key, value)) = l.split_once('=') else {
             return Err(ParseError::line(line, "expected `key=value` inside a [Level] section"));
         };
-        let vcol = key.chars().count() + 2;
+        let vcol = indent + key.chars().count() + 2;
         match key.trim() {
             "board" => p.board = Some(parse_palm_board(value, line, vcol)?),
             "title" => p.title = value.to_string(),
@@ -339,11 +363,17 @@ fn parse_palm_board(value: &str, line: usize, vcol: usize) -> Result<Board, Pars
                 let mut n = 0usize;
                 let start = k;
                 while k < chars.len() && chars[k].is_ascii_digit() {
-                    n = n * 10 + chars[k].to_digit(10).unwrap_or(0) as usize;
+                    // Saturating: a run past 10 is an error whatever its digits (no wrap-around).
+                    n = n.saturating_mul(10).saturating_add(chars[k].to_digit(10).unwrap_or(0) as usize);
                     k += 1;
                 }
                 if n == 0 || n > PALM_COLS {
-                    return Err(ParseError::at(line, col + start, "expected a wall run from 1 to 10"));
+                    let digits: String = chars[start..k].iter().collect();
+                    return Err(ParseError::at(
+                        line,
+                        col + start,
+                        format!("expected a wall run from 1 to 10, found {}", quote(&digits)),
+                    ));
                 }
                 cells.extend(std::iter::repeat_n(Cell::Wall, n));
                 continue;
@@ -355,7 +385,7 @@ fn parse_palm_board(value: &str, line: usize, vcol: usize) -> Result<Board, Pars
                     return Err(ParseError::at(
                         line,
                         col + k,
-                        format!("expected a wall count, `~` (empty) or a block `a`-`h`, found `{c}`"),
+                        format!("expected a wall count, `~` (empty) or a block `a`-`h`, found {}", quote_char(c)),
                     ));
                 }
             });
@@ -375,25 +405,36 @@ fn parse_palm_board(value: &str, line: usize, vcol: usize) -> Result<Board, Pars
 
 /// Parses Palm's two-letter move notation: column letter then row letter; an uppercase column
 /// letter moves the block left, an uppercase row letter moves it right. Errors give the
-/// 0-based character offset.
+/// 0-based character offset (after leading whitespace).
 pub fn parse_palm_moves(text: &str) -> Result<Vec<Move>, (usize, String)> {
     let chars: Vec<char> = text.trim().chars().collect();
     if !chars.len().is_multiple_of(2) {
-        return Err((chars.len(), "expected pairs of letters, found an odd count".into()));
+        return Err((
+            chars.len() - 1,
+            format!(
+                "move {}: expected pairs of letters, found a lone {}",
+                chars.len() / 2 + 1,
+                quote_char(chars[chars.len() - 1])
+            ),
+        ));
     }
     let mut out = Vec::new();
     for (k, pair) in chars.chunks(2).enumerate() {
         let (c, r) = (pair[0], pair[1]);
         let cl = c.to_ascii_lowercase();
         let rl = r.to_ascii_lowercase();
+        let shown = || quote(&format!("{c}{r}"));
         if !('a'..='j').contains(&cl) || !('a'..='h').contains(&rl) {
-            return Err((2 * k, format!("expected a column `a`-`j` and a row `a`-`h`, found `{c}{r}`")));
+            return Err((
+                2 * k,
+                format!("move {}: expected a column `a`-`j` and a row `a`-`h`, found {}", k + 1, shown()),
+            ));
         }
         let side = match (c.is_ascii_uppercase(), r.is_ascii_uppercase()) {
             (true, false) => Side::Left,
             (false, true) => Side::Right,
             _ => {
-                return Err((2 * k, format!("expected exactly one uppercase letter in `{c}{r}`")));
+                return Err((2 * k, format!("move {}: expected exactly one uppercase letter in {}", k + 1, shown())));
             }
         };
         out.push(Move { pos: Pos::new(rl as usize - 'a' as usize, cl as usize - 'a' as usize), side });
@@ -459,7 +500,7 @@ pub enum FileKind {
 /// Recognises a file by its content: `[Level]` sections are Palm, `title;board;par` lines
 /// are Android, anything else is the World Finals format.
 pub fn sniff(bytes: &[u8]) -> FileKind {
-    let text = latin1(bytes);
+    let text = latin1(&crate::input::normalize(bytes));
     if text.lines().any(|l| l.trim().eq_ignore_ascii_case("[level]")) {
         return FileKind::Palm;
     }
@@ -471,13 +512,14 @@ pub fn sniff(bytes: &[u8]) -> FileKind {
 /// files must be UTF-8).
 pub fn parse_any(bytes: &[u8]) -> Result<(FileKind, Vec<AnyLevel>), ParseError> {
     let kind = sniff(bytes);
+    let bytes = crate::input::normalize(bytes);
     let levels = match kind {
-        FileKind::WorldFinals => parse_judge(crate::error::utf8(bytes)?)?
+        FileKind::WorldFinals => parse_judge(crate::error::utf8(&bytes)?)?
             .into_iter()
             .map(|p| AnyLevel { title: p.name, board: p.board, par: None, solution: None })
             .collect(),
         FileKind::Palm | FileKind::Android => {
-            let text = latin1(bytes);
+            let text = latin1(&bytes);
             let packs = if kind == FileKind::Palm { parse_palm(&text)? } else { parse_android(&text)? };
             packs
                 .into_iter()
@@ -490,10 +532,17 @@ pub fn parse_any(bytes: &[u8]) -> Result<(FileKind, Vec<AnyLevel>), ParseError> 
 
 /// Parses moves in either notation: `(B,1,3,L)` when there is a `(`, else Palm pairs.
 pub fn parse_any_moves(text: &str) -> Result<Vec<Move>, ParseError> {
+    Ok(parse_any_moves_placed(text)?.into_iter().map(|(m, _)| m).collect())
+}
+
+/// [`parse_any_moves`], with the 1-based column (character) where each move starts.
+pub fn parse_any_moves_placed(text: &str) -> Result<Vec<(Move, usize)>, ParseError> {
     if text.contains('(') {
-        parse_moves(text, 1)
+        parse_moves_placed(text, 1)
     } else {
-        parse_palm_moves(text).map_err(|(k, m)| ParseError::at(1, k + 1, m))
+        let lead = text.chars().take_while(|c| c.is_whitespace()).count();
+        let moves = parse_palm_moves(text).map_err(|(k, m)| ParseError::at(1, lead + k + 1, m))?;
+        Ok(moves.into_iter().enumerate().map(|(k, m)| (m, lead + 2 * k + 1)).collect())
     }
 }
 

@@ -5,6 +5,7 @@
 //! notations; `solve` is the exact minimum-move solver (its own compact bitboard engine,
 //! checked against `rules` by replay and by property tests).
 
+pub mod first;
 pub mod format;
 pub mod rules;
 pub mod scene;

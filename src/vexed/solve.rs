@@ -987,7 +987,9 @@ impl Store {
     /// Room for `max` positions at once, so that the flat vectors never grow by copying (a
     /// doubling would briefly need half as much again). Untouched pages cost no memory.
     fn reserve(&mut self, max: usize) {
-        let max = max.min(u32::MAX as usize);
+        // Reserved up front (no doubling copies), but never more than 268 M states (past that the
+        // tables grow as they fill), so a huge limit reserves no absurd amount of memory.
+        let max = max.min(1 << 28);
         self.words.reserve_exact((max * self.stride).saturating_sub(self.words.len()));
         self.meta.reserve_exact(max.saturating_sub(self.meta.len()));
     }
@@ -1003,6 +1005,17 @@ impl Store {
             h.write_u64(w);
         }
         h.finish()
+    }
+
+    /// The index of `words`, if stored.
+    fn find(&self, words: &[u64]) -> Option<u32> {
+        let stride = self.stride;
+        let all = &self.words;
+        let same = |&id: &u32| {
+            let at = id as usize * stride;
+            (0..stride).all(|i| all[at + i] == words[i])
+        };
+        self.table.find(Store::hash(words), same).copied()
     }
 
     /// The index of `words`, adding it with `meta` when new.
@@ -1303,6 +1316,45 @@ fn search(
     Ok(Report { outcome, bound, expanded: exact.expanded, stored: exact.store.len(), elapsed: start_time.elapsed() })
 }
 
+/// The exact search, then (when it finds the optimum) the judge's tie-break on it
+/// ([`super::first`]): the first minimum solution in (row, column, L before R) order. The
+/// tie-break reuses the search's compiled board and bound, and skips every position the search
+/// reached in fewer moves (no optimal solution passes through a position by a longer way).
+/// `limits` cover both, the time counted from the start. The report's outcome holds the
+/// search's solution; the tie-break's answer comes beside it (`None` when there was nothing to
+/// break ties on).
+pub fn solve_first(board: &Board, limits: Limits) -> Result<(Report, Option<super::first::First>), SolveError> {
+    let start_time = Instant::now();
+    let mut exact = Exact::new(board)?;
+    let deadline = limits.time.map(|t| start_time + t);
+    let run = exact.run(deadline, limits.max_states, None, &mut |_| true);
+    let (outcome, first) = match run {
+        Run::Solved(moves) => {
+            let first = if moves.is_empty() {
+                super::first::First::Found(vec![])
+            } else {
+                let mut start = Vec::new();
+                exact.c.unpack_into(&exact.c.words_to_key(exact.store.key(0)), &mut start);
+                let store = &exact.store;
+                let known = |w: &[u64]| store.find(w).map(|id| store.meta[id as usize].g as u32);
+                let left = Limits { time: limits.time.map(|t| t.saturating_sub(start_time.elapsed())), ..limits };
+                let lb = std::mem::take(&mut exact.lb);
+                super::first::first_with(&exact.c, lb, start, &exact.board, moves.len() as u32, left, &known)
+            };
+            (Outcome::Solved { moves, proven: true }, Some(first))
+        }
+        Run::Exhausted => (Outcome::Unsolvable, None),
+        Run::Limit(kind) => (Outcome::LimitReached(kind), None),
+    };
+    let bound = match &outcome {
+        Outcome::Solved { moves, .. } => moves.len() as u32,
+        _ => exact.bound(),
+    };
+    let report =
+        Report { outcome, bound, expanded: exact.expanded, stored: exact.store.len(), elapsed: start_time.elapsed() };
+    Ok((report, first))
+}
+
 /// Why a search stops at a check: the observer asked to (`go_on` false), or the deadline
 /// passed; `None` to go on.
 pub(crate) fn stop_reason(go_on: bool, deadline: Option<Instant>) -> Option<LimitKind> {
@@ -1574,7 +1626,7 @@ fn reconstruct(c: &Compiled, meta: &[Meta], mut idx: u32) -> Vec<Move> {
 }
 
 /// Replays a solution through the reference rules; a mismatch is a bug in the solver.
-fn verify(board: &Board, moves: &[Move]) -> Vec<Move> {
+pub(crate) fn verify(board: &Board, moves: &[Move]) -> Vec<Move> {
     match board.replay(moves) {
         Ok(end) if end.is_solved() => moves.to_vec(),
         Ok(_) => panic!("solver bug: the solution does not clear the board"),

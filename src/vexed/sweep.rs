@@ -188,6 +188,9 @@ impl Recorder {
     }
 }
 
+/// How often (in positions) the sweep and the trace read the clock.
+const CHECK_EVERY: u64 = 4096;
+
 fn io_error(e: std::io::Error) -> SolveError {
     SolveError::Io(e.to_string())
 }
@@ -238,6 +241,7 @@ fn sweep_recorded(
     let mut moves = Vec::new();
     let (mut m, mut n, mut parts) = (Vec::new(), Vec::new(), Vec::new());
     let mut next_report = 1u64 << 20;
+    let mut next_check = CHECK_EVERY;
     while let Some((class, mut cur)) = waiting.pop_first() {
         report.classes += 1;
         // Breadth-first inside the class, from every position at its g.
@@ -265,6 +269,16 @@ fn sweep_recorded(
                 report.expanded += 1;
                 if let Some(r) = record.as_deref_mut() {
                     r.write(g, cur.key(stride, id)).map_err(io_error)?;
+                }
+                // The clock every few thousand positions (a limit is honoured within
+                // milliseconds); the observer, which may print, every million.
+                if report.expanded >= next_check {
+                    next_check += CHECK_EVERY;
+                    if let Some(kind) = stop_reason(true, deadline) {
+                        report.outcome = SweepOutcome::Limit(kind);
+                        report.elapsed = start_time.elapsed();
+                        return Ok(report);
+                    }
                 }
                 if report.expanded >= next_report {
                     next_report += 1 << 20;
@@ -365,6 +379,7 @@ pub fn solve_by_sweep(
 ) -> Result<(SweepSolution, Vec<SweepReport>), SolveError> {
     let board = board.settle().0;
     let below = given.map(|m| m.len() as u32);
+    let started = Instant::now();
     let first = sweep(&board, below, limits, observe)?;
     let optimum = match first.outcome {
         SweepOutcome::Limit(k) => return Ok((SweepSolution::Limit(k), vec![first])),
@@ -372,7 +387,9 @@ pub fn solve_by_sweep(
         SweepOutcome::NoneBelow => return Ok((SweepSolution::Unsolvable, vec![first])),
         SweepOutcome::Optimum(k) => k,
     };
-    let (result, second) = recorded_sweep(&board, optimum + 1, limits, work_dir, observe)?;
+    // The second sweep has what is left of the time.
+    let rest = Limits { time: limits.time.map(|t| t.saturating_sub(started.elapsed())), ..limits };
+    let (result, second) = recorded_sweep(&board, optimum + 1, rest, work_dir, observe)?;
     match second.outcome {
         SweepOutcome::Limit(_) => {}
         SweepOutcome::Optimum(k) if k == optimum => {}
@@ -404,25 +421,34 @@ fn recorded_sweep(
     work_dir: Option<&Path>,
     observe: &mut dyn FnMut(SweepProgress) -> bool,
 ) -> Result<(SweepSolution, SweepReport), SolveError> {
+    let started = Instant::now();
     let base = work_dir.map_or_else(std::env::temp_dir, Path::to_path_buf);
+    // Work folders of tumblebox runs that were killed before they could clean up.
+    crate::cleanup::remove_stale(&base, None);
     let dir = base.join(format!("tumblebox-sweep-{}-{}", std::process::id(), start_nanos()));
+    let guard = crate::cleanup::register_dir(&dir);
     std::fs::create_dir_all(&dir).map_err(io_error)?;
     let result = (|| {
+        std::fs::write(dir.join(crate::cleanup::WORK_MARKER), format!("{}\n", std::process::id())).map_err(io_error)?;
         let mut rec = Recorder { dir: dir.clone(), files: Vec::new() };
         let report = sweep_recorded(board, Some(below), limits, Some(&mut rec), observe)?;
+        drop(rec);
         let optimum = match report.outcome {
             SweepOutcome::Limit(k) => return Ok((SweepSolution::Limit(k), report)),
             SweepOutcome::NoneBelow => return Ok((SweepSolution::NoneBelow(below), report)),
             SweepOutcome::Optimum(k) => k,
         };
-        let moves = trace(board, optimum, &dir)?;
+        let deadline = limits.time.map(|t| started + t);
+        let Some(moves) = trace(board, optimum, &dir, deadline)? else {
+            return Ok((SweepSolution::Limit(LimitKind::Time), report));
+        };
         match board.replay(&moves) {
             Ok(end) if end.is_solved() && moves.len() as u32 == optimum => {}
             _ => panic!("solver bug: the traced path does not clear the board in {optimum} moves"),
         }
         Ok((SweepSolution::Shorter(moves), report))
     })();
-    let _ = std::fs::remove_dir_all(&dir);
+    guard.settle(|| std::fs::remove_dir_all(&dir).ok());
     result
 }
 
@@ -431,8 +457,9 @@ fn start_nanos() -> u128 {
 }
 
 /// The moves of an optimal `length`-move solution, backwards through the recorded files: the
-/// position before `target` is one of file g - 1 with a move onto `target`.
-fn trace(board: &Board, length: u32, dir: &Path) -> Result<Vec<Move>, SolveError> {
+/// position before `target` is one of file g - 1 with a move onto `target`. `None` if the
+/// deadline passes first.
+fn trace(board: &Board, length: u32, dir: &Path, deadline: Option<Instant>) -> Result<Option<Vec<Move>>, SolveError> {
     let (c, _) = Compiled::new(board)?;
     let stride = c.key_stride();
     let mut target = vec![0u128; c.kinds()];
@@ -443,7 +470,12 @@ fn trace(board: &Board, length: u32, dir: &Path) -> Result<Vec<Move>, SolveError
     for g in (0..length as usize).rev() {
         let mut reader = BufReader::new(std::fs::File::open(Recorder::path(dir, g)).map_err(io_error)?);
         let mut step = None;
+        let mut read = 0usize;
         'scan: loop {
+            read += 1;
+            if read.is_multiple_of(CHECK_EVERY as usize) && stop_reason(true, deadline).is_some() {
+                return Ok(None);
+            }
             match reader.read_exact(&mut buf) {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => break,
@@ -467,5 +499,5 @@ fn trace(board: &Board, length: u32, dir: &Path) -> Result<Vec<Move>, SolveError
         target = before;
     }
     path.reverse();
-    Ok(path)
+    Ok(Some(path))
 }
