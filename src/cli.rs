@@ -457,15 +457,24 @@ pub fn parse() -> Result<Cli, ExitCode> {
     }
 }
 
-/// Whether file descriptor 1 is open (Rust's stdout silently swallows writes to a closed one).
-fn stdout_is_open() -> bool {
-    #[cfg(unix)]
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Run first thing: notes whether standard output was closed by the caller (`>&-`). Rust's
+/// runtime reopens a closed standard descriptor on `/dev/null` (read-write) before `main`,
+/// so that no file takes its number, and writes then vanish without an error; a `/dev/null`
+/// opened read-write on descriptor 1 is that case (a shell's `> /dev/null` opens it
+/// write-only), and is reported as an error instead of losing the answer.
+pub fn guard_standard_streams() {
+    #[cfg(target_os = "linux")]
     {
-        unsafe { libc::fcntl(1, libc::F_GETFD) != -1 }
-    }
-    #[cfg(not(unix))]
-    {
-        true
+        // SAFETY: fstat and F_GETFL only read descriptor 1's state into a local.
+        let mut st: libc::stat = unsafe { std::mem::zeroed() };
+        let stat_ok = unsafe { libc::fstat(1, &mut st) } == 0;
+        let flags = unsafe { libc::fcntl(1, libc::F_GETFL) };
+        let dev_null = stat_ok && (st.st_mode & libc::S_IFMT) == libc::S_IFCHR && st.st_rdev == libc::makedev(1, 3);
+        if flags == -1 || (dev_null && flags & libc::O_ACCMODE == libc::O_RDWR) {
+            STDOUT_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
     }
 }
 
@@ -473,7 +482,7 @@ fn emit(out: &str) -> Result<(), Failure> {
     if out.is_empty() {
         return Ok(());
     }
-    if !stdout_is_open() {
+    if STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
         return Err(Failure::bad("cannot write the answer: standard output is closed"));
     }
     let mut stdout = std::io::stdout().lock();
@@ -595,11 +604,10 @@ impl Images {
         let cannot = |p: &PathBuf, e: std::io::Error| Failure::bad(format!("{}: cannot write: {e}", p.display()));
         let mode = if self.look.smooth { GifMode::Smooth } else { GifMode::Stepwise };
         if self.gif.is_some() {
-            let n = count_frames(start, moves(), mode, pacing);
-            if n > self.look.max_frames as usize {
+            let max = self.look.max_frames as usize;
+            if count_frames(start, moves(), mode, pacing, max) > max {
                 return Err(Failure::limit(format!(
-                    "the animation has {n} frames, more than --max-frames {}: nothing written",
-                    self.look.max_frames
+                    "the animation has more than --max-frames {max} frames: nothing written"
                 )));
             }
         }
@@ -663,14 +671,26 @@ fn pick<T>(items: Vec<T>, level: usize, file: &Path) -> Result<T, Failure> {
         .ok_or_else(|| Failure::bad(format!("{}: expected --level from 1 to {n}, found {level}", file.display())))
 }
 
-/// A `--moves` error: which move and character (the library's message names the move).
+/// A `--moves` error: which move and character (the library's message starts with the move).
 fn moves_error(file: &Path, e: ParseError) -> Failure {
-    Failure::bad(format!("{}: --moves: character {}: {}", file.display(), e.column.unwrap_or(1), e.message))
+    let col = e.column.unwrap_or(1);
+    let msg = match e.message.strip_prefix("move ").and_then(|r| r.split_once(": ")) {
+        Some((k, rest)) => format!("move {k}, character {col}: {rest}"),
+        None => format!("character {col}: {}", e.message),
+    };
+    Failure::bad(format!("{}: --moves: {msg}", file.display()))
 }
 
-/// A move that parses but cannot be played.
-fn illegal(file: &Path, k: usize, text: &str, column: usize, why: impl std::fmt::Display) -> Failure {
-    Failure::bad(format!("{}: --moves: move {k} {}, character {column}: {why}", file.display(), quote(text)))
+/// A move that parses but cannot be played: `text` is the whole `--moves` text, `column`
+/// (1-based, in characters) where the move starts; a move is `(...)` or `width` characters.
+fn illegal(file: &Path, k: usize, text: &str, column: usize, width: usize, why: impl std::fmt::Display) -> Failure {
+    let rest: String = text.chars().skip(column - 1).collect();
+    let written = match rest.find(')') {
+        Some(end) if rest.starts_with('(') => rest[..=end].to_string(),
+        _ if rest.starts_with('(') => rest,
+        _ => rest.chars().take(width).collect(),
+    };
+    Failure::bad(format!("{}: --moves: move {k} {}, character {column}: {why}", file.display(), quote(&written)))
 }
 
 fn vexed_export(args: &ExportArgs, limits: SolveLimits) -> Result<Done, Failure> {
@@ -686,8 +706,7 @@ fn vexed_export(args: &ExportArgs, limits: SolveLimits) -> Result<Done, Failure>
             let placed = vexed::format::parse_any_moves_placed(text).map_err(|e| moves_error(&args.file, e))?;
             let mut board = start.clone();
             for (k, &(m, col)) in placed.iter().enumerate() {
-                let shown = vexed::format::move_text(&board, m);
-                board = board.apply(m).map_err(|e| illegal(&args.file, k + 1, &shown, col, e))?.0;
+                board = board.apply(m).map_err(|e| illegal(&args.file, k + 1, text, col, 2, e))?.0;
             }
             placed.into_iter().map(|(m, _)| m).collect()
         }
@@ -750,8 +769,7 @@ fn sokoban_export(args: &ExportArgs) -> Result<Done, Failure> {
             let placed = sokoban::rules::parse_moves(t).map_err(|e| moves_error(&args.file, e))?;
             let mut pos = maze.start.clone();
             for (k, &(m, col)) in placed.iter().enumerate() {
-                pos =
-                    maze.level.apply(&pos, m).map_err(|e| illegal(&args.file, k + 1, &m.char().to_string(), col, e))?.0;
+                pos = maze.level.apply(&pos, m).map_err(|e| illegal(&args.file, k + 1, t, col, 1, e))?.0;
             }
             placed.into_iter().map(|(m, _)| m).collect()
         }

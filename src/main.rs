@@ -18,6 +18,7 @@ fn clean_up_on_signals() {
 }
 
 fn main() -> std::process::ExitCode {
+    cli::guard_standard_streams();
     let cli = match cli::parse() {
         Ok(cli) => cli,
         Err(code) => return code,

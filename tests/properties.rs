@@ -5,8 +5,9 @@ use proptest::prelude::*;
 use std::collections::{HashMap, HashSet, VecDeque};
 use tumblebox::grid::{Dir, Grid, Pos};
 use tumblebox::shubbles::{self, Content, Op};
+use tumblebox::vexed::first::{First, first_solution};
 use tumblebox::vexed::solve::{
-    Compiled, DEAD, Limits, LowerBound, Outcome, solve, solve_anytime, solve_beam, solve_proven_observed,
+    Compiled, DEAD, Limits, LowerBound, Outcome, solve, solve_anytime, solve_beam, solve_first, solve_proven_observed,
 };
 use tumblebox::vexed::sweep::{SweepOutcome, SweepSolution, solve_by_sweep, sweep};
 use tumblebox::vexed::{Board, Cell, Step};
@@ -90,6 +91,66 @@ fn bfs_min(start: &Board, cap: usize) -> Option<Option<usize>> {
     Some(None)
 }
 
+/// The moves `solve` (plain A*) finds, for comparing outcomes.
+fn report_moves(b: &Board) -> Vec<vexed::Move> {
+    match solve(b, Limits::default()).unwrap().outcome {
+        Outcome::Solved { moves, .. } => moves,
+        _ => vec![],
+    }
+}
+
+/// Dijkstra on (pushes, moves) over (box, player) with a binary heap, directions n, s, e, w:
+/// the textbook search, for comparison.
+fn plain_dijkstra(maze: &sokoban::format::Maze) -> Option<Vec<Dir>> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    const DIRS: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Right, Dir::Left];
+    let level = &maze.level;
+    let cols = level.walls.cols();
+    let n = level.walls.rows() * cols;
+    let idx = |p: Pos| p.row * cols + p.col;
+    let at = |i: usize| Pos::new(i / cols, i % cols);
+    let s0 = idx(maze.start.boxes[0]) * n + idx(maze.start.player);
+    let mut dist = vec![u64::MAX; n * n];
+    let mut parent = vec![(usize::MAX, 0usize); n * n];
+    let mut heap = BinaryHeap::from([Reverse((0u64, s0))]);
+    dist[s0] = 0;
+    while let Some(Reverse((d, s))) = heap.pop() {
+        if d > dist[s] {
+            continue;
+        }
+        let (b, p) = (at(s / n), at(s % n));
+        if b == level.goals[0] {
+            let mut out = Vec::new();
+            let mut s = s;
+            while s != s0 {
+                out.push(DIRS[parent[s].1]);
+                s = parent[s].0;
+            }
+            out.reverse();
+            return Some(out);
+        }
+        for (k, &dir) in DIRS.iter().enumerate() {
+            let Some(np) = level.walls.neighbour(p, dir).filter(|&q| level.is_floor(q)) else { continue };
+            let (nb, add) = if np == b {
+                match level.walls.neighbour(b, dir).filter(|&q| level.is_floor(q)) {
+                    Some(q) => (q, (1u64 << 32) + 1),
+                    None => continue,
+                }
+            } else {
+                (b, 1)
+            };
+            let ns = idx(nb) * n + idx(np);
+            if d + add < dist[ns] {
+                dist[ns] = d + add;
+                parent[ns] = (s, k);
+                heap.push(Reverse((d + add, ns)));
+            }
+        }
+    }
+    None
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -134,6 +195,67 @@ proptest! {
             }
             (Outcome::Unsolvable, Some(r)) => prop_assert_eq!(r, None),
             _ => {}
+        }
+    }
+
+    /// The judge's tie-break: the first minimum solution in (row, column, L before R) order,
+    /// checked against a greedy walk over exact distances computed by the reference rules
+    /// alone (from each position, the first move in that order that keeps to a minimum).
+    #[test]
+    fn vexed_first_minimum_solution_is_the_lexicographically_first(b in vexed_board()) {
+        let Some(all) = exact_distances(&b, 20_000) else { return Ok(()) };
+        let dist: HashMap<Board, Option<usize>> = all.into_iter().collect();
+        let start = b.settle().0;
+        let Some(optimum) = dist[&start] else { return Ok(()) };
+        let mut want = Vec::new();
+        let mut cur = start.clone();
+        while !cur.is_solved() {
+            let mut moves = cur.moves();
+            moves.sort_by_key(|m| (m.pos.row, m.pos.col, m.side));
+            let left = dist[&cur].unwrap();
+            let (m, next) = moves
+                .into_iter()
+                .map(|m| (m, cur.apply(m).unwrap().0))
+                .find(|(_, n)| dist[n] == Some(left - 1))
+                .unwrap();
+            want.push(m);
+            cur = next;
+        }
+        prop_assert_eq!(want.len(), optimum);
+        let (report, first) = solve_first(&b, Limits::default()).unwrap();
+        prop_assert_eq!(report.outcome, Outcome::Solved { moves: report_moves(&b), proven: true });
+        prop_assert_eq!(first, Some(First::Found(want.clone())));
+        // The standalone search agrees, and finds nothing shorter than the optimum.
+        prop_assert_eq!(first_solution(&b, optimum as u32, Limits::default()).unwrap(), First::Found(want));
+        if optimum > 0 {
+            prop_assert_eq!(first_solution(&b, optimum as u32 - 1, Limits::default()).unwrap(), First::None);
+        }
+    }
+
+    /// The judge's solver (bucket queues, tables reused from maze to maze) gives exactly the
+    /// plain heap Dijkstra's answers, ties included.
+    #[test]
+    fn sokoban_judge_matches_a_plain_dijkstra(
+        mazes in prop::collection::vec(
+            (2usize..9, 2usize..9).prop_flat_map(|(r, c)| (Just(r), Just(c), prop::collection::vec(0u8..5, r * c), (0usize..81, 0usize..81, 0usize..81))),
+            1..6,
+        )
+    ) {
+        let mut solver = sokoban::solve::Solver::default();
+        for (rows, cols, cells, picks) in mazes {
+            let n = rows * cols;
+            let (s, b, t) = (picks.0 % n, picks.1 % n, picks.2 % n);
+            if s == b || b == t || s == t {
+                continue;
+            }
+            let text: Vec<String> = (0..rows).map(|r| (0..cols).map(|c| {
+                let i = r * cols + c;
+                if i == s { 'S' } else if i == b { 'B' } else if i == t { 'T' } else if cells[i] == 0 { '#' } else { '.' }
+            }).collect()).collect();
+            let refs: Vec<&str> = text.iter().map(String::as_str).collect();
+            let maze = sokoban::format::parse_rows(&refs, 1, cols).unwrap();
+            let got = solver.solve(&maze).map(|s| s.moves.iter().map(|m| m.dir).collect::<Vec<_>>());
+            prop_assert_eq!(got, plain_dijkstra(&maze));
         }
     }
 

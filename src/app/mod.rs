@@ -305,7 +305,7 @@ impl TumbleApp {
         let name = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
         let file = path.file_name().map_or(name.clone(), |f| f.to_string_lossy().to_string());
-        let text = String::from_utf8_lossy(&bytes).to_string();
+        let text = String::from_utf8_lossy(&crate::input::normalize(&bytes)).to_string();
         let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim_end();
         // Shubbles: lines of 29 characters of `.ox@` (optionally `;par;title`).
         if first.split(';').next().is_some_and(|s| s.len() == 29 && s.chars().all(|c| ".ox@".contains(c))) {
@@ -321,7 +321,8 @@ impl TumbleApp {
             self.set_vexed(file, levels)?;
             return Ok(());
         }
-        let text = crate::error::utf8(&bytes).map_err(|e| format!("{name}: {e}"))?;
+        let text = crate::input::decode(&bytes).map_err(|e| format!("{name}: {e}"))?;
+        let text = text.as_str();
         let mut errors = Vec::new();
         match sokoban::format::parse_judge(text) {
             Ok(mazes) if !mazes.is_empty() => {

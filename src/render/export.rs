@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 /// `path` names. Errors for anything that is not a regular file.
 pub fn real_target(path: &Path) -> io::Result<PathBuf> {
     let refuse = |what: &str| {
-        io::Error::new(io::ErrorKind::InvalidInput, format!("{what}: refusing to replace it (only regular files are)"))
+        io::Error::new(io::ErrorKind::InvalidInput, format!("it is {what}, not a regular file: refusing to replace it"))
     };
     match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(path.to_path_buf()),
@@ -61,7 +61,7 @@ fn kind_of(m: &std::fs::Metadata) -> &'static str {
             return "a socket";
         }
     }
-    if m.is_dir() { "a folder" } else { "not a regular file" }
+    if m.is_dir() { "a folder" } else { "something else" }
 }
 
 /// A file written in full under a temporary name beside its target, waiting to be renamed.
@@ -211,6 +211,11 @@ impl<W: Write + Seek> GifStream<W> {
             None => prev,
         };
         Ok(())
+    }
+
+    /// How many frames have been written so far.
+    pub fn frames_written(&self) -> usize {
+        self.frames
     }
 
     /// Ends the file and writes the final palette into the reserved table.

@@ -132,19 +132,19 @@ pub fn scenes<S: Animate>(start: &S, moves: &[Vec<S::Step>], mode: GifMode, paci
     out
 }
 
-/// How many frames an animation has, without drawing any.
-pub fn count_frames<S, I>(start: &S, moves: I, mode: GifMode, pacing: Pacing) -> usize
+/// How many frames an animation has, without drawing any; counting stops past `cap` (the
+/// answer is then `cap + 1`), so a huge animation costs no more than the limit it breaks.
+pub fn count_frames<S, I>(start: &S, moves: I, mode: GifMode, pacing: Pacing, cap: usize) -> usize
 where
     S: Animate,
     I: IntoIterator,
     I::Item: AsRef<[S::Step]>,
 {
     let mut n = 0;
-    walk(start, moves, mode, pacing, &mut |_, _| {
+    let _ = walk(start, moves, mode, pacing, &mut |_, _| {
         n += 1;
-        Ok(())
-    })
-    .expect("counting cannot fail");
+        if n > cap { Err(io::Error::other("past the cap")) } else { Ok(()) }
+    });
     n
 }
 
@@ -375,7 +375,34 @@ mod tests {
         let got: Vec<Scene> =
             scenes(&start, &moves, GifMode::Stepwise, Pacing::default()).into_iter().map(|x| x.0).collect();
         assert!(got == want);
-        assert_eq!(count_frames(&start, &moves, GifMode::Stepwise, Pacing::default()), want.len());
+        assert_eq!(count_frames(&start, &moves, GifMode::Stepwise, Pacing::default(), usize::MAX), want.len());
+        assert_eq!(count_frames(&start, &moves, GifMode::Stepwise, Pacing::default(), 3), 4);
+    }
+
+    #[test]
+    fn frames_are_written_as_they_come() {
+        let (start, moves) = sample();
+        let mut b = GifBuilder::new(io::Cursor::new(Vec::new()), (64, 64)).unwrap();
+        b.batch = 4;
+        let mut pushed = 0;
+        walk(&start, &moves, GifMode::Smooth, Pacing::default(), &mut |make, d| {
+            b.push(make(), d)?;
+            pushed += 1;
+            // Never more than one batch waits in memory; the rest is in the file.
+            assert!(b.pending.len() < 4);
+            assert_eq!(b.gif.frames_written() + b.pending.len(), pushed);
+            Ok(())
+        })
+        .unwrap();
+        assert!(pushed > 100);
+        let (out, n) = b.finish().unwrap();
+        assert_eq!(n, pushed);
+        let mut d = gif::DecodeOptions::new().read_info(io::Cursor::new(out.into_inner())).unwrap();
+        let mut decoded = 0;
+        while d.read_next_frame().unwrap().is_some() {
+            decoded += 1;
+        }
+        assert_eq!(decoded, pushed);
     }
 
     #[test]

@@ -616,6 +616,57 @@ mod tests {
     }
 
     #[test]
+    fn palm_columns_count_the_indentation_and_runs_cannot_overflow() {
+        let e = parse_palm("[Level]\n    board=10/10/3bq~~3/5~~3/3~~~~3/3a~~b3/4ab4/10\n").unwrap_err();
+        // `q` is the 19th character of the line.
+        assert_eq!((e.line, e.column), (2, Some(19)), "{e}");
+        let e = parse_palm("[Level]\n\ttitle=x\n\tsolution=eCd\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, Some(13)), "{e}");
+        // 2^64 + 10 wraps to 10 in 64-bit arithmetic: it must be refused, not read as 10.
+        let e = parse_palm("[Level]\nboard=18446744073709551626/10/3ba~~3/5~~3/3~~~~3/3a~~b3/4ab4/10\n").unwrap_err();
+        assert!(e.message.contains("wall run from 1 to 10"), "{e}");
+        assert_eq!(e.column, Some(7));
+    }
+
+    #[test]
+    fn boards_are_bounded_in_every_format() {
+        let row = ".".repeat(MAX_SIDE as usize);
+        let ok = format!("Big;{};1", vec![row.as_str(); MAX_SIDE as usize].join("/"));
+        assert_eq!(parse_android(&ok).unwrap()[0].board.rows(), MAX_SIDE as usize);
+        let tall = format!("Tall;{};1", vec!["a"; MAX_SIDE as usize + 1].join("/"));
+        let e = parse_android(&tall).unwrap_err();
+        assert!(e.message.contains("at most 64 rows"), "{e}");
+        let wide = format!("Wide;{}.;1", row);
+        let e = parse_android(&wide).unwrap_err();
+        assert!(e.message.contains("at most 64 cells"), "{e}");
+        // The 65th cell: the board starts at column 6.
+        assert_eq!(e.column, Some(6 + MAX_SIDE as usize));
+        let e = parse_judge("65 3 X\n").unwrap_err();
+        assert!(e.message.contains("from 0 to 64"), "{e}");
+    }
+
+    #[test]
+    fn judge_input_ends_at_the_terminator() {
+        let one = "3 4 P\n#A-#\n##A#\n####\n";
+        assert_eq!(parse_judge(&format!("{one}0 0 END\n\n")).unwrap().len(), 1);
+        let e = parse_judge(&format!("{one}0 0\n\n{one}0 0\n")).unwrap_err();
+        assert_eq!((e.line, e.column), (7, Some(1)));
+        assert!(e.message.contains("after the final `0 0` line"), "{e}");
+    }
+
+    #[test]
+    fn move_errors_say_which_move() {
+        let e = parse_moves("(A,0,1,R) (A,0,x,L)", 1).unwrap_err();
+        assert_eq!(e.column, Some(11));
+        assert!(e.message.starts_with("move 2: "), "{e}");
+        let placed = parse_any_moves_placed("  eCdF").unwrap();
+        assert_eq!(placed.iter().map(|p| p.1).collect::<Vec<_>>(), [3, 5]);
+        let e = parse_any_moves("eCdFd").unwrap_err();
+        assert_eq!(e.column, Some(5));
+        assert!(e.message.starts_with("move 3: "), "{e}");
+    }
+
+    #[test]
     fn latin1_keeps_accents() {
         assert_eq!(latin1(b"Caf\xe9"), "Café");
     }
