@@ -9,7 +9,7 @@
 //! from searching any position twice at the same or a smaller allowance.
 
 use super::rules::{Board, Move, Side};
-use super::solve::{Compiled, DEAD, FastMap, LimitKind, Limits, LowerBound, Masks, SolveError, verify};
+use super::solve::{Compiled, FastMap, LimitKind, Limits, LowerBound, Masks, SolveError, verify};
 use std::time::Instant;
 
 /// What the tie-break search found.
@@ -84,23 +84,21 @@ impl Dfs<'_> {
                 found = true;
                 break;
             }
-            let h = self.lb.estimate_from(self.c, &m, &parts, &n);
-            if h == DEAD || h > left - 1 {
+            let mut child_parts = std::mem::take(&mut self.parts[depth + 1]);
+            let h = self.lb.parts_from(self.c, &m, &parts, &n, &mut child_parts);
+            self.parts[depth + 1] = child_parts;
+            if h.is_none_or(|h| h > left - 1) {
                 self.masks[depth + 1] = n;
                 continue;
             }
             let key = self.key(&n);
+            self.masks[depth + 1] = n;
             if self.failed.get(&key).is_some_and(|&f| f as u32 >= left - 1)
                 || (self.known)(&self.words).is_some_and(|g| g < depth as u32 + 1)
             {
-                self.masks[depth + 1] = n;
                 continue;
             }
-            let mut child_parts = std::mem::take(&mut self.parts[depth + 1]);
-            let alive = self.lb.parts(self.c, &n, &mut child_parts).is_some();
-            self.masks[depth + 1] = n;
-            self.parts[depth + 1] = child_parts;
-            if alive && self.go(depth + 1, left - 1) {
+            if self.go(depth + 1, left - 1) {
                 self.path.push((cell, side));
                 found = true;
                 break;

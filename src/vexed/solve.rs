@@ -656,6 +656,29 @@ impl LowerBound {
         total
     }
 
+    /// A child's shares (into `out`) and their sum, reusing the parent's for kinds whose
+    /// blocks did not move; `None` if the child is dead.
+    pub fn parts_from(
+        &mut self,
+        c: &Compiled,
+        parent: &[u128],
+        parent_parts: &[u32],
+        child: &[u128],
+        out: &mut Vec<u32>,
+    ) -> Option<u32> {
+        out.clear();
+        let mut total = 0;
+        for ((&k, &p), &part) in child.iter().zip(parent).zip(parent_parts) {
+            let part = if k == p { part } else { self.kind_bound(c, k) };
+            if part == DEAD {
+                return None;
+            }
+            total += part;
+            out.push(part);
+        }
+        Some(total)
+    }
+
     /// One kind's share: [`DEAD`] if it can never all vanish, else its partition bound.
     fn kind_bound(&mut self, c: &Compiled, k: u128) -> u32 {
         let n = k.count_ones() as usize;
@@ -967,6 +990,8 @@ struct Store {
     words: Vec<u64>,
     meta: Vec<Meta>,
     table: hashbrown::HashTable<u32>,
+    /// The most positions the search may store (see [`Store::reserve`]).
+    limit: usize,
 }
 
 /// Where a key stands in the store.
@@ -977,7 +1002,7 @@ enum Found {
 
 impl Store {
     fn new(stride: usize) -> Store {
-        Store { stride, words: Vec::new(), meta: Vec::new(), table: hashbrown::HashTable::new() }
+        Store { stride, words: Vec::new(), meta: Vec::new(), table: hashbrown::HashTable::new(), limit: 0 }
     }
 
     fn len(&self) -> usize {
@@ -986,10 +1011,16 @@ impl Store {
 
     /// Room for `max` positions at once, so that the flat vectors never grow by copying (a
     /// doubling would briefly need half as much again). Untouched pages cost no memory.
+    /// Small searches (most of them) reserve only a million positions, so that a judge run of
+    /// many puzzles maps no gigabytes; a search that fills those jumps to `max` in one step.
     fn reserve(&mut self, max: usize) {
-        // Reserved up front (no doubling copies), but never more than 268 M states (past that the
-        // tables grow as they fill), so a huge limit reserves no absurd amount of memory.
-        let max = max.min(1 << 28);
+        // Never more than 268 M states (past that the tables grow as they fill), so a huge
+        // limit reserves no absurd amount of memory.
+        self.limit = max.min(1 << 28);
+        self.grow_to(self.limit.min(1 << 20));
+    }
+
+    fn grow_to(&mut self, max: usize) {
         self.words.reserve_exact((max * self.stride).saturating_sub(self.words.len()));
         self.meta.reserve_exact(max.saturating_sub(self.meta.len()));
     }
@@ -1032,6 +1063,9 @@ impl Store {
             return Found::Old(id);
         }
         let id = self.meta.len() as u32;
+        if self.meta.len() == self.meta.capacity() && self.limit > self.meta.len() {
+            self.grow_to(self.limit);
+        }
         self.words.extend_from_slice(words);
         self.meta.push(meta);
         let all = &self.words;
