@@ -492,21 +492,30 @@ fn emit(out: &str) -> Result<(), Failure> {
         .map_err(|e| Failure::bad(format!("cannot write the answer: {e}")))
 }
 
+#[cfg(feature = "app")]
+fn open_window(file: Option<PathBuf>) -> ExitCode {
+    match tumblebox::app::run(file) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            say(&format!("cannot open the window: {e} (the command line works without a display: tumblebox --help)"));
+            ExitCode::from(1)
+        }
+    }
+}
+
+#[cfg(not(feature = "app"))]
+fn open_window(_: Option<PathBuf>) -> ExitCode {
+    say("this tumblebox was built without the window (the `app` feature): see tumblebox --help");
+    ExitCode::from(1)
+}
+
 pub fn run(cli: Cli) -> ExitCode {
     let Some(command) = cli.command else {
         if let Some(p) = cli.open.as_ref().filter(|p| !p.is_file()) {
             say(&format!("{}: no such level file (and not a command: see tumblebox --help)", p.display()));
             return ExitCode::from(2);
         }
-        return match tumblebox::app::run(cli.open) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                say(&format!(
-                    "cannot open the window: {e} (the command line works without a display: tumblebox --help)"
-                ));
-                ExitCode::from(1)
-            }
-        };
+        return open_window(cli.open);
     };
     let result = match command {
         Command::Vexed(VexedCmd::Judge { file, limits }) => vexed_judge(&file, limits),

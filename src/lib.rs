@@ -20,6 +20,7 @@
 //! ```
 
 pub mod anim;
+#[cfg(feature = "app")]
 pub mod app;
 pub mod cleanup;
 pub mod error;

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds fuzz/corpus/TARGET/ (not committed) from the shared data beside this checkout and the
+# seeds' worked examples, so each fuzz target starts from real inputs:
+#   fuzz/seed-corpus.sh && cargo +nightly fuzz run judge_vexed
+set -euo pipefail
+cd "$(dirname "$0")"
+data=../../shared/data
+[ -d "$data" ] || { echo "seed-corpus: $data is missing" >&2; exit 2; }
+mk() { mkdir -p "corpus/$1"; }
+for t in vexed_formats judge_vexed judge_sokoban judge_stacks judge_shubbles input; do mk "$t"; done
+n=0
+add() { # add TARGET FILE: one corpus entry per file (the first 64 KB)
+  n=$((n + 1)); head -c 65536 "$2" > "corpus/$1/data-$n"
+}
+for f in "$data"/vexed-levels/palm/*.ini "$data"/vexed-levels/android/*.txt; do
+  add vexed_formats "$f"; add input "$f"
+done
+for f in "$data"/pushing-boxes/*.in "$data"/pushing-boxes/*.txt; do add judge_sokoban "$f"; add input "$f"; done
+for f in "$data"/new-game-2/*.in; do add judge_stacks "$f"; done
+# The seeds' examples (seeds/ 000, 002, 003, 004), as the judges read them.
+printf '4 5 SAMPLE-01\n#A--#\n##-B#\n#AB##\n#####\n6 7 SAMPLE-02\n#--Y--#\n#-ZX-X#\n#-##-##\n#-XZ--#\n####YZ#\n#######\n0 0 END\n' > corpus/judge_vexed/seed-000
+cp corpus/judge_vexed/seed-000 corpus/vexed_formats/seed-000
+printf '.........@...o....ooo..xox...\n+>|<-v+^+\n' > corpus/judge_shubbles/seed-002a
+printf 'x.....o....o@x.....o.o.oooo.o\n-+\n' > corpus/judge_shubbles/seed-002b
+printf '1 7\nSB....T\n1 7\nSB..#.T\n7 11\n###########\n#T##......#\n#.#.#..####\n#....B....#\n#.######..#\n#.....S...#\n###########\n8 4\n....\n.##.\n.#..\n.#..\n.#.B\n.##S\n....\n###T\n0 0\n' > corpus/judge_sokoban/seed-003
+printf '4 4\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n4 1 2\n' > corpus/judge_stacks/seed-004
+echo "seed-corpus: $(find corpus -type f | wc -l) inputs in fuzz/corpus/"
