@@ -53,10 +53,10 @@ fn vexed_formats(data: &[u8]) {
         }
         Err(e) => clean(&e.to_string()),
     }
-    if let Ok(text) = std::str::from_utf8(data) {
-        if let Err(e) = format::parse_any_moves_placed(text) {
-            clean(&e.to_string());
-        }
+    if let Ok(text) = std::str::from_utf8(data)
+        && let Err(e) = format::parse_any_moves_placed(text)
+    {
+        clean(&e.to_string());
     }
 }
 
