@@ -46,6 +46,20 @@ pub struct Answer {
     /// One line per puzzle a limit decided (for standard error; exit status 3). A puzzle the
     /// limit stopped before its minimum was proven prints nothing on standard output.
     pub stopped: Vec<String>,
+    /// What each puzzle got, in input order.
+    pub verdicts: Vec<Verdict>,
+}
+
+/// One Vexed puzzle's outcome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// A minimum solution (printed), replayed; `first` when it is the tie-break's choice
+    /// (false only when a limit stopped the tie-break).
+    Minimum { moves: Vec<vexed::Move>, first: bool },
+    /// Proven to have no solution (`NAME: No solution`).
+    NoSolution,
+    /// Stopped by a limit before a minimum was proven: nothing printed.
+    Stopped,
 }
 
 /// The Vexed judge's default limits per puzzle: 60 seconds and 20 million positions (about
@@ -77,9 +91,11 @@ pub fn vexed(input: &[u8], limits: Limits) -> Result<Answer, JudgeError> {
             Outcome::Solved { moves, .. } => moves,
             Outcome::Unsolvable => {
                 answer.text.push_str(&format!("{}: No solution\n", p.name));
+                answer.verdicts.push(Verdict::NoSolution);
                 continue;
             }
             Outcome::LimitReached(k) => {
+                answer.verdicts.push(Verdict::Stopped);
                 answer.stopped.push(format!(
                     "puzzle {}: {} stopped the search before a minimum was proven (the optimum is at least {}); no answer printed",
                     quote(&p.name),
@@ -89,15 +105,15 @@ pub fn vexed(input: &[u8], limits: Limits) -> Result<Answer, JudgeError> {
                 continue;
             }
         };
-        let moves = match first {
-            Some(First::Found(first)) if first.len() == moves.len() => first,
+        let (moves, is_first) = match first {
+            Some(First::Found(first)) if first.len() == moves.len() => (first, true),
             Some(First::Limit(k)) => {
                 answer.stopped.push(format!(
                     "puzzle {}: {} stopped the tie-break: the minimum solution printed may not be the first one",
                     quote(&p.name),
                     limit_words(k)
                 ));
-                moves
+                (moves, false)
             }
             _ => unreachable!("the tie-break search disagrees with the proven optimum"),
         };
@@ -106,6 +122,7 @@ pub fn vexed(input: &[u8], limits: Limits) -> Result<Answer, JudgeError> {
             answer.text.push_str(&line);
             answer.text.push('\n');
         }
+        answer.verdicts.push(Verdict::Minimum { moves, first: is_first });
     }
     Ok(answer)
 }

@@ -3,11 +3,18 @@
 //! A new crash from `cargo +nightly fuzz run TARGET` goes in `CASES` with the target's name.
 
 use std::time::Duration;
+use tumblebox::judge::Verdict;
 use tumblebox::stacks::Rule;
 use tumblebox::vexed::solve::Limits;
 
 /// (target, input). Targets as in `fuzz/fuzz_targets/`.
 const CASES: &[(&str, &[u8])] = &[
+    // Found by `vexed_formats`: an Android line with an empty board gave a 1 x 0 grid, which
+    // `android_line` indexed out of range. Empty boards are now refused.
+    ("vexed_formats", b"Ho\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xffme On ~X-as;;77\r\nIndescr\x9abably;X/X..hb.X/XbfaX.e;23\r\nIf I Can? Dream;a.;24\r\x00D.Xe\xef\xbb\xbf"),
+    // Found by `judge_vexed`: two puzzles of one name, the first stopped by a limit; the
+    // answer now says per puzzle what it got (`Answer::verdicts`).
+    ("judge_vexed", b"\n\n6 7 SAMPLE-02\n#--YcX-\n#-ZX-X#\nc-##-##\n#Z--X-#\n##X-YZc\n#######\n06 7 SAMPLE-02\n#--Y#X-\n#-ZX-X#\nc-##-##\n#Z--X-#\n##X-YZc\n#######\n0 0 END\n"),
     // A Palm wall run of 2^64 + 10 once wrapped round to 10 and was read as a full wall row.
     ("vexed_formats", b"[Level]\nboard=18446744073709551626/10/3ba~~3/5~~3/3~~~~3/3a~~b3/4ab4/10\n"),
     // A Palm board line indented with tabs: columns count the indentation.
@@ -66,18 +73,11 @@ fn judge_vexed(data: &[u8]) {
         Ok(answer) => {
             let text = tumblebox::input::decode(data).unwrap();
             let puzzles = tumblebox::vexed::format::parse_judge(&text).unwrap();
-            let lines: Vec<&str> = answer.text.lines().collect();
-            let mut i = 0;
-            for p in &puzzles {
-                let Some(head) = lines.get(i).filter(|h| h.starts_with(&format!("{}: ", p.name))) else { continue };
-                i += 1;
-                let Some(n) = head.rsplit("= ").next().and_then(|n| n.parse::<usize>().ok()) else { continue };
-                let mut moves = Vec::new();
-                while moves.len() < n {
-                    moves.extend(tumblebox::vexed::format::parse_moves(lines[i], 1).unwrap());
-                    i += 1;
+            assert_eq!(puzzles.len(), answer.verdicts.len());
+            for (p, v) in puzzles.iter().zip(&answer.verdicts) {
+                if let Verdict::Minimum { moves, .. } = v {
+                    assert!(p.board.settle().0.replay(moves).unwrap().is_solved());
                 }
-                assert!(p.board.settle().0.replay(&moves).unwrap().is_solved());
             }
         }
         Err(e) => clean(&e.to_string()),
@@ -128,20 +128,36 @@ fn every_recorded_case_runs_clean() {
 #[test]
 fn the_recorded_cases_answer_what_they_should() {
     // The terminator with a name and trailing blank lines is accepted; text after it is not.
-    let ok = tumblebox::judge::vexed(CASES[5].1, Limits::default()).unwrap();
+    let ok =
+        tumblebox::judge::vexed(b"\n\n4 5 S\n#A--#\n##-B#\n#AB##\n#####\n0 0 END\n\n\n", Limits::default()).unwrap();
     assert_eq!(ok.text, "S: Minimum solution length = 2\n(B,1,3,L) (A,0,1,R)\n");
-    let e = tumblebox::judge::vexed(CASES[6].1, Limits::default()).unwrap_err();
+    let e = tumblebox::judge::vexed(b"4 5 S\n#A--#\n##-B#\n#AB##\n#####\n0 0\nmore\n", Limits::default()).unwrap_err();
     assert!(e.to_string().starts_with("line 7, column 1: expected nothing after the final `0 0` line"), "{e}");
-    // The wrapped wall run is refused.
-    assert!(tumblebox::vexed::format::parse_any(CASES[0].1).is_err());
-    // The tall Android board is refused.
-    let e = tumblebox::vexed::format::parse_any(CASES[2].1).unwrap_err();
+    // The wrapped wall run, the empty Android board and the tall one are refused.
+    let palm = b"[Level]\nboard=18446744073709551626/10/3ba~~3/5~~3/3~~~~3/3a~~b3/4ab4/10\n";
+    assert!(tumblebox::vexed::format::parse_any(palm).is_err());
+    let e = tumblebox::vexed::format::parse_any(b"Empty;;77\r\n").unwrap_err();
+    assert_eq!((e.line, e.column), (1, Some(7)));
+    let tall = format!("T;{};1\n", vec!["a"; 65].join("/"));
+    let e = tumblebox::vexed::format::parse_any(tall.as_bytes()).unwrap_err();
     assert!(e.message.contains("at most 64 rows"), "{e}");
+    // An all-wall board writes as one wall cell, which reads back.
+    let board = tumblebox::vexed::format::parse_judge("2 2 W\n##\n##\n0 0\n").unwrap()[0].board.clone();
+    let line = tumblebox::vexed::format::android_line("W", &board, 0);
+    assert_eq!(line, "W;X;0");
+    assert!(tumblebox::vexed::format::parse_android(&line).unwrap()[0].board.is_solved());
     // CR-only with a BOM reads like LF.
-    let (_, levels) = tumblebox::vexed::format::parse_any(CASES[4].1).unwrap();
-    assert_eq!(levels.len(), 1);
+    let cr = b"\xef\xbb\xbf\r\r4 5 X\r#A--#\r##-B#\r#AB##\r#####\r0 0\r";
+    assert_eq!(tumblebox::vexed::format::parse_any(cr).unwrap().1.len(), 1);
     // Three pieces travel together on row 1, the fourth on row 2: never four on a square.
-    assert_eq!(tumblebox::judge::stacks(CASES[15].1, Rule::CarryAbove).unwrap(), "-1\n");
-    let e = tumblebox::judge::stacks(CASES[16].1, Rule::CarryAbove).unwrap_err();
+    let board = "4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 1\n2 1 1\n";
+    assert_eq!(tumblebox::judge::stacks(board.replace('\n', "\r").as_bytes(), Rule::CarryAbove).unwrap(), "-1\n");
+    let e = tumblebox::judge::stacks(format!("{board}0 0\n").as_bytes(), Rule::CarryAbove).unwrap_err();
     assert_eq!(e.line, 10);
+    // Two puzzles of one name, the first stopped: each verdict in its place.
+    let twice = "6 7 P\n#--Y--#\n#-ZX-X#\n#-##-##\n#-XZ--#\n####YZ#\n#######\n4 5 P\n#A--#\n##-B#\n#AB##\n#####\n0 0\n";
+    let a = tumblebox::judge::vexed(twice.as_bytes(), Limits { max_states: Some(30), time: None }).unwrap();
+    assert_eq!(a.verdicts[0], Verdict::Stopped);
+    assert!(matches!(&a.verdicts[1], Verdict::Minimum { moves, first: true } if moves.len() == 2));
+    assert_eq!(a.text, "P: Minimum solution length = 2\n(B,1,3,L) (A,0,1,R)\n");
 }

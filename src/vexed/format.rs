@@ -248,6 +248,9 @@ pub fn parse_android(text: &str) -> Result<Vec<PackLevel>, ParseError> {
             col += n + 1;
         }
         let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        if width == 0 {
+            return Err(ParseError::at(line, board_col, "expected a board of at least one cell, found none"));
+        }
         let mut cells = Vec::new();
         let mut col = board_col;
         for r in &rows {
@@ -550,6 +553,10 @@ pub fn parse_any_moves_placed(text: &str) -> Result<Vec<(Move, usize)>, ParseErr
 /// non-wall cells, `.` empty, `X` wall, blocks as they are).
 pub fn android_line(title: &str, board: &Board, par: usize) -> String {
     let cells: Vec<Pos> = board.grid.iter().filter(|(_, c)| **c != Cell::Wall).map(|(p, _)| p).collect();
+    if cells.is_empty() {
+        // Nothing but wall: one wall cell (an Android board needs at least one cell).
+        return format!("{title};X;{par}");
+    }
     let r0 = cells.iter().map(|p| p.row).min().unwrap_or(0);
     let r1 = cells.iter().map(|p| p.row).max().unwrap_or(0);
     let c0 = cells.iter().map(|p| p.col).min().unwrap_or(0);
