@@ -4,65 +4,16 @@
 //! fixed seed. Both must give the same answers, byte for byte; the table gives the time of
 //! each and the ratio (the median of several rounds, the two taking turns).
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::time::Instant;
 use tumblebox::generate::Rng;
-use tumblebox::grid::{Dir, Grid, Pos};
+use tumblebox::grid::{Grid, Pos};
 use tumblebox::sokoban::format::Maze;
 use tumblebox::sokoban::rules::{Level, Position};
 use tumblebox::sokoban::solve::Solver;
 
-/// The plain search: Dijkstra on (pushes, moves) with a binary heap and fresh tables per
-/// maze, directions n, s, e, w. Returns the directions.
-fn plain(maze: &Maze) -> Option<Vec<Dir>> {
-    const DIRS: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Right, Dir::Left];
-    let level = &maze.level;
-    let cols = level.walls.cols();
-    let n = level.walls.rows() * cols;
-    let idx = |p: Pos| p.row * cols + p.col;
-    let at = |i: usize| Pos::new(i / cols, i % cols);
-    let s0 = idx(maze.start.boxes[0]) * n + idx(maze.start.player);
-    let mut dist = vec![u64::MAX; n * n];
-    let mut parent = vec![(u32::MAX, 0u8); n * n];
-    let mut heap = BinaryHeap::from([Reverse((0u64, s0 as u32))]);
-    dist[s0] = 0;
-    while let Some(Reverse((d, s))) = heap.pop() {
-        let s = s as usize;
-        if d > dist[s] {
-            continue;
-        }
-        let (b, p) = (at(s / n), at(s % n));
-        if b == level.goals[0] {
-            let mut out = Vec::new();
-            let mut s = s;
-            while s != s0 {
-                out.push(DIRS[parent[s].1 as usize]);
-                s = parent[s].0 as usize;
-            }
-            out.reverse();
-            return Some(out);
-        }
-        for (k, &dir) in DIRS.iter().enumerate() {
-            let Some(np) = level.walls.neighbour(p, dir).filter(|&q| level.is_floor(q)) else { continue };
-            let (nb, add) = if np == b {
-                match level.walls.neighbour(b, dir).filter(|&q| level.is_floor(q)) {
-                    Some(q) => (q, (1u64 << 32) + 1),
-                    None => continue,
-                }
-            } else {
-                (b, 1)
-            };
-            let ns = idx(nb) * n + idx(np);
-            if d + add < dist[ns] {
-                dist[ns] = d + add;
-                parent[ns] = (s as u32, k as u8);
-                heap.push(Reverse((d + add, ns as u32)));
-            }
-        }
-    }
-    None
-}
+#[path = "../tests/common/dijkstra.rs"]
+mod dijkstra;
+use dijkstra::plain_dijkstra as plain;
 
 /// A 20 x 20 maze: rock around the edge, each inner cell rock with probability `rock`, and
 /// S, B, T on three distinct floor cells (the box not against the edge).

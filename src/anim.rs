@@ -139,9 +139,32 @@ impl<S: Animate> Timeline<S> {
 
 /// Stepwise frames: the initial state, then every keyframe of every move.
 pub fn stepwise<S: Animate>(start: &S, moves: &[Vec<S::Step>]) -> Vec<Scene> {
-    let mut frames = vec![start.still()];
+    let mut frames = Vec::new();
+    let _ = each_keyframe::<S, (), _>(start, moves, &mut |state, steps, t| {
+        frames.push(state.scene(steps, t));
+        Ok(())
+    });
+    frames
+}
+
+/// The stepwise frames one by one, without keeping them: `frame(state, steps, t)` for the
+/// initial state at rest, then for every keyframe of every move (the state it plays from, the
+/// steps playing, the progress). Moves may come from an iterator that plays them lazily.
+/// Stops at the first error.
+pub fn each_keyframe<S, E, I>(
+    start: &S,
+    moves: I,
+    frame: &mut dyn FnMut(&S, &[S::Step], f32) -> Result<(), E>,
+) -> Result<(), E>
+where
+    S: Animate,
+    I: IntoIterator,
+    I::Item: AsRef<[S::Step]>,
+{
+    frame(start, &[], 1.0)?;
     let mut state = start.clone();
     for steps in moves {
+        let steps = steps.as_ref();
         let mut base = state.clone();
         let mut done = 0;
         for (range, t) in state.keyframes(steps) {
@@ -149,11 +172,11 @@ pub fn stepwise<S: Animate>(start: &S, moves: &[Vec<S::Step>]) -> Vec<Scene> {
                 base = base.after(&steps[done]);
                 done += 1;
             }
-            frames.push(base.scene(&steps[range], t));
+            frame(&base, &steps[range], t)?;
         }
         for s in steps {
             state = state.after(s);
         }
     }
-    frames
+    Ok(())
 }

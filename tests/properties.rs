@@ -13,6 +13,10 @@ use tumblebox::vexed::sweep::{SweepOutcome, SweepSolution, solve_by_sweep, sweep
 use tumblebox::vexed::{Board, Cell, Step};
 use tumblebox::{sokoban, stacks, vexed};
 
+#[path = "common/dijkstra.rs"]
+mod dijkstra;
+use dijkstra::plain_dijkstra;
+
 fn vexed_board() -> impl Strategy<Value = Board> {
     (3usize..7, 3usize..8).prop_flat_map(|(rows, cols)| {
         prop::collection::vec(0u8..9, rows * cols).prop_map(move |v| {
@@ -97,58 +101,6 @@ fn report_moves(b: &Board) -> Vec<vexed::Move> {
         Outcome::Solved { moves, .. } => moves,
         _ => vec![],
     }
-}
-
-/// Dijkstra on (pushes, moves) over (box, player) with a binary heap, directions n, s, e, w:
-/// the textbook search, for comparison.
-fn plain_dijkstra(maze: &sokoban::format::Maze) -> Option<Vec<Dir>> {
-    use std::cmp::Reverse;
-    use std::collections::BinaryHeap;
-    const DIRS: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Right, Dir::Left];
-    let level = &maze.level;
-    let cols = level.walls.cols();
-    let n = level.walls.rows() * cols;
-    let idx = |p: Pos| p.row * cols + p.col;
-    let at = |i: usize| Pos::new(i / cols, i % cols);
-    let s0 = idx(maze.start.boxes[0]) * n + idx(maze.start.player);
-    let mut dist = vec![u64::MAX; n * n];
-    let mut parent = vec![(usize::MAX, 0usize); n * n];
-    let mut heap = BinaryHeap::from([Reverse((0u64, s0))]);
-    dist[s0] = 0;
-    while let Some(Reverse((d, s))) = heap.pop() {
-        if d > dist[s] {
-            continue;
-        }
-        let (b, p) = (at(s / n), at(s % n));
-        if b == level.goals[0] {
-            let mut out = Vec::new();
-            let mut s = s;
-            while s != s0 {
-                out.push(DIRS[parent[s].1]);
-                s = parent[s].0;
-            }
-            out.reverse();
-            return Some(out);
-        }
-        for (k, &dir) in DIRS.iter().enumerate() {
-            let Some(np) = level.walls.neighbour(p, dir).filter(|&q| level.is_floor(q)) else { continue };
-            let (nb, add) = if np == b {
-                match level.walls.neighbour(b, dir).filter(|&q| level.is_floor(q)) {
-                    Some(q) => (q, (1u64 << 32) + 1),
-                    None => continue,
-                }
-            } else {
-                (b, 1)
-            };
-            let ns = idx(nb) * n + idx(np);
-            if d + add < dist[ns] {
-                dist[ns] = d + add;
-                parent[ns] = (s, k);
-                heap.push(Reverse((d + add, ns)));
-            }
-        }
-    }
-    None
 }
 
 proptest! {

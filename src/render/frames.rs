@@ -33,27 +33,9 @@ where
     I::Item: AsRef<[S::Step]>,
 {
     match mode {
-        GifMode::Stepwise => {
-            frame(&|| start.still(), 100)?;
-            let mut state = start.clone();
-            for steps in moves {
-                let steps = steps.as_ref();
-                let mut base = state.clone();
-                let mut done = 0;
-                for (range, t) in state.keyframes(steps) {
-                    while done < range.start {
-                        base = base.after(&steps[done]);
-                        done += 1;
-                    }
-                    let part = &steps[range];
-                    frame(&|| base.scene(part, t), 100)?;
-                }
-                for s in steps {
-                    state = state.after(s);
-                }
-            }
-            Ok(())
-        }
+        GifMode::Stepwise => crate::anim::each_keyframe(start, moves, &mut |state: &S, steps: &[S::Step], t| {
+            frame(&|| state.scene(steps, t), 100)
+        }),
         GifMode::Smooth => {
             let delay = (100 / FPS) as u16;
             let fps = FPS as f32;
