@@ -140,7 +140,7 @@ impl<S: Animate> Timeline<S> {
 /// Stepwise frames: the initial state, then every keyframe of every move.
 pub fn stepwise<S: Animate>(start: &S, moves: &[Vec<S::Step>]) -> Vec<Scene> {
     let mut frames = Vec::new();
-    let _ = each_keyframe::<S, (), _>(start, moves, &mut |state, steps, t| {
+    let _ = each_keyframe(start, moves, |state: &S, steps: &[S::Step], t| -> Result<(), ()> {
         frames.push(state.scene(steps, t));
         Ok(())
     });
@@ -151,15 +151,12 @@ pub fn stepwise<S: Animate>(start: &S, moves: &[Vec<S::Step>]) -> Vec<Scene> {
 /// initial state at rest, then for every keyframe of every move (the state it plays from, the
 /// steps playing, the progress). Moves may come from an iterator that plays them lazily.
 /// Stops at the first error.
-pub fn each_keyframe<S, E, I>(
-    start: &S,
-    moves: I,
-    frame: &mut dyn FnMut(&S, &[S::Step], f32) -> Result<(), E>,
-) -> Result<(), E>
+pub fn each_keyframe<S, E, I, F>(start: &S, moves: I, mut frame: F) -> Result<(), E>
 where
     S: Animate,
     I: IntoIterator,
     I::Item: AsRef<[S::Step]>,
+    F: FnMut(&S, &[S::Step], f32) -> Result<(), E>,
 {
     frame(start, &[], 1.0)?;
     let mut state = start.clone();

@@ -33,7 +33,7 @@ where
     I::Item: AsRef<[S::Step]>,
 {
     match mode {
-        GifMode::Stepwise => crate::anim::each_keyframe(start, moves, &mut |state: &S, steps: &[S::Step], t| {
+        GifMode::Stepwise => crate::anim::each_keyframe(start, moves, |state: &S, steps: &[S::Step], t| {
             frame(&|| state.scene(steps, t), 100)
         }),
         GifMode::Smooth => {
