@@ -7,7 +7,7 @@ mod common;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tumblebox::app::paint::View;
-use tumblebox::app::play::Playable;
+use tumblebox::app::play::{Gesture, Playable};
 use tumblebox::app::{ExportKind, GameKind, Progress, TumbleApp};
 use tumblebox::grid::Pos;
 use tumblebox::vexed::{Move, Side};
@@ -94,7 +94,7 @@ fn pick_a_level_move_by_click_and_key_undo_redo() {
     assert_eq!(h.state().vexed.session.moves(), 2);
     assert!(h.state().vexed.session.current().is_solved());
     h.get_by_label("solved"); // the status bar
-    h.get_by_label("SAMPLE-01  [solved]  best 2  par 2"); // the level browser
+    h.get_by_label("SAMPLE-01  [solved] best 2  par 2"); // the level browser
     // Restart, then undo the restart.
     h.get_by_label("Restart (R)").click();
     h.run_steps(2);
@@ -141,7 +141,12 @@ fn solver_runs_in_the_background_and_plays_the_solution() {
     let s = &h.state().vexed.session;
     assert!(s.current().is_solved(), "{:?}", s.message);
     assert_eq!(s.moves(), 9);
-    assert!(h.state().progress.best.contains_key(&(GameKind::Vexed, "SAMPLE-02".to_string())));
+    // Shown by the solver: not the player's best.
+    let key = h.state().level_key(1).unwrap();
+    let rec = *h.state().progress.get(&key).unwrap();
+    assert!(rec.shown && rec.best.is_none(), "{rec:?}");
+    h.run_steps(2);
+    h.get_by_label("SAMPLE-02  [shown by the solver]  par 9");
 }
 
 #[test]
@@ -233,16 +238,20 @@ fn export_to_writes_files_that_decode() {
 #[test]
 fn progress_survives_and_a_damaged_store_is_ignored() {
     let mut p = Progress::default();
-    p.best.insert((GameKind::Vexed, "Tumble 3".into()), 4);
-    p.last = Some((GameKind::Sokoban, 2));
-    assert_eq!(Progress::from_text(&p.to_text()).unwrap(), p);
+    let app = TumbleApp::default();
+    p.record_solved(app.level_key(3).unwrap(), 4);
+    p.set_last(GameKind::Sokoban, 2);
+    let mut back = Progress::from_text(&p.to_text()).unwrap();
+    p.take_dirty();
+    back.take_dirty();
+    assert_eq!(back, p);
     let mut app = TumbleApp::default();
     app.restore(&p.to_text());
     assert_eq!(app.kind, GameKind::Sokoban);
     assert_eq!(app.sokoban.index, 2);
     let mut app = TumbleApp::default();
     app.restore("best\tvexed\tnot-a-number\tX\n\u{0}garbage");
-    assert!(app.notice.as_deref().is_some_and(|n| n.contains("damaged")));
+    assert!(app.notice.as_ref().is_some_and(|n| n.text.contains("damaged")));
     assert_eq!(app.kind, GameKind::Vexed);
 }
 
@@ -282,4 +291,383 @@ fn snapshots_of_one_board_per_game() {
         h.run_steps(3);
         h.snapshot(format!("board-{}", kind.name().to_lowercase().replace(' ', "-")));
     }
+}
+
+// ---------------------------------------------------------------- the window as a new player finds it
+
+/// Steps until the current game's session is at rest (no animation, queue or solver).
+fn rest(h: &mut Harness<'_, TumbleApp>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        h.step();
+        let app = h.state();
+        let busy = match app.kind {
+            GameKind::Vexed => busy(&app.vexed.session),
+            GameKind::Shubbles => busy(&app.shubbles.session),
+            GameKind::Sokoban => busy(&app.sokoban.session),
+            GameKind::Stacks => busy(&app.stacks.session),
+        };
+        if !busy {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "still busy after 60 s");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    h.run_steps(2);
+}
+
+fn busy<P: Playable>(s: &tumblebox::app::session::Session<P>) -> bool {
+    s.animating() || !s.queue.is_empty() || s.solver.is_some()
+}
+
+#[test]
+fn a_move_during_a_search_cancels_it_and_the_answer_fits_the_board() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("SAMPLE-02  par 9").click();
+    h.run_steps(2);
+    // Solve starts; before its answer can arrive, the player moves a block.
+    let s = &mut h.state_mut().vexed.session;
+    s.start_solver(false, || {});
+    let before = s.current().clone();
+    let m = before.moves()[0];
+    s.make(&m, true).unwrap();
+    assert!(s.solver.is_none(), "the search for the old position still runs");
+    assert!(s.message.as_deref().is_some_and(|m| m.contains("cancelled")), "{:?}", s.message);
+    rest(&mut h);
+    // Nothing was played on the new board: exactly the player's move.
+    assert_eq!(h.state().vexed.session.moves(), 1);
+    assert_eq!(h.state().vexed.session.current(), &before.apply(m).unwrap().0);
+    // Solve from here now: the answer is for this position and clears it.
+    h.get_by_label("Solve").click();
+    rest(&mut h);
+    let s = &h.state().vexed.session;
+    assert!(s.current().is_solved(), "{:?}", s.message);
+    // A player's move during the solution's playback stops it, and nothing scrambles.
+    h.get_by_label("Restart (R)").click();
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    let t = std::time::Instant::now();
+    while h.state().vexed.session.queue.is_empty() && t.elapsed() < std::time::Duration::from_secs(30) {
+        h.step();
+    }
+    let s = &mut h.state_mut().vexed.session;
+    assert!(s.queue_from_solver);
+    let at = s.current().clone();
+    let mine = at.moves()[0];
+    s.selected = Some(mine.pos);
+    s.gesture(Gesture::Key(if mine.side == Side::Left { egui::Key::ArrowLeft } else { egui::Key::ArrowRight }), true);
+    // The solution's queue is gone; only the player's move waits for the animation to end.
+    assert_eq!(s.queue.len(), 1, "the solution kept playing over the player's move");
+    assert!(!s.queue_from_solver);
+    rest(&mut h);
+    assert_eq!(h.state().vexed.session.current(), &at.apply(mine).unwrap().0);
+}
+
+#[test]
+fn a_hint_for_an_old_position_is_dropped() {
+    let mut h = harness();
+    h.run_steps(2);
+    let s = &mut h.state_mut().vexed.session;
+    s.start_solver(true, || {});
+    // The position changes by undo/redo-free means: a direct move, then undo (back to the
+    // start): the search was cancelled at the move, so no hint ever shows for it.
+    let m = s.current().moves()[0];
+    s.make(&m, true).unwrap();
+    s.undo();
+    rest(&mut h);
+    assert!(h.state().vexed.session.hint.is_none());
+}
+
+#[test]
+fn progress_is_kept_per_pack_and_content_not_per_title() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-app-progress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Sokoban;
+    h.run_steps(2);
+    // Solve the built-in Maze 1 by hand (the solver's moves, made as the player's own).
+    let app = h.state_mut();
+    let moves = app.sokoban.session.current().solve(&Default::default(), &Default::default()).unwrap().moves;
+    for m in &moves {
+        app.sokoban.session.make(m, true).unwrap();
+    }
+    h.run_steps(3);
+    let key = h.state().level_key(0).unwrap();
+    assert_eq!(h.state().progress.get(&key).and_then(|r| r.best), Some(moves.len()));
+    // A file whose first maze is also called "Maze 1", but is another maze: not solved.
+    let f = dir.join("other.in");
+    std::fs::write(&f, "1 7\nSB....T\n0 0\n").unwrap();
+    h.state_mut().open_file(&f).unwrap();
+    h.run_steps(3);
+    let other = h.state().level_key(0).unwrap();
+    assert_ne!(other, key);
+    assert!(h.state().progress.get(&other).is_none());
+    h.get_by_label("Maze 1  par 5");
+    assert!(h.query_by_label_contains("[solved]").is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn stot_arrows_follow_the_screen_after_a_turn() {
+    use tumblebox::shubbles::rules::cell_pos;
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("Shubbles box").click();
+    h.run_steps(2);
+    // A box with room around the stot: Fig. 1(a), turned once.
+    let start = tumblebox::shubbles::format::parse_state(".........@...o....ooo..xox...", 1).unwrap();
+    h.state_mut().shubbles.session = tumblebox::app::session::Session::new("fig", start, None);
+    h.key_press(egui::Key::Plus);
+    rest(&mut h);
+    assert_eq!(h.state().shubbles.session.current().orientation, 1);
+    // Where the stot is on screen, in scene units.
+    let stot_on_screen = |s: &tumblebox::shubbles::State| {
+        let (r, c) = cell_pos(s.stot().unwrap());
+        let tf = tumblebox::shubbles::scene::transform(s.orientation as f32 * std::f32::consts::FRAC_PI_2);
+        let q = tf.rect(c as f32, r as f32, 1.0, 1.0);
+        [(q[0][0] + q[2][0]) / 2.0, (q[0][1] + q[2][1]) / 2.0]
+    };
+    for (key, dx, dy) in [
+        (egui::Key::ArrowLeft, -1.0, 0.0),
+        (egui::Key::ArrowRight, 1.0, 0.0),
+        (egui::Key::ArrowUp, 0.0, -1.0),
+        (egui::Key::ArrowDown, 0.0, 1.0),
+    ] {
+        let before = *h.state().shubbles.session.current();
+        let n = h.state().shubbles.session.moves();
+        h.key_press(key);
+        rest(&mut h);
+        let after = *h.state().shubbles.session.current();
+        if h.state().shubbles.session.moves() == n || after.stot() == before.stot() {
+            continue; // blocked that way: nothing to compare
+        }
+        let (a, b) = (stot_on_screen(&before), stot_on_screen(&after));
+        let moved = [b[0] - a[0], b[1] - a[1]];
+        assert!((moved[0] - dx).abs() < 0.01 && (moved[1] - dy).abs() < 0.01, "{key:?} moved the stot by {moved:?}");
+    }
+    // The history holds the seed's own notation: typing it enters the same moves.
+    let s = &h.state().shubbles.session;
+    let typed: String = s.run().1.concat();
+    assert!(typed.starts_with('+') && typed[1..].chars().all(|c| "<>^v".contains(c)), "{typed}");
+    let start = s.start;
+    let mut h2 = harness();
+    h2.run_steps(2);
+    h2.state_mut().kind = GameKind::Shubbles;
+    h2.state_mut().shubbles.session = tumblebox::app::session::Session::new("fig", start, None);
+    h2.run_steps(1);
+    h2.key_press(egui::Key::Plus);
+    rest(&mut h2);
+    h2.event(egui::Event::Text(typed[1..].to_string()));
+    rest(&mut h2);
+    assert_eq!(h2.state().shubbles.session.run().1.concat(), typed);
+    assert_eq!(h2.state().shubbles.session.current(), h.state().shubbles.session.current());
+}
+
+#[test]
+fn every_shubbles_fall_tick_is_reachable_in_the_debugger() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("Shubbles box").click();
+    h.run_steps(2);
+    let start = tumblebox::shubbles::format::parse_state(".........@...o....ooo..xox...", 1).unwrap();
+    h.state_mut().shubbles.session = tumblebox::app::session::Session::new("fig", start, None);
+    h.key_press(egui::Key::Plus);
+    rest(&mut h);
+    let (_, _, steps) = h.state().shubbles.session.last_move().unwrap();
+    let n = steps.len();
+    assert!(n >= 4, "{n} steps");
+    let mut scenes = Vec::new();
+    for i in 0..n {
+        h.state_mut().shubbles.session.seek_step(i);
+        h.run_steps(1);
+        assert_eq!(h.state().shubbles.session.step_at(), Some(i));
+        scenes.push(h.state().shubbles.session.scene());
+    }
+    // Each tick shows its own picture.
+    for i in 1..n {
+        assert!(scenes[i] != scenes[i - 1], "steps {i} and {} look the same", i + 1);
+    }
+    // `step >` walks through them one by one, and `< step` back.
+    h.state_mut().shubbles.session.seek_step(0);
+    h.run_steps(1);
+    for i in 1..n {
+        h.get_by_label("step >").click();
+        h.run_steps(1);
+        assert_eq!(h.state().shubbles.session.step_at(), Some(i));
+    }
+    h.get_by_label("< step").click();
+    h.run_steps(1);
+    assert_eq!(h.state().shubbles.session.step_at(), Some(n - 2));
+}
+
+#[test]
+fn the_selection_goes_with_its_block() {
+    let mut h = harness();
+    h.run_steps(2);
+    // SAMPLE-01: select b at (1,2) and move it left: it falls and vanishes with its twin.
+    let p = board_point(&h, [0.25 + 2.5, 0.25 + 1.5]);
+    h.hover_at(p);
+    h.drag_at(p);
+    h.drop_at(p);
+    h.run_steps(2);
+    assert_eq!(h.state().vexed.session.selected, Some(Pos::new(1, 2)));
+    h.key_press(egui::Key::ArrowLeft);
+    rest(&mut h);
+    assert_eq!(h.state().vexed.session.selected, None, "an outline is left on an empty cell");
+}
+
+#[test]
+fn the_newest_message_shows_where_the_player_looks() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-app-msg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("Hint").click();
+    h.run_steps(1);
+    h.state_mut().vexed.session.cancel_solver();
+    h.run_steps(2);
+    h.get_by_label("solver cancelled");
+    // A file that cannot be read: its error is newer than the session's message.
+    let bad = dir.join("bad.xsb");
+    std::fs::write(&bad, "#####\n#@$.#\n#####\n").unwrap();
+    let err = h.state_mut().open_file(&bad).unwrap_err();
+    h.state_mut().notify(err.clone(), None);
+    h.run_steps(2);
+    h.get_by_label(&err);
+    // A notice about one tab does not follow the player to another.
+    let ok = dir.join("chain.txt");
+    std::fs::write(&ok, "1 7\nSB....T\n0 0\n").unwrap();
+    h.state_mut().open_file(&ok).unwrap();
+    h.state_mut().notify("opened chain.txt", Some(GameKind::Sokoban));
+    h.run_steps(2);
+    h.get_by_label("opened chain.txt");
+    h.get_by_label("Vexed").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("opened chain.txt").is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_level_picked_from_the_list_is_remembered_and_tab_does_not_trap_keys() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("Tumble 3  par 4").click();
+    h.run_steps(2);
+    assert_eq!(h.state().progress.last, Some((GameKind::Vexed, 4)));
+    let mut back = TumbleApp::default();
+    back.restore(&h.state().progress.to_text());
+    assert_eq!((back.kind, back.vexed.index), (GameKind::Vexed, 4));
+    // Tab gives a button the keyboard focus; a game key takes it back.
+    h.get_by_label("SAMPLE-01  par 2").click();
+    h.run_steps(2);
+    let p = board_point(&h, [0.25 + 2.5, 0.25 + 1.5]);
+    h.hover_at(p);
+    h.drag_at(p);
+    h.drop_at(p);
+    h.run_steps(2);
+    h.key_press(egui::Key::Tab);
+    h.run_steps(2);
+    h.key_press(egui::Key::ArrowLeft);
+    rest(&mut h);
+    assert_eq!(h.state().vexed.session.moves(), 1, "the arrow key did not reach the game");
+}
+
+#[test]
+fn page_down_keeps_the_current_level_in_view() {
+    let Some(dir) = common::data_dir("vexed-levels") else { return };
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().open_file(&dir.join("android/classic_levels.txt")).unwrap();
+    h.run_steps(2);
+    for _ in 0..45 {
+        h.key_press(egui::Key::PageDown);
+        h.run_steps(1);
+    }
+    h.run_steps(3);
+    let i = h.state().vexed.index;
+    assert_eq!(i, 45);
+    let l = &h.state().vexed.levels[i];
+    let label = format!("{}  par {}", l.title, l.par.unwrap());
+    let node = h.get_by_label(&label);
+    let r = node.rect();
+    assert!(r.min.y >= 0.0 && r.max.y <= 760.0, "the current level is scrolled out of view: {r:?}");
+}
+
+#[test]
+fn animation_follows_the_clock_on_a_slow_renderer() {
+    // Three frames a second: a move still takes its own time, in fewer frames.
+    let mut h = Harness::builder()
+        .with_size([1200.0, 760.0])
+        .with_step_dt(1.0 / 3.0)
+        .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default());
+    h.run_steps(2);
+    let s = &mut h.state_mut().vexed.session;
+    let m = s.current().moves()[0];
+    s.make(&m, false).unwrap();
+    let total = s.playback.as_ref().unwrap().timeline.total;
+    let mut frames = 0;
+    while h.state().vexed.session.animating() {
+        h.step();
+        frames += 1;
+        assert!(frames < 100);
+    }
+    let expected = (total * 3.0).ceil() as usize;
+    assert!(frames <= expected + 1, "{frames} frames at 3 fps for a {total:.2} s move");
+}
+
+#[test]
+fn stacks_say_what_happened() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("Stacks").click();
+    h.run_steps(2);
+    // Board 1 (the seed's first example) never ends.
+    h.get_by_label("Run to the end").click();
+    rest(&mut h);
+    let msg = h.state().stacks.session.message.clone().unwrap_or_default();
+    assert_eq!(msg, "never ends within 1000 turns: -1");
+    h.get_by_label("Hint").click();
+    rest(&mut h);
+    let msg = h.state().stacks.session.message.clone().unwrap_or_default();
+    assert_eq!(msg, "never ends within 1000 turns: -1");
+    assert!(h.query_by_label_contains("[solved]").is_none());
+    // A board that ends: the turn it ends in, from the rules.
+    let i = h.state().stacks.levels.iter().position(|l| l.title.contains("ends in turn")).unwrap();
+    let want = h.state().stacks.levels[i].start.game.ending_turn(1000).unwrap();
+    h.state_mut().stacks.open(i);
+    h.run_steps(2);
+    h.get_by_label("Run to the end").click();
+    rest(&mut h);
+    let msg = h.state().stacks.session.message.clone().unwrap_or_default();
+    assert!(msg.starts_with(&format!("ends in turn {want}")), "{msg}");
+}
+
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_file_dropped_on_the_window_opens() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-app-drop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("dropped.in");
+    std::fs::write(&f, "1 7\nSB....T\n0 0\n").unwrap();
+    let mut h = harness();
+    h.run_steps(2);
+    h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(f.clone())));
+    h.run_steps(3);
+    assert_eq!(h.state().kind, GameKind::Sokoban);
+    assert_eq!(h.state().sokoban.pack, "dropped.in");
+    h.get_by_label(&format!("opened {}", f.display()));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

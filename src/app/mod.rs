@@ -4,6 +4,7 @@
 
 pub mod paint;
 pub mod play;
+pub mod progress;
 pub mod session;
 
 use crate::anim::Pacing;
@@ -12,13 +13,13 @@ use crate::shubbles;
 use crate::sokoban;
 use crate::vexed::{self, Board};
 use play::{Gesture, Playable, StacksPlay};
+pub use progress::{LevelKey, Progress, Record};
 use session::Session;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, mpsc};
 
 /// The four games.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GameKind {
     Vexed,
     Shubbles,
@@ -36,7 +37,7 @@ impl GameKind {
             GameKind::Stacks => "Stacks",
         }
     }
-    fn key(self) -> &'static str {
+    pub(crate) fn key(self) -> &'static str {
         match self {
             GameKind::Vexed => "vexed",
             GameKind::Shubbles => "shubbles",
@@ -44,7 +45,7 @@ impl GameKind {
             GameKind::Stacks => "stacks",
         }
     }
-    fn from_key(s: &str) -> Option<GameKind> {
+    pub(crate) fn from_key(s: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|k| k.key() == s)
     }
 }
@@ -55,6 +56,16 @@ pub struct Level<P> {
     pub title: String,
     pub start: P,
     pub par: Option<usize>,
+    /// [`progress::content_hash`] of the start's text: with the game and the pack, what
+    /// progress is stored under.
+    pub content: u64,
+}
+
+impl<P: Playable> Level<P> {
+    pub fn new(title: impl Into<String>, start: P, par: Option<usize>) -> Level<P> {
+        let content = progress::content_hash(&start.key_text());
+        Level { title: title.into(), start, par, content }
+    }
 }
 
 /// One game's pack and the level being played.
@@ -72,7 +83,7 @@ impl<P: Playable + Clone> Tab<P> {
         Tab { pack: pack.into(), levels, index: 0, session }
     }
 
-    fn open(&mut self, index: usize) {
+    pub fn open(&mut self, index: usize) {
         if let Some(l) = self.levels.get(index) {
             self.session.cancel_solver();
             self.index = index;
@@ -89,48 +100,7 @@ pub enum ExportKind {
     Png,
 }
 
-/// Solved levels and best move counts, by game and level title; plus the last level open.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Progress {
-    pub best: HashMap<(GameKind, String), usize>,
-    pub last: Option<(GameKind, usize)>,
-}
-
 pub const STORAGE_KEY: &str = "tumblebox-progress";
-
-impl Progress {
-    /// One line per fact: `best\tgame\tcount\ttitle`, `last\tgame\tindex`.
-    pub fn to_text(&self) -> String {
-        let mut lines: Vec<String> =
-            self.best.iter().map(|((g, t), n)| format!("best\t{}\t{n}\t{t}", g.key())).collect();
-        lines.sort();
-        if let Some((g, i)) = self.last {
-            lines.push(format!("last\t{}\t{i}", g.key()));
-        }
-        lines.join("\n")
-    }
-
-    /// Reads stored progress; a damaged store gives an error (the caller starts afresh).
-    pub fn from_text(text: &str) -> Result<Progress, String> {
-        let mut p = Progress::default();
-        for (i, line) in text.lines().enumerate() {
-            let f: Vec<&str> = line.split('\t').collect();
-            let bad = || format!("saved progress is damaged at line {}; starting afresh", i + 1);
-            match f.as_slice() {
-                ["best", g, n, t] => {
-                    let g = GameKind::from_key(g).ok_or_else(bad)?;
-                    p.best.insert((g, t.to_string()), n.parse().map_err(|_| bad())?);
-                }
-                ["last", g, i] => {
-                    p.last = Some((GameKind::from_key(g).ok_or_else(bad)?, i.parse().map_err(|_| bad())?))
-                }
-                [""] => {}
-                _ => return Err(bad()),
-            }
-        }
-        Ok(p)
-    }
-}
 
 /// Runs `$body` with `$t` bound to the current game's tab (each arm has its own type).
 macro_rules! on_tab {
@@ -176,10 +146,28 @@ macro_rules! on_tab {
     };
 }
 
+/// A message of the app's own (not a game's), with when it was said and the tab it is about
+/// (`None`: wherever the player is).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub seq: u64,
+    pub tab: Option<GameKind>,
+}
+
 /// Messages from dialog threads.
 enum Dialog {
     Open(PathBuf),
     Save(PathBuf, ExportKind),
+    /// No file dialog could be shown (for a save: the file name and what to export).
+    Unavailable(Option<(String, ExportKind)>),
+}
+
+/// A dialog that came back empty this fast was never shown: nobody cancels a real one in a
+/// fifth of a second. (rfd says only "nothing picked" when neither the desktop portal nor
+/// zenity is there.)
+fn no_dialog(asked: std::time::Instant) -> bool {
+    asked.elapsed() < std::time::Duration::from_millis(200)
 }
 
 pub struct TumbleApp {
@@ -193,20 +181,20 @@ pub struct TumbleApp {
     /// Skip animations.
     pub instant: bool,
     pub progress: Progress,
-    pub notice: Option<String>,
+    /// The app's newest notice (files opened, exports, stored progress), and its tab.
+    pub notice: Option<Notice>,
     dialogs: (mpsc::Sender<Dialog>, mpsc::Receiver<Dialog>),
     drag_start: Option<[f32; 2]>,
+    /// The level changed by key: scroll the list to it.
+    scroll_to_current: bool,
 }
 
 fn builtin_vexed() -> Vec<Level<Board>> {
-    crate::levels::vexed()
-        .into_iter()
-        .map(|(title, b, par)| Level { title, start: b.settle().0, par: Some(par) })
-        .collect()
+    crate::levels::vexed().into_iter().map(|(title, b, par)| Level::new(title, b.settle().0, Some(par))).collect()
 }
 
 fn builtin_shubbles() -> Vec<Level<shubbles::State>> {
-    crate::levels::shubbles().into_iter().map(|l| Level { title: l.title, start: l.state, par: l.par }).collect()
+    crate::levels::shubbles().into_iter().map(|l| Level::new(l.title, l.state, l.par)).collect()
 }
 
 fn sokoban_levels(mazes: Vec<sokoban::format::Maze>) -> Vec<Level<sokoban::scene::Game>> {
@@ -215,11 +203,7 @@ fn sokoban_levels(mazes: Vec<sokoban::format::Maze>) -> Vec<Level<sokoban::scene
         .enumerate()
         .map(|(i, m)| {
             let par = sokoban::solve::solve(&m).map(|s| s.moves.len());
-            Level {
-                title: format!("Maze {}", i + 1),
-                start: sokoban::scene::Game { level: Arc::new(m.level), pos: m.start },
-                par,
-            }
+            Level::new(format!("Maze {}", i + 1), sokoban::scene::Game { level: Arc::new(m.level), pos: m.start }, par)
         })
         .collect()
 }
@@ -234,7 +218,7 @@ fn stacks_levels(games: Vec<crate::stacks::Game>) -> Vec<Level<StacksPlay>> {
                 Some(t) => format!("Board {} (ends in turn {t})", i + 1),
                 None => format!("Board {} (never ends: -1)", i + 1),
             };
-            Level { title, start: StacksPlay { game: g, next: 0, turn: 1 }, par: None }
+            Level::new(title, StacksPlay { game: g, next: 0, turn: 1 }, None)
         })
         .collect()
 }
@@ -253,6 +237,7 @@ impl Default for TumbleApp {
             notice: None,
             dialogs: mpsc::channel(),
             drag_start: None,
+            scroll_to_current: false,
         }
     }
 }
@@ -266,6 +251,11 @@ impl TumbleApp {
         app
     }
 
+    /// Says something in the status bar (the newest message wins).
+    pub fn notify(&mut self, text: impl Into<String>, tab: Option<GameKind>) {
+        self.notice = Some(Notice { text: text.into(), seq: session::next_seq(), tab });
+    }
+
     /// Restores saved progress; a damaged store is ignored with a message.
     pub fn restore(&mut self, text: &str) {
         match Progress::from_text(text) {
@@ -274,9 +264,11 @@ impl TumbleApp {
                     self.kind = g;
                     on_tab!(mut self, t => t.open(i));
                 }
+                self.speed = p.speed;
+                self.instant = p.instant;
                 self.progress = p;
             }
-            Err(e) => self.notice = Some(e),
+            Err(e) => self.notify(e, None),
         }
     }
 
@@ -310,7 +302,7 @@ impl TumbleApp {
         // Shubbles: lines of 29 characters of `.ox@` (optionally `;par;title`).
         if first.split(';').next().is_some_and(|s| s.len() == 29 && s.chars().all(|c| ".ox@".contains(c))) {
             let levels = crate::levels::parse_shubbles(&text).map_err(|e| format!("{name}: {e}"))?;
-            let levels = levels.into_iter().map(|l| Level { title: l.title, start: l.state, par: l.par }).collect();
+            let levels = levels.into_iter().map(|l| Level::new(l.title, l.state, l.par)).collect();
             self.shubbles = Tab::new(file, levels);
             self.kind = GameKind::Shubbles;
             return Ok(());
@@ -354,24 +346,35 @@ impl TumbleApp {
         if levels.is_empty() {
             return Err(format!("{file}: no levels"));
         }
-        let levels =
-            levels.into_iter().map(|l| Level { title: l.title, start: l.board.settle().0, par: l.par }).collect();
+        let levels = levels.into_iter().map(|l| Level::new(l.title, l.board.settle().0, l.par)).collect();
         self.vexed = Tab::new(file, levels);
         self.kind = GameKind::Vexed;
         Ok(())
     }
 
-    /// Records a solved level (best move count).
+    /// The key progress is stored under for level `index` of the current game's pack.
+    pub fn level_key(&self, index: usize) -> Option<LevelKey> {
+        let game = self.kind;
+        on_tab!(self, t => t.levels.get(index).map(|l| LevelKey { game, pack: t.pack.clone(), content: l.content }))
+    }
+
+    /// Records a finished level: the player's best, or that the solver showed it. A stacks
+    /// board is a simulation, not a puzzle: nothing to record.
     fn record(&mut self) {
-        fn solved<P: Playable>(t: &Tab<P>) -> Option<(String, usize)> {
+        fn finished<P: Playable>(t: &Tab<P>) -> Option<(usize, bool)> {
             let s = &t.session;
             (s.current().solved() && !s.animating() && s.queue.is_empty() && s.moves() > 0)
-                .then(|| (s.title.clone(), s.moves()))
+                .then(|| (s.moves(), s.by_player()))
         }
-        let r = on_tab!(self, t => solved(t));
-        if let Some((title, n)) = r {
-            let e = self.progress.best.entry((self.kind, title)).or_insert(n);
-            *e = (*e).min(n);
+        if self.kind == GameKind::Stacks {
+            return;
+        }
+        let Some((n, mine)) = on_tab!(self, t => finished(t)) else { return };
+        let Some(key) = self.level_key(self.index()) else { return };
+        if mine {
+            self.progress.record_solved(key, n);
+        } else {
+            self.progress.record_shown(key);
         }
     }
 
@@ -381,7 +384,7 @@ impl TumbleApp {
 
     fn open_level(&mut self, i: usize) {
         on_tab!(mut self, t => t.open(i));
-        self.progress.last = Some((self.kind, self.index()));
+        self.progress.set_last(self.kind, self.index());
     }
 
     fn level_count(&self) -> usize {
@@ -392,43 +395,91 @@ impl TumbleApp {
         let tx = self.dialogs.0.clone();
         let ctx = ctx.clone();
         std::thread::spawn(move || {
-            if let Some(p) = rfd::FileDialog::new().set_title("Open levels").pick_file() {
-                let _ = tx.send(Dialog::Open(p));
-                ctx.request_repaint();
-            }
+            let asked = std::time::Instant::now();
+            let picked = rfd::FileDialog::new().set_title("Open levels").pick_file();
+            let _ = tx.send(match picked {
+                Some(p) => Dialog::Open(p),
+                None if no_dialog(asked) => Dialog::Unavailable(None),
+                None => return,
+            });
+            ctx.request_repaint();
         });
     }
 
     fn save_file(&self, ctx: &egui::Context, kind: ExportKind) {
         let tx = self.dialogs.0.clone();
         let ctx = ctx.clone();
-        let name = if kind == ExportKind::Png { "tumblebox.png" } else { "tumblebox.gif" };
+        let name = self.export_name(kind);
         std::thread::spawn(move || {
-            // `None` is "cancelled" (or no dialog available): nothing to do.
-            if let Some(p) = rfd::FileDialog::new().set_file_name(name).save_file() {
-                let _ = tx.send(Dialog::Save(p, kind));
-                ctx.request_repaint();
-            }
+            let asked = std::time::Instant::now();
+            let picked = rfd::FileDialog::new().set_file_name(&name).save_file();
+            let _ = tx.send(match picked {
+                Some(p) => Dialog::Save(p, kind),
+                None if no_dialog(asked) => Dialog::Unavailable(Some((name, kind))),
+                // Cancelled: nothing to do.
+                None => return,
+            });
+            ctx.request_repaint();
         });
+    }
+
+    /// A file name for exporting the current level: `tumblebox-GAME-LEVEL.gif`.
+    fn export_name(&self, kind: ExportKind) -> String {
+        let title = on_tab!(self, t => t.session.title.clone());
+        let slug: String = title
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+            .collect::<String>()
+            .split('-')
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("-");
+        let ext = if kind == ExportKind::Png { "png" } else { "gif" };
+        format!("tumblebox-{}-{slug}.{ext}", self.kind.key())
+    }
+
+    /// Opens every file dropped onto the window (the way to open one without a file dialog).
+    fn handle_dropped(&mut self, ctx: &egui::Context) {
+        let dropped: Vec<PathBuf> = ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
+        for p in dropped {
+            let _ = self.dialogs.0.send(Dialog::Open(p));
+        }
     }
 
     fn handle_dialogs(&mut self) {
         while let Ok(d) = self.dialogs.1.try_recv() {
             match d {
-                Dialog::Open(p) => {
-                    self.notice = Some(match self.open_file(&p) {
-                        Ok(()) => {
-                            self.progress.last = Some((self.kind, 0));
-                            format!("opened {}", p.display())
-                        }
-                        Err(e) => e,
-                    })
-                }
+                Dialog::Open(p) => match self.open_file(&p) {
+                    Ok(()) => {
+                        self.progress.set_last(self.kind, 0);
+                        self.notify(format!("opened {}", p.display()), Some(self.kind));
+                    }
+                    // Shown wherever the player is looking.
+                    Err(e) => self.notify(e, None),
+                },
                 Dialog::Save(p, kind) => {
-                    self.notice = Some(match self.export_to(&p, kind) {
+                    let text = match self.export_to(&p, kind) {
                         Ok(()) => format!("exported {}", p.display()),
                         Err(e) => format!("export failed: {e}"),
-                    })
+                    };
+                    self.notify(text, Some(self.kind));
+                }
+                Dialog::Unavailable(None) => self.notify(
+                    "no file dialog on this system (it needs xdg-desktop-portal or zenity): drop a level file onto \
+                     the window, or start `tumblebox FILE`",
+                    None,
+                ),
+                Dialog::Unavailable(Some((name, kind))) => {
+                    // No dialog to ask where: the home folder (or the working folder), said aloud.
+                    let dir = std::env::var_os("HOME").map_or_else(|| PathBuf::from("."), PathBuf::from);
+                    let p = dir.join(name);
+                    let text = match self.export_to(&p, kind) {
+                        Ok(()) => format!("no file dialog on this system: exported to {}", p.display()),
+                        Err(e) => {
+                            format!("no file dialog on this system, and exporting to {} failed: {e}", p.display())
+                        }
+                    };
+                    self.notify(text, Some(self.kind));
                 }
             }
         }
@@ -437,6 +488,7 @@ impl TumbleApp {
     /// One frame of the whole UI.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        self.handle_dropped(&ctx);
         self.handle_dialogs();
         self.global_keys(&ctx);
         egui::Panel::top("menu").show(ui, |ui| {
@@ -462,7 +514,7 @@ impl TumbleApp {
                 for k in GameKind::ALL {
                     if ui.selectable_label(self.kind == k, k.name()).clicked() && self.kind != k {
                         self.kind = k;
-                        self.progress.last = Some((k, self.index()));
+                        self.progress.set_last(k, self.index());
                     }
                 }
                 ui.separator();
@@ -470,34 +522,53 @@ impl TumbleApp {
                 ui.checkbox(&mut self.instant, "Instant");
             });
         });
-        let kind = self.kind;
-        let (speed, instant) = (self.speed, self.instant);
-        let drag = &mut self.drag_start;
-        let progress = &self.progress;
-        let notice = &mut self.notice;
-        match kind {
-            GameKind::Vexed => game_ui(ui, kind, &mut self.vexed, speed, instant, drag, progress, notice, &[]),
+        let mut shared = Shared {
+            kind: self.kind,
+            speed: self.speed,
+            instant: self.instant,
+            drag_start: &mut self.drag_start,
+            progress: &self.progress,
+            notice: &mut self.notice,
+            buttons: &[],
+            scroll_to_current: std::mem::take(&mut self.scroll_to_current),
+        };
+        let opened = match self.kind {
+            GameKind::Vexed => game_ui(ui, &mut self.vexed, &mut shared),
             GameKind::Shubbles => {
-                let buttons: &[(&str, egui::Key)] = &[
+                shared.buttons = &[
                     ("+ turn clockwise", egui::Key::Plus),
                     ("| half turn", egui::Key::Pipe),
                     ("- turn counter-clockwise", egui::Key::Minus),
                 ];
-                game_ui(ui, kind, &mut self.shubbles, speed, instant, drag, progress, notice, buttons)
+                game_ui(ui, &mut self.shubbles, &mut shared)
             }
-            GameKind::Sokoban => game_ui(ui, kind, &mut self.sokoban, speed, instant, drag, progress, notice, &[]),
+            GameKind::Sokoban => game_ui(ui, &mut self.sokoban, &mut shared),
             GameKind::Stacks => {
-                let buttons: &[(&str, egui::Key)] =
-                    &[("Next piece (N)", egui::Key::N), ("Next turn (T)", egui::Key::T)];
-                game_ui(ui, kind, &mut self.stacks, speed, instant, drag, progress, notice, buttons)
+                shared.buttons = &[("Next piece (N)", egui::Key::N), ("Next turn (T)", egui::Key::T)];
+                game_ui(ui, &mut self.stacks, &mut shared)
             }
+        };
+        if let Some(i) = opened {
+            self.progress.set_last(self.kind, i);
         }
         self.record();
+        self.progress.set_settings(self.speed, self.instant);
     }
 
     fn global_keys(&mut self, ctx: &egui::Context) {
-        if ctx.egui_wants_keyboard_input() {
+        if ctx.text_edit_focused() {
             return;
+        }
+        // Tab moves the keyboard focus between buttons (and Space or Enter presses the focused
+        // one), but a game key hands the keyboard back to the game: focus never traps it.
+        let game_key = ctx.input(|i| {
+            i.events.iter().any(|e| {
+                matches!(e, egui::Event::Key { key, pressed: true, .. }
+                    if !matches!(key, egui::Key::Tab | egui::Key::Enter | egui::Key::Space | egui::Key::Escape))
+            })
+        });
+        if game_key && let Some(id) = ctx.memory(|m| m.focused()) {
+            ctx.memory_mut(|m| m.surrender_focus(id));
         }
         let (next, prev) = ctx.input_mut(|i| {
             (
@@ -508,44 +579,62 @@ impl TumbleApp {
         let i = self.index();
         if next && i + 1 < self.level_count() {
             self.open_level(i + 1);
+            self.scroll_to_current = true;
         }
         if prev && i > 0 {
             self.open_level(i - 1);
+            self.scroll_to_current = true;
         }
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn game_ui<P: Playable + Clone>(
-    ui: &mut egui::Ui,
+/// What every game's panels share in one frame.
+struct Shared<'a> {
     kind: GameKind,
-    tab: &mut Tab<P>,
     speed: f32,
     instant: bool,
-    drag_start: &mut Option<[f32; 2]>,
-    progress: &Progress,
-    notice: &mut Option<String>,
-    buttons: &[(&str, egui::Key)],
-) {
+    drag_start: &'a mut Option<[f32; 2]>,
+    progress: &'a Progress,
+    notice: &'a mut Option<Notice>,
+    /// The game's buttons, each doing what its key does.
+    buttons: &'a [(&'a str, egui::Key)],
+    /// Scroll the level list to the current level (it changed by key).
+    scroll_to_current: bool,
+}
+
+/// One game's panels for one frame; returns the level picked from the list, if any.
+fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'_>) -> Option<usize> {
+    let (kind, speed, instant, buttons) = (shared.kind, shared.speed, shared.instant, shared.buttons);
+    let progress = shared.progress;
     let ctx = ui.ctx().clone();
     tab.session.poll_solver(instant);
-    // Advance time first, so every panel of this frame shows the same moment.
-    let dt = ctx.input(|i| i.stable_dt).min(0.1);
+    // Advance time first, so every panel of this frame shows the same moment. Animation
+    // follows the clock: a slow renderer shows fewer frames of a move, not a slower move
+    // (capped at a second, so a stall does not skip a whole animation).
+    let dt = ctx.input(|i| i.stable_dt).min(1.0);
     let moving = tab.session.tick(if instant { 1e6 } else { dt * speed }, instant);
     // Keys: undo / redo / restart, then the game's own.
-    if !ctx.egui_wants_keyboard_input() {
+    if !ctx.text_edit_focused() {
         let events = ctx.input(|i| i.events.clone());
         for e in events {
-            if let egui::Event::Key { key, pressed: true, modifiers, .. } = e {
-                if modifiers.command && key == egui::Key::Z && !modifiers.shift {
-                    tab.session.undo();
-                } else if modifiers.command && (key == egui::Key::Y || (key == egui::Key::Z && modifiers.shift)) {
-                    tab.session.redo();
-                } else if key == egui::Key::R && !modifiers.command {
-                    tab.session.restart();
-                } else if !modifiers.command {
-                    tab.session.gesture(Gesture::Key(key), instant);
+            match e {
+                egui::Event::Key { key, pressed: true, modifiers, .. } => {
+                    if modifiers.command && key == egui::Key::Z && !modifiers.shift {
+                        tab.session.undo();
+                    } else if modifiers.command && (key == egui::Key::Y || (key == egui::Key::Z && modifiers.shift)) {
+                        tab.session.redo();
+                    } else if key == egui::Key::R && !modifiers.command {
+                        tab.session.restart();
+                    } else if !modifiers.command {
+                        tab.session.gesture(Gesture::Key(key), instant);
+                    }
                 }
+                egui::Event::Text(t) => {
+                    for c in t.chars() {
+                        tab.session.gesture(Gesture::Text(c), instant);
+                    }
+                }
+                _ => {}
             }
         }
     }
@@ -558,10 +647,20 @@ fn game_ui<P: Playable + Clone>(
             if let Some(p) = s.par {
                 ui.label(format!("par: {p}"));
             }
-            if s.current().solved() {
-                ui.colored_label(egui::Color32::from_rgb(0x2e, 0x8b, 0x57), "solved");
+            if let Some(st) = s.current().status() {
+                ui.label(st);
+            } else if s.current().solved() {
+                ui.colored_label(egui::Color32::from_rgb(0x2e, 0x8b, 0x57), s.current().done_text());
             }
-            if let Some(m) = s.message.as_ref().or(notice.as_ref()) {
+            // One place for messages: the newest of this game's and the app's (unless the
+            // app's belongs to another game's tab).
+            let app_note = shared.notice.as_ref().filter(|n| n.tab.is_none_or(|t| t == kind));
+            let shown = match (s.message.as_ref(), app_note) {
+                (Some(_), Some(n)) if n.seq > s.message_seq => Some(&n.text),
+                (Some(m), _) => Some(m),
+                (None, n) => n.map(|n| &n.text),
+            };
+            if let Some(m) = shown {
                 ui.separator();
                 ui.label(m);
             }
@@ -570,21 +669,32 @@ fn game_ui<P: Playable + Clone>(
     let mut open = None;
     egui::Panel::left("levels").default_size(220.0).resizable(true).show(ui, |ui| {
         ui.heading(kind.name());
-        ui.label(format!("{} · {} levels (PageUp / PageDown)", tab.pack, tab.levels.len()));
+        let n = tab.levels.len();
+        let noun = if n == 1 { "level" } else { "levels" };
+        if kind == GameKind::Stacks {
+            ui.label(format!("{} · {n} {} (PageUp / PageDown)", tab.pack, if n == 1 { "board" } else { "boards" }));
+        } else {
+            let solved = progress.solved_in(kind, &tab.pack);
+            ui.label(format!("{} · {solved} / {n} {noun} solved (PageUp / PageDown)", tab.pack));
+        }
         egui::ScrollArea::vertical().show(ui, |ui| {
             for (i, l) in tab.levels.iter().enumerate() {
-                let best = progress.best.get(&(kind, l.title.clone()));
+                let key = LevelKey { game: kind, pack: tab.pack.clone(), content: l.content };
+                let rec = progress.get(&key).copied().unwrap_or_default();
                 let mut text = l.title.clone();
-                if best.is_some() {
-                    text.push_str("  [solved]");
-                }
-                if let Some(b) = best {
-                    text.push_str(&format!("  best {b}"));
+                match rec.best {
+                    Some(b) => text.push_str(&format!("  [solved] best {b}")),
+                    None if rec.shown => text.push_str("  [shown by the solver]"),
+                    None => {}
                 }
                 if let Some(p) = l.par {
                     text.push_str(&format!("  par {p}"));
                 }
-                if ui.selectable_label(i == tab.index, text).clicked() {
+                let r = ui.selectable_label(i == tab.index, text);
+                if i == tab.index && shared.scroll_to_current {
+                    r.scroll_to_me(None);
+                }
+                if r.clicked() {
                     open = Some(i);
                 }
             }
@@ -592,7 +702,7 @@ fn game_ui<P: Playable + Clone>(
     });
     if let Some(i) = open {
         tab.open(i);
-        *notice = None;
+        *shared.notice = None;
     }
     debugger_ui(ui, &mut tab.session);
     egui::CentralPanel::default_margins().show(ui, |ui| {
@@ -641,28 +751,26 @@ fn game_ui<P: Playable + Clone>(
         let painter = ui.painter_at(rect);
         let view = paint::paint(&painter, rect, &scene);
         // The debugger's highlight: the cells the current step touches.
-        if let (Some(i), Some(p)) = (tab.session.step_at(), tab.session.playback.as_ref())
-            && (p.paused || p.time < p.timeline.total)
-            && let Some((seg, _)) = p.timeline.at(p.time)
-            && let Some((_, _, steps)) = tab.session.last_move()
-            && let Some(step) = steps.get(i)
-        {
-            paint::outline(&painter, &view, &seg.state.touched(step));
+        if let Some((state, step)) = tab.session.shown_step() {
+            paint::outline(&painter, &view, &state.touched(step));
         }
-        if let Some(sel) = tab.session.selected {
+        // The selection (Vexed's chosen block), drawn apart from the highlight: a dashed ring
+        // in the selection colour, while no animation plays.
+        if let Some(sel) = tab.session.selected
+            && kind == GameKind::Vexed
+            && !tab.session.animating()
+        {
             let x = 0.25 + sel.col as f32;
             let y = 0.25 + sel.row as f32;
-            if kind == GameKind::Vexed {
-                paint::outline(&painter, &view, &[[[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]]);
-            }
+            paint::selection(&painter, &view, &[[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]);
         }
         if response.drag_started()
             && let Some(p) = ui.input(|i| i.pointer.press_origin()).or(response.interact_pointer_pos())
         {
-            *drag_start = Some(view.to_scene(p));
+            *shared.drag_start = Some(view.to_scene(p));
         }
         if response.drag_stopped()
-            && let (Some(from), Some(p)) = (drag_start.take(), response.interact_pointer_pos())
+            && let (Some(from), Some(p)) = (shared.drag_start.take(), response.interact_pointer_pos())
         {
             tab.session.gesture(Gesture::Drag { from, to: view.to_scene(p) }, instant);
         } else if response.clicked()
@@ -676,6 +784,7 @@ fn game_ui<P: Playable + Clone>(
     } else if tab.session.solver.is_some() {
         ctx.request_repaint_after(std::time::Duration::from_millis(200));
     }
+    open
 }
 
 fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
@@ -712,6 +821,7 @@ fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
                             p.time = 0.0;
                         }
                         p.paused = false;
+                        p.focus = None;
                     }
                     Some(p) => p.paused = true,
                     None => {
@@ -719,6 +829,7 @@ fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
                         if let Some(p) = &mut s.playback {
                             p.time = 0.0;
                             p.paused = false;
+                            p.focus = None;
                         }
                     }
                 }
@@ -731,6 +842,7 @@ fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
             let total = p.timeline.total;
             if ui.add(egui::Slider::new(&mut p.time, 0.0..=total).text("time (s)")).changed() {
                 p.paused = true;
+                p.focus = None;
             }
         }
         if let Some(i) = seek {
@@ -740,8 +852,16 @@ fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
 }
 
 impl eframe::App for TumbleApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         self.show(ui);
+        // Saved at once on every change that matters (a solve, the level, a setting), not only
+        // every 30 s: a SIGTERM must not lose a solve.
+        if self.progress.take_dirty()
+            && let Some(storage) = frame.storage_mut()
+        {
+            storage.set_string(STORAGE_KEY, self.progress.to_text());
+            storage.flush();
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -66,3 +66,19 @@ pub fn outline(painter: &egui::Painter, view: &View, quads: &[[Point; 4]]) {
         painter.add(egui::Shape::closed_line(pts, Stroke::new(3.0, color(Ink::Highlight))));
     }
 }
+
+/// The selection's colour: a blue far from the debugger's amber highlight (the window only;
+/// exports never show a selection).
+pub const SELECTION: Color32 = Color32::from_rgb(0x1e, 0x90, 0xff);
+
+/// Marks the selected cell: a dashed ring in the selection colour, inset from the cell, so it
+/// never reads as the debugger's solid highlight.
+pub fn selection(painter: &egui::Painter, view: &View, quad: &[Point; 4]) {
+    let inset = 0.08;
+    let [a, _, c, _] = *quad;
+    let (x0, y0, x1, y1) = (a[0] + inset, a[1] + inset, c[0] - inset, c[1] - inset);
+    let pts = [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]].map(|p| view.to_screen(p));
+    let stroke = Stroke::new(2.5, SELECTION);
+    let dash = (view.scale * 0.16).max(3.0);
+    painter.extend(egui::Shape::dashed_line(&pts, stroke, dash, dash * 0.6));
+}

@@ -16,12 +16,17 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Gesture {
     Key(egui::Key),
+    /// A character typed (the games' own notation, such as the shubbles' `<>^v`).
+    Text(char),
     Click(Point),
-    Drag { from: Point, to: Point },
+    Drag {
+        from: Point,
+        to: Point,
+    },
 }
 
 /// A game as the window plays it.
-pub trait Playable: Animate + Send + Sync + 'static {
+pub trait Playable: Animate + PartialEq + Send + Sync + 'static {
     type Move: Clone + Send + Sync + std::fmt::Debug + 'static;
 
     /// Applies a move: the new state and the steps, or why it is not allowed.
@@ -41,6 +46,41 @@ pub trait Playable: Animate + Send + Sync + 'static {
     /// What the solver button says.
     fn solve_label() -> &'static str {
         "Solve"
+    }
+    /// What the solver's answer means, for the status bar (played back after this).
+    fn solution_text(&self, answer: &Answer<Self::Move>) -> String {
+        match &answer.unproven {
+            None => format!("solution: {} moves, proven optimal", answer.moves.len()),
+            Some(why) => format!("solution: {} moves, {why}", answer.moves.len()),
+        }
+    }
+    /// The hint: the answer's first move, in the game's notation.
+    fn hint_text(&self, answer: &Answer<Self::Move>) -> String {
+        let text = self.move_text(&answer.moves[0]);
+        match &answer.unproven {
+            None => format!("hint: {text} ({} optimal moves left)", answer.moves.len()),
+            Some(why) => format!("hint: {text} (best found: {} moves left; {why})", answer.moves.len()),
+        }
+    }
+    /// When the solver has nothing to play from here.
+    fn nothing_left(&self) -> String {
+        "already solved".into()
+    }
+    /// What the status bar says once the level is done ("solved"; stacks: how it ended).
+    fn done_text(&self) -> String {
+        "solved".into()
+    }
+    /// More for the status bar beside the move count (stacks: the turn and the next piece).
+    fn status(&self) -> Option<String> {
+        None
+    }
+    /// The position as text in the game's own notation: what identifies a level (its progress
+    /// is stored under a hash of it).
+    fn key_text(&self) -> String;
+    /// Whether a cell can be selected (Vexed: it holds a block); a selection on a cell that no
+    /// longer can be is dropped after a move.
+    fn selectable(&self, _p: Pos) -> bool {
+        false
     }
 }
 
@@ -146,6 +186,7 @@ impl Playable for Board {
                 }
                 mv(c, side).into_iter().collect()
             }
+            Gesture::Text(_) => vec![],
             Gesture::Key(k) => {
                 let side = match k {
                     egui::Key::ArrowLeft | egui::Key::A => Side::Left,
@@ -161,6 +202,14 @@ impl Playable for Board {
                 m.into_iter().collect()
             }
         }
+    }
+
+    fn key_text(&self) -> String {
+        vexed::format::board_rows(self).join("\n")
+    }
+
+    fn selectable(&self, p: Pos) -> bool {
+        matches!(self.grid.get(p), Some(Cell::Block(_)))
     }
 
     fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Answer<vexed::Move>, String> {
@@ -264,21 +313,37 @@ impl Playable for shubbles::State {
             .collect()
     }
 
+    /// Arrow keys move the stot the way the arrow points on screen, whatever the box's turn;
+    /// the move is the seed's notation in the box's own frame (`<>^v`), which typing those
+    /// characters enters directly.
     fn gesture(&self, g: Gesture, _: &mut Option<Pos>) -> Vec<Op> {
         use egui::Key::*;
         use shubbles::rules::StotDir;
-        let Gesture::Key(k) = g else { return vec![] };
-        let op = match k {
-            Plus | Equals | CloseBracket => Op::Clockwise,
-            Minus | OpenBracket => Op::CounterClockwise,
-            Pipe | Backslash | H => Op::HalfTurn,
-            ArrowLeft => Op::Stot(StotDir::Left),
-            ArrowRight => Op::Stot(StotDir::Right),
-            ArrowUp => Op::Stot(StotDir::Up),
-            ArrowDown => Op::Stot(StotDir::Down),
+        let op = match g {
+            Gesture::Text(c) => match c {
+                '<' => Op::Stot(StotDir::Left),
+                '>' => Op::Stot(StotDir::Right),
+                '^' => Op::Stot(StotDir::Up),
+                'v' => Op::Stot(StotDir::Down),
+                _ => return vec![],
+            },
+            Gesture::Key(k) => match k {
+                Plus | Equals | CloseBracket => Op::Clockwise,
+                Minus | OpenBracket => Op::CounterClockwise,
+                Pipe | Backslash | H => Op::HalfTurn,
+                ArrowLeft => Op::Stot(box_frame(Dir::Left, self.orientation)),
+                ArrowRight => Op::Stot(box_frame(Dir::Right, self.orientation)),
+                ArrowUp => Op::Stot(box_frame(Dir::Up, self.orientation)),
+                ArrowDown => Op::Stot(box_frame(Dir::Down, self.orientation)),
+                _ => return vec![],
+            },
             _ => return vec![],
         };
         vec![op]
+    }
+
+    fn key_text(&self) -> String {
+        format!("{} {}", self.text(), self.orientation)
     }
 
     fn solve(&self, cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Answer<Op>, String> {
@@ -293,6 +358,28 @@ impl Playable for shubbles::State {
             }
             shubbles::solve::Outcome::LimitReached => Err("no answer within 5 million states".into()),
         }
+    }
+}
+
+/// The box-frame direction that shows as `screen` on screen: the box is drawn turned
+/// `orientation` quarter turns clockwise, so undo that many.
+fn box_frame(screen: Dir, orientation: u8) -> shubbles::rules::StotDir {
+    use shubbles::rules::StotDir;
+    let ccw = |d: Dir| match d {
+        Dir::Up => Dir::Left,
+        Dir::Left => Dir::Down,
+        Dir::Down => Dir::Right,
+        Dir::Right => Dir::Up,
+    };
+    let mut d = screen;
+    for _ in 0..orientation % 4 {
+        d = ccw(d);
+    }
+    match d {
+        Dir::Left => StotDir::Left,
+        Dir::Right => StotDir::Right,
+        Dir::Up => StotDir::Up,
+        Dir::Down => StotDir::Down,
     }
 }
 
@@ -354,8 +441,12 @@ impl Playable for sokoban::scene::Game {
                 let target = Pos::new(y as usize, x as usize);
                 walk_path(self, target).into_iter().map(walk).collect()
             }
-            Gesture::Drag { .. } => vec![],
+            Gesture::Drag { .. } | Gesture::Text(_) => vec![],
         }
+    }
+
+    fn key_text(&self) -> String {
+        sokoban::format::write(&sokoban::format::Maze { level: (*self.level).clone(), start: self.pos.clone() })
     }
 
     fn solve(&self, _cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Answer<sokoban::Move>, String> {
@@ -429,6 +520,31 @@ impl Animate for StacksPlay {
 /// A stacks move: the next piece moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NextPiece;
+
+impl StacksPlay {
+    /// How the game ended (or will not): "ends in turn 7", "never ends: -1".
+    pub fn ending(&self) -> String {
+        if self.game.over {
+            // The turn counter moves on after the last piece of a turn.
+            let turn = if self.next == 0 { self.turn - 1 } else { self.turn };
+            format!("ends in turn {turn}: four pieces on one square")
+        } else if self.turn > 1000 {
+            "never ends within 1000 turns: -1".into()
+        } else {
+            // Played on from here, mid-turn included (at most 1000 turns of 10 pieces).
+            let mut s = self.clone();
+            while let Ok((n, _)) = s.play(&NextPiece) {
+                s = n;
+            }
+            if s.game.over {
+                let turn = if s.next == 0 { s.turn - 1 } else { s.turn };
+                format!("ends in turn {turn}")
+            } else {
+                "never ends within 1000 turns: -1".into()
+            }
+        }
+    }
+}
 
 impl Playable for StacksPlay {
     type Move = NextPiece;
@@ -504,6 +620,10 @@ impl Playable for StacksPlay {
         }
     }
 
+    fn key_text(&self) -> String {
+        format!("{}{:?} {} {}", stacks::format::write(&self.game), self.game.rule, self.next, self.turn)
+    }
+
     fn solve(&self, _cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Answer<NextPiece>, String> {
         let mut s = self.clone();
         let mut moves = Vec::new();
@@ -516,5 +636,43 @@ impl Playable for StacksPlay {
 
     fn solve_label() -> &'static str {
         "Run to the end"
+    }
+
+    /// A simulation, not a puzzle: what happens, not how many moves it takes.
+    fn solution_text(&self, answer: &Answer<NextPiece>) -> String {
+        let mut s = self.clone();
+        for m in &answer.moves {
+            match s.play(m) {
+                Ok((n, _)) => s = n,
+                Err(_) => break,
+            }
+        }
+        s.ending()
+    }
+
+    fn hint_text(&self, _: &Answer<NextPiece>) -> String {
+        let mut end = self.clone();
+        while let Ok((n, _)) = end.play(&NextPiece) {
+            end = n;
+        }
+        format!("next: piece {} (turn {}); {}", self.next + 1, self.turn, end.ending())
+    }
+
+    fn nothing_left(&self) -> String {
+        self.ending()
+    }
+
+    fn done_text(&self) -> String {
+        self.ending()
+    }
+
+    fn status(&self) -> Option<String> {
+        Some(if self.game.over {
+            self.ending()
+        } else if self.turn > 1000 {
+            "past turn 1000: the answer is -1".into()
+        } else {
+            format!("turn {} · next: piece {}", self.turn, self.next + 1)
+        })
     }
 }

@@ -6,14 +6,31 @@ use crate::anim::{Pacing, Timeline};
 use crate::grid::Pos;
 use crate::scene::Scene;
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
+
+static SEQ: AtomicU64 = AtomicU64::new(1);
+
+/// A number that grows with every message said, app-wide: which of two messages is newer.
+pub fn next_seq() -> u64 {
+    SEQ.fetch_add(1, Ordering::Relaxed)
+}
 
 /// One entry of the history.
 #[derive(Debug, Clone)]
 pub enum Entry<P: Playable> {
-    Move { mv: P::Move, text: String, steps: Vec<P::Step>, before: P, after: P },
-    Restart { after: P },
+    /// A move; `by_solver` when the solver's playback made it.
+    Move {
+        mv: P::Move,
+        text: String,
+        steps: Vec<P::Step>,
+        before: P,
+        after: P,
+        by_solver: bool,
+    },
+    Restart {
+        after: P,
+    },
 }
 
 impl<P: Playable> Entry<P> {
@@ -29,15 +46,20 @@ pub struct Playback<P: Playable> {
     pub timeline: Timeline<P>,
     pub time: f32,
     pub paused: bool,
+    /// The step the debugger stopped on (steps that animate together in one phase are each
+    /// reachable this way); cleared when playback resumes.
+    pub focus: Option<usize>,
 }
 
 /// A solver running on another thread.
-pub struct SolverJob<M> {
+pub struct SolverJob<P: Playable> {
     pub cancel: Arc<AtomicBool>,
     pub progress: Arc<AtomicUsize>,
-    pub result: mpsc::Receiver<Result<Answer<M>, String>>,
+    pub result: mpsc::Receiver<Result<Answer<P::Move>, String>>,
     /// Play the answer (solve) or only report its first move (hint).
     pub hint_only: bool,
+    /// The position searched: an answer is used only while it is still on screen.
+    pub from: P,
 }
 
 pub struct Session<P: Playable> {
@@ -51,8 +73,16 @@ pub struct Session<P: Playable> {
     pub playback: Option<Playback<P>>,
     pub selected: Option<Pos>,
     pub queue: VecDeque<P::Move>,
-    pub solver: Option<SolverJob<P::Move>>,
+    /// The queued moves are a solver's solution being played (a move by the player stops it).
+    pub queue_from_solver: bool,
+    pub solver: Option<SolverJob<P>>,
     pub message: Option<String>,
+    /// When the message was said ([`next_seq`]): the status bar shows the newest message.
+    pub message_seq: u64,
+    /// The hint's move, for drawing on the board (until the position changes).
+    pub hint: Option<P::Move>,
+    /// Whether the solver played moves of this session (a solve it showed is not the player's).
+    pub solver_played: bool,
 }
 
 impl<P: Playable> Session<P> {
@@ -66,9 +96,19 @@ impl<P: Playable> Session<P> {
             playback: None,
             selected: None,
             queue: VecDeque::new(),
+            queue_from_solver: false,
             solver: None,
             message: None,
+            message_seq: 0,
+            hint: None,
+            solver_played: false,
         }
+    }
+
+    /// Sets the session's message (the newest one the status bar shows, on this game's tab).
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.message = Some(text.into());
+        self.message_seq = next_seq();
     }
 
     pub fn current(&self) -> &P {
@@ -99,10 +139,31 @@ impl<P: Playable> Session<P> {
         self.history.truncate(self.cursor);
         self.history.push(e);
         self.cursor += 1;
+        self.position_changed();
+    }
+
+    /// The position on screen changed: a search for the old one is cancelled (its answer would
+    /// be for a position that is gone), and its hint no longer applies.
+    fn position_changed(&mut self) {
+        self.hint = None;
+        if let Some(j) = self.solver.take() {
+            j.cancel.store(true, Ordering::Relaxed);
+            self.say("search cancelled: the position changed (Solve or Hint again for this one)");
+        }
     }
 
     /// Makes a move, animated unless `instant`.
     pub fn make(&mut self, mv: &P::Move, instant: bool) -> Result<(), String> {
+        self.make_as(mv, instant, false)
+    }
+
+    /// Whether the moves since the last restart are all the player's own.
+    pub fn by_player(&self) -> bool {
+        let n = self.moves();
+        !self.history[self.cursor - n..self.cursor].iter().any(|e| matches!(e, Entry::Move { by_solver: true, .. }))
+    }
+
+    fn make_as(&mut self, mv: &P::Move, instant: bool, by_solver: bool) -> Result<(), String> {
         let before = self.current().clone();
         let text = before.move_text(mv);
         let (after, steps) = before.play(mv)?;
@@ -114,9 +175,24 @@ impl<P: Playable> Session<P> {
             ),
             time: 0.0,
             paused: false,
+            focus: None,
         });
-        self.push(Entry::Move { mv: mv.clone(), text, steps, before, after });
+        self.push(Entry::Move { mv: mv.clone(), text, steps, before, after, by_solver });
+        if let Some(p) = self.selected
+            && !self.current().selectable(p)
+        {
+            self.selected = None;
+        }
         Ok(())
+    }
+
+    /// Stops a solution being played back (the moves already made stay).
+    fn stop_solution(&mut self) {
+        if self.queue_from_solver && !self.queue.is_empty() {
+            self.queue.clear();
+            self.say("solution stopped: you moved");
+        }
+        self.queue_from_solver = false;
     }
 
     pub fn undo(&mut self) {
@@ -124,6 +200,7 @@ impl<P: Playable> Session<P> {
             self.cursor -= 1;
             self.playback = None;
             self.queue.clear();
+            self.position_changed();
         }
     }
 
@@ -131,6 +208,8 @@ impl<P: Playable> Session<P> {
         if self.cursor < self.history.len() {
             self.cursor += 1;
             self.playback = None;
+            self.queue.clear();
+            self.position_changed();
         }
     }
 
@@ -156,22 +235,50 @@ impl<P: Playable> Session<P> {
         }
         if !self.animating()
             && let Some(mv) = self.queue.pop_front()
-            && let Err(e) = self.make(&mv, instant)
+            && let Err(e) = self.make_as(&mv, instant, self.queue_from_solver)
         {
-            self.message = Some(e);
+            self.say(e);
             self.queue.clear();
         }
         self.animating() || !self.queue.is_empty()
     }
 
-    /// The scene to show now.
+    /// The scene to show now. With the debugger stopped on a step, the state that step
+    /// starts from, drawn as the stepwise export draws that step.
     pub fn scene(&self) -> Scene {
-        match &self.playback {
-            Some(p) if p.time < p.timeline.total => {
-                p.timeline.scene_at(p.time).unwrap_or_else(|| self.current().still())
+        let Some(p) = &self.playback else { return self.current().still() };
+        if let (Some(i), Some((before, _, steps))) = (p.focus, self.last_move()) {
+            let mut base = before.clone();
+            let mut done = 0;
+            for (range, t) in before.keyframes(steps) {
+                if range.contains(&i) {
+                    while done < range.start {
+                        base = base.after(&steps[done]);
+                        done += 1;
+                    }
+                    return base.scene(&steps[range], t);
+                }
             }
-            _ => self.current().still(),
         }
+        if p.time < p.timeline.total {
+            return p.timeline.scene_at(p.time).unwrap_or_else(|| self.current().still());
+        }
+        self.current().still()
+    }
+
+    /// The step the debugger shows and the state it starts from (for its outlines).
+    pub fn shown_step(&self) -> Option<(P, &P::Step)> {
+        let i = self.step_at()?;
+        let p = self.playback.as_ref()?;
+        if p.focus.is_none() && !p.paused && p.time >= p.timeline.total {
+            return None;
+        }
+        let (before, _, steps) = self.last_move()?;
+        let mut state = before.clone();
+        for s in &steps[..i] {
+            state = state.after(s);
+        }
+        Some((state, steps.get(i)?))
     }
 
     /// The latest move's entry, if the newest entry in effect is a move.
@@ -185,6 +292,9 @@ impl<P: Playable> Session<P> {
     /// Which step of the latest move the playback is at.
     pub fn step_at(&self) -> Option<usize> {
         let p = self.playback.as_ref()?;
+        if let Some(i) = p.focus {
+            return Some(i);
+        }
         let (seg, _) = p.timeline.at(p.time)?;
         let (_, _, steps) = self.last_move()?;
         // Segments cover consecutive steps: count steps in earlier segments.
@@ -198,15 +308,18 @@ impl<P: Playable> Session<P> {
         Some(n.min(steps.len().saturating_sub(1)))
     }
 
-    /// Scrubber: jump to the start of step `i` of the latest move and pause there.
+    /// Scrubber: jump to step `i` of the latest move and pause there.
     pub fn seek_step(&mut self, i: usize) {
         let Some((before, _, steps)) = self.last_move() else { return };
         let (before, steps) = (before.clone(), steps.clone());
+        let i = i.min(steps.len().saturating_sub(1));
         let p = self.playback.get_or_insert_with(|| Playback {
             timeline: Timeline::new(&before, &[steps], Pacing { hold_start: 0.0, hold_end: 0.0, min_move: 0.0 }),
             time: 0.0,
             paused: true,
+            focus: None,
         });
+        p.focus = Some(i);
         let mut n = 0;
         for s in &p.timeline.segments {
             if n + s.steps.len() > i {
@@ -224,13 +337,14 @@ impl<P: Playable> Session<P> {
         self.selected = selected;
         if !moves.is_empty() {
             self.message = None;
+            self.stop_solution();
         }
         let mut moves = moves.into_iter();
         if let Some(first) = moves.next() {
             if self.animating() {
                 self.queue.push_back(first);
             } else if let Err(e) = self.make(&first, instant) {
-                self.message = Some(e);
+                self.say(e);
                 return;
             }
             self.queue.extend(moves);
@@ -250,49 +364,57 @@ impl<P: Playable> Session<P> {
             let _ = tx.send(r);
             repaint();
         });
-        self.solver = Some(SolverJob { cancel, progress, result: rx, hint_only });
-        self.message = Some("solving…".into());
+        self.solver = Some(SolverJob { cancel, progress, result: rx, hint_only, from: self.current().clone() });
+        self.say("solving…");
     }
 
     pub fn cancel_solver(&mut self) {
         if let Some(j) = self.solver.take() {
             j.cancel.store(true, Ordering::Relaxed);
-            self.message = Some("solver cancelled".into());
+            self.say("solver cancelled");
         }
     }
 
-    /// Collects a finished solver's answer: plays it back, or shows the hint.
+    /// Collects a finished solver's answer: plays it back, or shows the hint. An answer for a
+    /// position no longer on screen is dropped (moving cancels the search, so this is a guard).
     pub fn poll_solver(&mut self, instant: bool) {
         let Some(job) = &self.solver else { return };
         let Ok(result) = job.result.try_recv() else { return };
         let hint = job.hint_only;
+        let stale = &job.from != self.current();
         self.solver = None;
+        if stale {
+            self.say("the answer was for an earlier position: dropped");
+            return;
+        }
         match result {
-            Ok(Answer { moves, .. }) if moves.is_empty() => self.message = Some("already solved".into()),
-            Ok(Answer { moves, unproven }) if hint => {
-                let text = self.current().move_text(&moves[0]);
-                self.message = Some(match unproven {
-                    None => format!("hint: {text} ({} optimal moves left)", moves.len()),
-                    Some(why) => format!("hint: {text} (best found: {} moves left; {why})", moves.len()),
-                });
+            Ok(Answer { moves, .. }) if moves.is_empty() => {
+                let text = self.current().nothing_left();
+                self.say(text);
             }
-            Ok(Answer { moves, unproven }) => {
-                self.message = Some(match unproven {
-                    None => format!("solution: {} moves", moves.len()),
-                    Some(why) => format!("solution: {} moves, {why}", moves.len()),
-                });
+            Ok(answer) if hint => {
+                self.hint = Some(answer.moves[0].clone());
+                let text = self.current().hint_text(&answer);
+                self.say(text);
+            }
+            Ok(answer) => {
+                let text = self.current().solution_text(&answer);
+                self.say(text);
+                let moves = answer.moves;
+                self.solver_played = true;
                 if moves.len() > 200 || instant {
                     for m in &moves {
-                        if let Err(e) = self.make(m, true) {
-                            self.message = Some(e);
+                        if let Err(e) = self.make_as(m, true, true) {
+                            self.say(e);
                             break;
                         }
                     }
                 } else {
                     self.queue.extend(moves);
+                    self.queue_from_solver = true;
                 }
             }
-            Err(e) => self.message = Some(e),
+            Err(e) => self.say(e),
         }
     }
 }

@@ -1,0 +1,213 @@
+//! What the window remembers between runs: per level, the player's best and whether the solver
+//! showed a solution; the last level open; the speed and Instant settings. Levels are keyed
+//! by game, pack and a hash of the level's own content, so two packs that reuse a title (the
+//! built-in "Maze 1" and a file's "Maze 1", or the 126 Android titles that name more than one
+//! board) never share progress.
+//!
+//! Stored as text, one fact a line (`tumblebox progress 2` first). Version 1 stored bests by
+//! title alone; those lines cannot be told apart and are dropped when read.
+
+use super::GameKind;
+use std::collections::BTreeMap;
+
+/// Which level: the game, the pack it was opened from, and its content.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LevelKey {
+    pub game: GameKind,
+    pub pack: String,
+    /// FNV-1a of the level's text ([`content_hash`]).
+    pub content: u64,
+}
+
+/// What happened to a level.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Record {
+    /// The fewest moves the player solved it in.
+    pub best: Option<usize>,
+    /// The solver played a solution of it to the end (that is not the player's solve).
+    pub shown: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Progress {
+    pub levels: BTreeMap<LevelKey, Record>,
+    /// The game shown last and its level (index in its pack).
+    pub last: Option<(GameKind, usize)>,
+    pub speed: f32,
+    pub instant: bool,
+    /// Changed since it was last stored.
+    dirty: bool,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress { levels: BTreeMap::new(), last: None, speed: 1.0, instant: false, dirty: false }
+    }
+}
+
+/// FNV-1a, 64 bits: a stable hash of a level's text (the same on every machine and run).
+pub fn content_hash(text: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+const HEADER: &str = "tumblebox progress 2";
+
+fn clean(s: &str) -> String {
+    s.chars().map(|c| if c == '\t' || c.is_control() { ' ' } else { c }).collect()
+}
+
+impl Progress {
+    pub fn get(&self, key: &LevelKey) -> Option<&Record> {
+        self.levels.get(key)
+    }
+
+    /// The player solved a level in `moves`.
+    pub fn record_solved(&mut self, key: LevelKey, moves: usize) {
+        let r = self.levels.entry(key).or_default();
+        if r.best.is_none_or(|b| moves < b) {
+            r.best = Some(moves);
+            self.dirty = true;
+        }
+    }
+
+    /// The solver showed a solution of a level.
+    pub fn record_shown(&mut self, key: LevelKey) {
+        let r = self.levels.entry(key).or_default();
+        if !r.shown {
+            r.shown = true;
+            self.dirty = true;
+        }
+    }
+
+    pub fn set_last(&mut self, game: GameKind, index: usize) {
+        if self.last != Some((game, index)) {
+            self.last = Some((game, index));
+            self.dirty = true;
+        }
+    }
+
+    /// The speed and Instant settings as the window has them now.
+    pub fn set_settings(&mut self, speed: f32, instant: bool) {
+        if self.speed != speed || self.instant != instant {
+            self.speed = speed;
+            self.instant = instant;
+            self.dirty = true;
+        }
+    }
+
+    /// Whether anything changed since the last call (then it should be stored).
+    pub fn take_dirty(&mut self) -> bool {
+        std::mem::take(&mut self.dirty)
+    }
+
+    /// How many levels of a pack the player has solved.
+    pub fn solved_in(&self, game: GameKind, pack: &str) -> usize {
+        self.levels.iter().filter(|(k, r)| k.game == game && k.pack == pack && r.best.is_some()).count()
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut out = vec![HEADER.to_string()];
+        for (k, r) in &self.levels {
+            let best = r.best.map_or("-".to_string(), |b| b.to_string());
+            out.push(format!(
+                "level\t{}\t{:016x}\t{best}\t{}\t{}",
+                k.game.key(),
+                k.content,
+                r.shown as u8,
+                clean(&k.pack)
+            ));
+        }
+        if let Some((g, i)) = self.last {
+            out.push(format!("last\t{}\t{i}", g.key()));
+        }
+        out.push(format!("speed\t{}", self.speed));
+        out.push(format!("instant\t{}", self.instant as u8));
+        out.join("\n")
+    }
+
+    /// Reads stored progress; a damaged store gives an error (the caller starts afresh).
+    pub fn from_text(text: &str) -> Result<Progress, String> {
+        let mut p = Progress::default();
+        for (i, line) in text.lines().enumerate() {
+            let f: Vec<&str> = line.split('\t').collect();
+            let bad = || format!("saved progress is damaged at line {}; starting afresh", i + 1);
+            let game = |g: &str| GameKind::from_key(g).ok_or_else(bad);
+            match f.as_slice() {
+                [h] if *h == HEADER => {}
+                ["level", g, content, best, shown, pack] => {
+                    let key = LevelKey {
+                        game: game(g)?,
+                        pack: pack.to_string(),
+                        content: u64::from_str_radix(content, 16).map_err(|_| bad())?,
+                    };
+                    let best = match *best {
+                        "-" => None,
+                        b => Some(b.parse().map_err(|_| bad())?),
+                    };
+                    let shown = match *shown {
+                        "0" => false,
+                        "1" => true,
+                        _ => return Err(bad()),
+                    };
+                    p.levels.insert(key, Record { best, shown });
+                }
+                // Version 1: a best by title alone, which cannot be placed.
+                ["best", g, n, _] => {
+                    game(g)?;
+                    n.parse::<usize>().map_err(|_| bad())?;
+                }
+                ["last", g, i] => p.last = Some((game(g)?, i.parse().map_err(|_| bad())?)),
+                ["speed", v] => {
+                    let v: f32 = v.parse().map_err(|_| bad())?;
+                    if !(0.25..=4.0).contains(&v) {
+                        return Err(bad());
+                    }
+                    p.speed = v;
+                }
+                ["instant", v] => p.instant = *v == "1",
+                [""] => {}
+                _ => return Err(bad()),
+            }
+        }
+        Ok(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_old_lines() {
+        let mut p = Progress::default();
+        let k = LevelKey { game: GameKind::Sokoban, pack: "my\tmazes.in".into(), content: content_hash("1 3\nSBT\n") };
+        p.record_solved(k.clone(), 5);
+        p.record_solved(k.clone(), 7);
+        p.record_shown(LevelKey { pack: "Built-in".into(), ..k.clone() });
+        p.set_last(GameKind::Stacks, 3);
+        p.set_settings(2.0, true);
+        assert!(p.take_dirty());
+        assert!(!p.take_dirty());
+        let q = Progress::from_text(&p.to_text()).unwrap();
+        assert_eq!(q.levels.len(), 2);
+        assert_eq!(q.levels.values().filter_map(|r| r.best).collect::<Vec<_>>(), [5]);
+        assert_eq!((q.last, q.speed, q.instant), (Some((GameKind::Stacks, 3)), 2.0, true));
+        // A version 1 store: the bests by title are dropped, the last level kept.
+        let old = Progress::from_text("best\tvexed\t4\tTumble 3\nlast\tsokoban\t2").unwrap();
+        assert!(old.levels.is_empty());
+        assert_eq!(old.last, Some((GameKind::Sokoban, 2)));
+        assert!(Progress::from_text("level\tvexed\tzz\t1\t0\tp").is_err());
+        assert!(Progress::from_text("speed\t99").is_err());
+    }
+
+    #[test]
+    fn the_hash_is_stable() {
+        // FNV-1a's published value for "a".
+        assert_eq!(content_hash("a"), 0xaf63_dc4c_8601_ec8c);
+    }
+}
