@@ -93,16 +93,32 @@ impl Ink {
     }
 }
 
+/// Block colours: the Okabe–Ito palette, chosen to stay distinct under the common kinds of
+/// colour blindness (vermillion, blue, bluish green, orange, reddish purple, sky blue,
+/// yellow, and a near black for the eighth). Each kind also carries a glyph
+/// ([`Scene::glyph`]), so colour is never the only cue.
 const BLOCKS: [[u8; 3]; BLOCK_COLOURS] = [
-    [0xe0, 0x3c, 0x31],
-    [0x2f, 0x80, 0xed],
-    [0x27, 0xae, 0x60],
-    [0xf2, 0xb1, 0x34],
-    [0x9b, 0x51, 0xe0],
-    [0x16, 0xa0, 0x85],
-    [0xe8, 0x6a, 0xa6],
-    [0x8b, 0x5a, 0x2b],
+    [0xd5, 0x5e, 0x00],
+    [0x00, 0x72, 0xb2],
+    [0x00, 0x9e, 0x73],
+    [0xe6, 0x9f, 0x00],
+    [0xcc, 0x79, 0xa7],
+    [0x56, 0xb4, 0xe9],
+    [0xf0, 0xe4, 0x42],
+    [0x33, 0x33, 0x33],
 ];
+
+/// How many glyphs [`Scene::glyph`] draws.
+pub const GLYPHS: usize = 8;
+
+impl Ink {
+    /// The ink that reads on top of this one: white on dark colours, near black on light ones.
+    pub fn on(self) -> Ink {
+        let [r, g, b] = self.rgb();
+        let luma = 0.2126 * r as f32 + 0.7152 * g as f32 + 0.0722 * b as f32;
+        if luma > 140.0 { Ink::Text } else { Ink::TextLight }
+    }
+}
 
 const PIECES: [[u8; 3]; PIECE_COLOURS] = [
     [0x26, 0x32, 0x38],
@@ -167,6 +183,44 @@ impl Scene {
     pub fn text(&mut self, centre: Point, size: f32, text: impl Into<String>, ink: Ink) {
         self.shapes.push(Shape::Text { centre, size, text: text.into(), ink });
     }
+
+    /// One of [`GLYPHS`] simple shapes (square, diamond, triangle, plus, cross, triangle down,
+    /// bars, disc), centred on `(cx, cy)` within radius `r`, built of convex quads.
+    pub fn glyph(&mut self, index: usize, cx: f32, cy: f32, r: f32, ink: Ink, opacity: f32) {
+        let q = |sc: &mut Scene, pts: [Point; 4]| sc.quad(pts.map(|[x, y]| [cx + x * r, cy + y * r]), ink, opacity);
+        let t = 0.28; // bar half-thickness
+        match index % GLYPHS {
+            0 => q(self, [[-0.62, -0.62], [0.62, -0.62], [0.62, 0.62], [-0.62, 0.62]]),
+            1 => q(self, [[0.0, -0.9], [0.9, 0.0], [0.0, 0.9], [-0.9, 0.0]]),
+            2 => q(self, [[0.0, -0.85], [0.0, -0.85], [0.9, 0.7], [-0.9, 0.7]]),
+            3 => {
+                q(self, [[-0.85, -t], [0.85, -t], [0.85, t], [-0.85, t]]);
+                q(self, [[-t, -0.85], [t, -0.85], [t, 0.85], [-t, 0.85]]);
+            }
+            4 => {
+                let (a, b) = (0.6, t * std::f32::consts::FRAC_1_SQRT_2);
+                q(self, [[-a - b, -a + b], [-a + b, -a - b], [a + b, a - b], [a - b, a + b]]);
+                q(self, [[a - b, -a - b], [a + b, -a + b], [-a + b, a + b], [-a - b, a - b]]);
+            }
+            5 => q(self, [[-0.9, -0.7], [0.9, -0.7], [0.0, 0.85], [0.0, 0.85]]),
+            6 => {
+                q(self, [[-0.8, -0.6], [0.8, -0.6], [0.8, -0.1], [-0.8, -0.1]]);
+                q(self, [[-0.8, 0.1], [0.8, 0.1], [0.8, 0.6], [-0.8, 0.6]]);
+            }
+            _ => {
+                // A regular octagon, fanned into three quads from its first corner.
+                let p: Vec<Point> = (0..8)
+                    .map(|k| {
+                        let a = std::f32::consts::PI / 8.0 + k as f32 * std::f32::consts::FRAC_PI_4;
+                        [0.82 * a.cos(), 0.82 * a.sin()]
+                    })
+                    .collect();
+                for k in [1, 3, 5] {
+                    q(self, [p[0], p[k], p[k + 1], p[k + 2]]);
+                }
+            }
+        }
+    }
 }
 
 /// A rigid transform of board units: rotation by `angle` (radians, clockwise on screen) about
@@ -190,5 +244,72 @@ impl Transform {
     /// The four corners of an axis-aligned box-frame rectangle, transformed.
     pub fn rect(&self, x: f32, y: f32, w: f32, h: f32) -> [Point; 4] {
         [self.apply([x, y]), self.apply([x + w, y]), self.apply([x + w, y + h]), self.apply([x, y + h])]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// sRGB to CIE L*a*b* (D65), after simulating a dichromat's view with Machado, Oliveira and
+    /// Fernandes's (2009) full-severity matrices on linear RGB.
+    fn seen(rgb: [u8; 3], m: &[[f32; 3]; 3]) -> [f32; 3] {
+        let lin = |c: u8| {
+            let c = c as f32 / 255.0;
+            if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        };
+        let l = rgb.map(lin);
+        let s: Vec<f32> = (0..3).map(|i| (m[i][0] * l[0] + m[i][1] * l[1] + m[i][2] * l[2]).clamp(0.0, 1.0)).collect();
+        let x = 0.4124 * s[0] + 0.3576 * s[1] + 0.1805 * s[2];
+        let y = 0.2126 * s[0] + 0.7152 * s[1] + 0.0722 * s[2];
+        let z = 0.0193 * s[0] + 0.1192 * s[1] + 0.9505 * s[2];
+        let f = |t: f32| if t > 0.008856 { t.cbrt() } else { 7.787 * t + 16.0 / 116.0 };
+        let (fx, fy, fz) = (f(x / 0.95047), f(y), f(z / 1.08883));
+        [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
+    }
+
+    #[test]
+    fn block_colours_stay_apart_for_colour_blind_eyes() {
+        let views: [(&str, [[f32; 3]; 3]); 4] = [
+            ("normal", [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]),
+            (
+                "protanopia",
+                [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
+            ),
+            (
+                "deuteranopia",
+                [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]],
+            ),
+            (
+                "tritanopia",
+                [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.303900]],
+            ),
+        ];
+        for (name, m) in views {
+            for (a, &ca) in BLOCKS.iter().enumerate() {
+                for (b, &cb) in BLOCKS.iter().enumerate().skip(a + 1) {
+                    let (p, q) = (seen(ca, &m), seen(cb, &m));
+                    let d = ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2) + (p[2] - q[2]).powi(2)).sqrt();
+                    // CIE76 difference; about 2 is just noticeable, 15 is plainly different.
+                    assert!(d > 15.0, "{name}: block colours {a} and {b} differ by only {d:.1}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn glyphs_read_on_their_blocks() {
+        for k in 0..BLOCK_COLOURS as u8 {
+            let ink = Ink::Block(k);
+            let [r, g, b] = ink.rgb();
+            let [fr, fg, fb] = ink.on().rgb();
+            let luma = |r: u8, g: u8, b: u8| 0.2126 * r as f32 + 0.7152 * g as f32 + 0.0722 * b as f32;
+            assert!((luma(r, g, b) - luma(fr, fg, fb)).abs() > 60.0, "block colour {k}: its glyph does not stand out");
+        }
+        let mut sc = Scene::new(2.0, 2.0, Ink::Background);
+        for i in 0..GLYPHS {
+            sc.glyph(i, 1.0, 1.0, 0.5, Ink::Text, 1.0);
+        }
+        assert!(sc.shapes.len() >= GLYPHS);
     }
 }

@@ -96,7 +96,7 @@ fn pick_a_level_move_by_click_and_key_undo_redo() {
     h.get_by_label("solved"); // the status bar
     h.get_by_label("SAMPLE-01  [solved] best 2  par 2"); // the level browser
     // Restart, then undo the restart.
-    h.get_by_label("Restart (R)").click();
+    h.get_by_label("Restart").click();
     h.run_steps(2);
     assert_eq!(h.state().vexed.session.moves(), 0);
     h.get_by_label("Undo").click();
@@ -344,7 +344,7 @@ fn a_move_during_a_search_cancels_it_and_the_answer_fits_the_board() {
     let s = &h.state().vexed.session;
     assert!(s.current().is_solved(), "{:?}", s.message);
     // A player's move during the solution's playback stops it, and nothing scrambles.
-    h.get_by_label("Restart (R)").click();
+    h.get_by_label("Restart").click();
     h.run_steps(2);
     h.get_by_label("Solve").click();
     let t = std::time::Instant::now();
@@ -404,7 +404,7 @@ fn progress_is_kept_per_pack_and_content_not_per_title() {
     let other = h.state().level_key(0).unwrap();
     assert_ne!(other, key);
     assert!(h.state().progress.get(&other).is_none());
-    h.get_by_label("Maze 1  par 5");
+    h.get_by_label("Maze 1  par 5 pushes, 5 moves");
     assert!(h.query_by_label_contains("[solved]").is_none());
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -670,4 +670,174 @@ fn a_file_dropped_on_the_window_opens() {
     assert_eq!(h.state().sokoban.pack, "dropped.in");
     h.get_by_label(&format!("opened {}", f.display()));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+// ---------------------------------------------------------------- what every good puzzle app has
+
+#[test]
+fn help_opens_with_f1_and_question_mark_and_lists_rules_and_keys() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.key_press(egui::Key::F1);
+    h.run_steps(3);
+    assert!(h.state().help_open);
+    h.get_by_label("How to play: Vexed");
+    h.get_by_label("Rules");
+    h.get_by_label("Ctrl+Z");
+    h.key_press(egui::Key::F1);
+    h.run_steps(2);
+    assert!(!h.state().help_open);
+    h.get_by_label("Pushing boxes").click();
+    h.run_steps(2);
+    h.event(egui::Event::Text("?".into()));
+    h.run_steps(3);
+    h.get_by_label("How to play: Pushing boxes");
+    h.get_by_label_contains("fewest pushes first");
+}
+
+#[test]
+fn the_hint_is_marked_on_the_board() {
+    use tumblebox::app::play::Overlay;
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("Hint").click();
+    rest(&mut h);
+    let s = &h.state().vexed.session;
+    let mv = s.hint.expect("a hint");
+    // SAMPLE-01's only first move of a minimum solution: (b,1,2,L) on the cropped board.
+    assert_eq!((mv.pos, mv.side), (Pos::new(1, 2), Side::Left));
+    let marks = s.current().hint_overlay(&mv);
+    let [x, y] = tumblebox::vexed::scene::cell_origin(mv.pos);
+    assert!(matches!(&marks[0], Overlay::Mark(q) if q[0] == [x, y]));
+    assert!(matches!(&marks[1], Overlay::Arrow(a, b) if b[0] < a[0]), "the arrow points left");
+    // A move makes the hint go.
+    h.state_mut().vexed.session.make(&mv, true).unwrap();
+    h.run_steps(1);
+    assert!(h.state().vexed.session.hint.is_none());
+}
+
+#[test]
+fn a_solved_level_says_so_and_offers_the_next() {
+    let mut h = harness();
+    h.run_steps(2);
+    let s = &mut h.state_mut().vexed.session;
+    for m in [Move { pos: Pos::new(1, 2), side: Side::Left }, Move { pos: Pos::new(0, 0), side: Side::Right }] {
+        s.make(&m, true).unwrap();
+    }
+    h.run_steps(3);
+    h.get_by_label("Solved in 2 moves, par 2: optimal");
+    h.get_by_label("1 / 14 solved (PageUp / PageDown)");
+    h.get_by_label("Next unsolved").click();
+    h.run_steps(3);
+    assert_eq!(h.state().vexed.index, 1);
+    // Next unsolved skips solved levels, wrapping round.
+    h.state_mut().vexed.open(13);
+    h.run_steps(2);
+    assert_eq!(h.state().next_unsolved(), Some(1));
+}
+
+#[test]
+fn packs_switch_and_are_remembered() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-app-packs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("three.in");
+    std::fs::write(&f, "1 7\nSB....T\n1 5\nSB..T\n1 4\nSBT.\n0 0\n").unwrap();
+    let mut h = harness();
+    h.run_steps(2);
+    h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(f.clone())));
+    h.run_steps(3);
+    assert_eq!(h.state().sokoban.pack, "three.in");
+    assert_eq!(h.state().sokoban.levels.len(), 3);
+    h.state_mut().sokoban.open(2);
+    h.state_mut().progress.set_last(GameKind::Sokoban, 2);
+    let text = h.state().progress.to_text();
+    // A new window: the pack and the level come back.
+    let mut back = TumbleApp::default();
+    back.restore(&text);
+    assert_eq!((back.kind, back.sokoban.pack.as_str(), back.sokoban.index), (GameKind::Sokoban, "three.in", 2));
+    assert_eq!(back.progress.recent[0].1, std::fs::canonicalize(&f).unwrap());
+    // Back to the built-in levels.
+    back.switch_pack(None);
+    assert_eq!(back.sokoban.pack, "Built-in");
+    // A pack whose file is gone: the built-in levels, and a message.
+    std::fs::remove_file(&f).unwrap();
+    let mut gone = TumbleApp::default();
+    gone.restore(&text);
+    assert_eq!(gone.sokoban.pack, "Built-in");
+    assert!(gone.notice.as_ref().is_some_and(|n| n.text.contains("built-in levels are back")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_click_to_walk_is_one_move_for_undo_and_pushes_are_counted() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("Pushing boxes").click();
+    h.run_steps(2);
+    let game = h.state().sokoban.session.current().clone();
+    // The floor cell farthest from the player by a plain walk.
+    let far = (0..game.level.walls.rows())
+        .flat_map(|r| (0..game.level.walls.cols()).map(move |c| Pos::new(r, c)))
+        .filter(|&q| game.level.is_floor(q) && !game.pos.boxes.contains(&q))
+        .max_by_key(|q| q.row.abs_diff(game.pos.player.row) + q.col.abs_diff(game.pos.player.col))
+        .unwrap();
+    let at = board_point(&h, [0.25 + far.col as f32 + 0.5, 0.25 + far.row as f32 + 0.5]);
+    h.hover_at(at);
+    h.drag_at(at);
+    h.drop_at(at);
+    rest(&mut h);
+    let walked = h.state().sokoban.session.moves();
+    if walked > 1 {
+        h.get_by_label("Undo").click();
+        h.run_steps(2);
+        assert_eq!(h.state().sokoban.session.moves(), 0, "undo took back only part of the walk");
+        h.get_by_label("Redo").click();
+        h.run_steps(2);
+        assert_eq!(h.state().sokoban.session.moves(), walked);
+    }
+    h.get_by_label_contains("pushes: 0 · moves:");
+    h.get_by_label_contains("par: 2 pushes");
+}
+
+#[test]
+fn the_17780_rule_switches_for_the_level() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("Stacks").click();
+    h.run_steps(2);
+    let i = h.state().stacks.levels.iter().position(|l| l.title.contains("ends in turn")).unwrap();
+    h.state_mut().stacks.open(i);
+    h.run_steps(2);
+    let g = h.state().stacks.levels[i].start.game.clone();
+    let mut bottom = g.clone();
+    bottom.rule = tumblebox::stacks::Rule::BottomOnly;
+    h.get_by_label("only the bottom piece moves (17780)").click();
+    h.run_steps(2);
+    let l = &h.state().stacks.levels[i];
+    assert_eq!(l.start.game.rule, tumblebox::stacks::Rule::BottomOnly);
+    let want = match bottom.ending_turn(1000) {
+        Some(t) => format!("(ends in turn {t})"),
+        None => "(never ends: -1)".into(),
+    };
+    assert!(l.title.ends_with(&want), "{} vs {want}", l.title);
+    assert_eq!(h.state().stacks.session.start.game.rule, tumblebox::stacks::Rule::BottomOnly);
+}
+
+#[test]
+fn theme_and_cell_numbers_are_settings_that_persist() {
+    let mut h = harness();
+    h.run_steps(2);
+    assert!(h.state().progress.dark);
+    let ctx = h.ctx.clone();
+    h.state_mut().run(tumblebox::app::command::Command::DarkTheme, &ctx);
+    h.state_mut().run(tumblebox::app::command::Command::CellNumbers, &ctx);
+    h.run_steps(2);
+    assert!(!h.ctx.global_style().visuals.dark_mode);
+    let back = Progress::from_text(&h.state().progress.to_text()).unwrap();
+    assert!(!back.dark && back.numbers);
+    // The shubbles box numbers its 29 cells.
+    let s = tumblebox::shubbles::format::parse_state(".........@...o....ooo..xox...", 1).unwrap();
+    let labels = s.labels();
+    assert_eq!(labels.len(), 29);
+    assert_eq!(labels[27].1, "28");
 }

@@ -2,6 +2,8 @@
 //! exporter, play with mouse and keys, the rule debugger, the solver on a background thread,
 //! export, and progress that persists. Only this module imports eframe and egui.
 
+pub mod command;
+pub mod help;
 pub mod paint;
 pub mod play;
 pub mod progress;
@@ -12,7 +14,7 @@ use crate::render::frames::{GifMode, export_gif, export_png};
 use crate::shubbles;
 use crate::sokoban;
 use crate::vexed::{self, Board};
-use play::{Gesture, Playable, StacksPlay};
+use play::{Playable, StacksPlay};
 pub use progress::{LevelKey, Progress, Record};
 use session::Session;
 use std::path::{Path, PathBuf};
@@ -59,12 +61,14 @@ pub struct Level<P> {
     /// [`progress::content_hash`] of the start's text: with the game and the pack, what
     /// progress is stored under.
     pub content: u64,
+    /// The par in words where a number says too little (pushing boxes: pushes and moves).
+    pub par_text: Option<String>,
 }
 
 impl<P: Playable> Level<P> {
     pub fn new(title: impl Into<String>, start: P, par: Option<usize>) -> Level<P> {
         let content = progress::content_hash(&start.key_text());
-        Level { title: title.into(), start, par, content }
+        Level { title: title.into(), start, par, content, par_text: None }
     }
 }
 
@@ -146,6 +150,8 @@ macro_rules! on_tab {
     };
 }
 
+mod ui;
+
 /// A message of the app's own (not a game's), with when it was said and the tab it is about
 /// (`None`: wherever the player is).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -187,6 +193,8 @@ pub struct TumbleApp {
     drag_start: Option<[f32; 2]>,
     /// The level changed by key: scroll the list to it.
     scroll_to_current: bool,
+    /// The help window is open.
+    pub help_open: bool,
 }
 
 fn builtin_vexed() -> Vec<Level<Board>> {
@@ -202,8 +210,15 @@ fn sokoban_levels(mazes: Vec<sokoban::format::Maze>) -> Vec<Level<sokoban::scene
         .into_iter()
         .enumerate()
         .map(|(i, m)| {
-            let par = sokoban::solve::solve(&m).map(|s| s.moves.len());
-            Level::new(format!("Maze {}", i + 1), sokoban::scene::Game { level: Arc::new(m.level), pos: m.start }, par)
+            let sol = sokoban::solve::solve(&m);
+            let par = sol.as_ref().map(|s| s.moves.len());
+            let game = sokoban::scene::Game { level: Arc::new(m.level), pos: m.start };
+            let mut l = Level::new(format!("Maze {}", i + 1), game, par);
+            l.par_text = Some(match sol {
+                Some(s) => format!("{} pushes, {} moves", s.pushes, s.moves.len()),
+                None => "impossible".into(),
+            });
+            l
         })
         .collect()
 }
@@ -238,6 +253,7 @@ impl Default for TumbleApp {
             dialogs: mpsc::channel(),
             drag_start: None,
             scroll_to_current: false,
+            help_open: false,
         }
     }
 }
@@ -260,13 +276,22 @@ impl TumbleApp {
     pub fn restore(&mut self, text: &str) {
         match Progress::from_text(text) {
             Ok(p) => {
-                if let Some((g, i)) = p.last {
-                    self.kind = g;
-                    on_tab!(mut self, t => t.open(i));
-                }
                 self.speed = p.speed;
                 self.instant = p.instant;
                 self.progress = p;
+                // Each game's pack as it was left; a file that is gone is forgotten, said aloud.
+                for (g, file) in self.progress.packs.clone() {
+                    if let Err(e) = self.open_file(&file) {
+                        self.progress.forget_file(&file);
+                        self.notify(format!("{e} (it was {}'s pack; the built-in levels are back)", g.name()), None);
+                    }
+                }
+                self.kind = GameKind::Vexed;
+                if let Some((g, i)) = self.progress.last {
+                    self.kind = g;
+                    on_tab!(mut self, t => t.open(i));
+                }
+                self.progress.take_dirty();
             }
             Err(e) => self.notify(e, None),
         }
@@ -350,6 +375,44 @@ impl TumbleApp {
         self.vexed = Tab::new(file, levels);
         self.kind = GameKind::Vexed;
         Ok(())
+    }
+
+    /// Switches the current game to another pack: the built-in levels (`None`) or a file.
+    pub fn switch_pack(&mut self, pack: Option<PathBuf>) {
+        match pack {
+            None => {
+                let kind = self.kind;
+                match kind {
+                    GameKind::Vexed => self.vexed = Tab::new("Built-in", builtin_vexed()),
+                    GameKind::Shubbles => self.shubbles = Tab::new("Built-in", builtin_shubbles()),
+                    GameKind::Sokoban => self.sokoban = Tab::new("Built-in", sokoban_levels(crate::levels::sokoban())),
+                    GameKind::Stacks => self.stacks = Tab::new("Built-in", stacks_levels(crate::levels::stacks())),
+                }
+                self.progress.set_pack(kind, None);
+                self.progress.set_last(kind, 0);
+            }
+            Some(p) => {
+                let _ = self.dialogs.0.send(Dialog::Open(p));
+            }
+        }
+    }
+
+    /// Switches the stacks level between Baekjoon 17837's rule and 17780's (only the bottom
+    /// piece of a stack moves): the level starts again under the rule chosen.
+    pub fn set_bottom_only(&mut self, on: bool) {
+        let rule = if on { crate::stacks::Rule::BottomOnly } else { crate::stacks::Rule::CarryAbove };
+        let t = &mut self.stacks;
+        let l = &mut t.levels[t.index];
+        l.start.game.rule = rule;
+        let end = l.start.game.ending_turn(1000);
+        let base = l.title.split(" (").next().unwrap_or("").to_string();
+        l.title = match end {
+            Some(e) => format!("{base} (ends in turn {e})"),
+            None => format!("{base} (never ends: -1)"),
+        };
+        l.content = progress::content_hash(&l.start.key_text());
+        let i = t.index;
+        t.open(i);
     }
 
     /// The key progress is stored under for level `index` of the current game's pack.
@@ -452,6 +515,8 @@ impl TumbleApp {
                 Dialog::Open(p) => match self.open_file(&p) {
                     Ok(()) => {
                         self.progress.set_last(self.kind, 0);
+                        let full = std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone());
+                        self.progress.set_pack(self.kind, Some(full));
                         self.notify(format!("opened {}", p.display()), Some(self.kind));
                     }
                     // Shown wherever the player is looking.
@@ -484,371 +549,6 @@ impl TumbleApp {
             }
         }
     }
-
-    /// One frame of the whole UI.
-    pub fn show(&mut self, ui: &mut egui::Ui) {
-        let ctx = ui.ctx().clone();
-        self.handle_dropped(&ctx);
-        self.handle_dialogs();
-        self.global_keys(&ctx);
-        egui::Panel::top("menu").show(ui, |ui| {
-            egui::MenuBar::new().ui(ui, |ui| {
-                ui.menu_button("File", |ui| {
-                    if ui.button("Open…").clicked() {
-                        self.pick_file(&ctx);
-                        ui.close();
-                    }
-                    ui.separator();
-                    for (label, kind) in [
-                        ("Export smooth GIF…", ExportKind::GifSmooth),
-                        ("Export GIF, one step per second…", ExportKind::GifStepwise),
-                        ("Export PNG…", ExportKind::Png),
-                    ] {
-                        if ui.button(label).clicked() {
-                            self.save_file(&ctx, kind);
-                            ui.close();
-                        }
-                    }
-                });
-                ui.separator();
-                for k in GameKind::ALL {
-                    if ui.selectable_label(self.kind == k, k.name()).clicked() && self.kind != k {
-                        self.kind = k;
-                        self.progress.set_last(k, self.index());
-                    }
-                }
-                ui.separator();
-                ui.add(egui::Slider::new(&mut self.speed, 0.25..=4.0).logarithmic(true).suffix("×").text("speed"));
-                ui.checkbox(&mut self.instant, "Instant");
-            });
-        });
-        let mut shared = Shared {
-            kind: self.kind,
-            speed: self.speed,
-            instant: self.instant,
-            drag_start: &mut self.drag_start,
-            progress: &self.progress,
-            notice: &mut self.notice,
-            buttons: &[],
-            scroll_to_current: std::mem::take(&mut self.scroll_to_current),
-        };
-        let opened = match self.kind {
-            GameKind::Vexed => game_ui(ui, &mut self.vexed, &mut shared),
-            GameKind::Shubbles => {
-                shared.buttons = &[
-                    ("+ turn clockwise", egui::Key::Plus),
-                    ("| half turn", egui::Key::Pipe),
-                    ("- turn counter-clockwise", egui::Key::Minus),
-                ];
-                game_ui(ui, &mut self.shubbles, &mut shared)
-            }
-            GameKind::Sokoban => game_ui(ui, &mut self.sokoban, &mut shared),
-            GameKind::Stacks => {
-                shared.buttons = &[("Next piece (N)", egui::Key::N), ("Next turn (T)", egui::Key::T)];
-                game_ui(ui, &mut self.stacks, &mut shared)
-            }
-        };
-        if let Some(i) = opened {
-            self.progress.set_last(self.kind, i);
-        }
-        self.record();
-        self.progress.set_settings(self.speed, self.instant);
-    }
-
-    fn global_keys(&mut self, ctx: &egui::Context) {
-        if ctx.text_edit_focused() {
-            return;
-        }
-        // Tab moves the keyboard focus between buttons (and Space or Enter presses the focused
-        // one), but a game key hands the keyboard back to the game: focus never traps it.
-        let game_key = ctx.input(|i| {
-            i.events.iter().any(|e| {
-                matches!(e, egui::Event::Key { key, pressed: true, .. }
-                    if !matches!(key, egui::Key::Tab | egui::Key::Enter | egui::Key::Space | egui::Key::Escape))
-            })
-        });
-        if game_key && let Some(id) = ctx.memory(|m| m.focused()) {
-            ctx.memory_mut(|m| m.surrender_focus(id));
-        }
-        let (next, prev) = ctx.input_mut(|i| {
-            (
-                i.consume_key(egui::Modifiers::NONE, egui::Key::PageDown),
-                i.consume_key(egui::Modifiers::NONE, egui::Key::PageUp),
-            )
-        });
-        let i = self.index();
-        if next && i + 1 < self.level_count() {
-            self.open_level(i + 1);
-            self.scroll_to_current = true;
-        }
-        if prev && i > 0 {
-            self.open_level(i - 1);
-            self.scroll_to_current = true;
-        }
-    }
-}
-
-/// What every game's panels share in one frame.
-struct Shared<'a> {
-    kind: GameKind,
-    speed: f32,
-    instant: bool,
-    drag_start: &'a mut Option<[f32; 2]>,
-    progress: &'a Progress,
-    notice: &'a mut Option<Notice>,
-    /// The game's buttons, each doing what its key does.
-    buttons: &'a [(&'a str, egui::Key)],
-    /// Scroll the level list to the current level (it changed by key).
-    scroll_to_current: bool,
-}
-
-/// One game's panels for one frame; returns the level picked from the list, if any.
-fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'_>) -> Option<usize> {
-    let (kind, speed, instant, buttons) = (shared.kind, shared.speed, shared.instant, shared.buttons);
-    let progress = shared.progress;
-    let ctx = ui.ctx().clone();
-    tab.session.poll_solver(instant);
-    // Advance time first, so every panel of this frame shows the same moment. Animation
-    // follows the clock: a slow renderer shows fewer frames of a move, not a slower move
-    // (capped at a second, so a stall does not skip a whole animation).
-    let dt = ctx.input(|i| i.stable_dt).min(1.0);
-    let moving = tab.session.tick(if instant { 1e6 } else { dt * speed }, instant);
-    // Keys: undo / redo / restart, then the game's own.
-    if !ctx.text_edit_focused() {
-        let events = ctx.input(|i| i.events.clone());
-        for e in events {
-            match e {
-                egui::Event::Key { key, pressed: true, modifiers, .. } => {
-                    if modifiers.command && key == egui::Key::Z && !modifiers.shift {
-                        tab.session.undo();
-                    } else if modifiers.command && (key == egui::Key::Y || (key == egui::Key::Z && modifiers.shift)) {
-                        tab.session.redo();
-                    } else if key == egui::Key::R && !modifiers.command {
-                        tab.session.restart();
-                    } else if !modifiers.command {
-                        tab.session.gesture(Gesture::Key(key), instant);
-                    }
-                }
-                egui::Event::Text(t) => {
-                    for c in t.chars() {
-                        tab.session.gesture(Gesture::Text(c), instant);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    let s = &tab.session;
-    egui::Panel::bottom("status").show(ui, |ui| {
-        ui.horizontal(|ui| {
-            ui.label(format!("{} · {}", tab.pack, s.title));
-            ui.separator();
-            ui.label(format!("moves: {}", s.moves()));
-            if let Some(p) = s.par {
-                ui.label(format!("par: {p}"));
-            }
-            if let Some(st) = s.current().status() {
-                ui.label(st);
-            } else if s.current().solved() {
-                ui.colored_label(egui::Color32::from_rgb(0x2e, 0x8b, 0x57), s.current().done_text());
-            }
-            // One place for messages: the newest of this game's and the app's (unless the
-            // app's belongs to another game's tab).
-            let app_note = shared.notice.as_ref().filter(|n| n.tab.is_none_or(|t| t == kind));
-            let shown = match (s.message.as_ref(), app_note) {
-                (Some(_), Some(n)) if n.seq > s.message_seq => Some(&n.text),
-                (Some(m), _) => Some(m),
-                (None, n) => n.map(|n| &n.text),
-            };
-            if let Some(m) = shown {
-                ui.separator();
-                ui.label(m);
-            }
-        });
-    });
-    let mut open = None;
-    egui::Panel::left("levels").default_size(220.0).resizable(true).show(ui, |ui| {
-        ui.heading(kind.name());
-        let n = tab.levels.len();
-        let noun = if n == 1 { "level" } else { "levels" };
-        if kind == GameKind::Stacks {
-            ui.label(format!("{} · {n} {} (PageUp / PageDown)", tab.pack, if n == 1 { "board" } else { "boards" }));
-        } else {
-            let solved = progress.solved_in(kind, &tab.pack);
-            ui.label(format!("{} · {solved} / {n} {noun} solved (PageUp / PageDown)", tab.pack));
-        }
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            for (i, l) in tab.levels.iter().enumerate() {
-                let key = LevelKey { game: kind, pack: tab.pack.clone(), content: l.content };
-                let rec = progress.get(&key).copied().unwrap_or_default();
-                let mut text = l.title.clone();
-                match rec.best {
-                    Some(b) => text.push_str(&format!("  [solved] best {b}")),
-                    None if rec.shown => text.push_str("  [shown by the solver]"),
-                    None => {}
-                }
-                if let Some(p) = l.par {
-                    text.push_str(&format!("  par {p}"));
-                }
-                let r = ui.selectable_label(i == tab.index, text);
-                if i == tab.index && shared.scroll_to_current {
-                    r.scroll_to_me(None);
-                }
-                if r.clicked() {
-                    open = Some(i);
-                }
-            }
-        });
-    });
-    if let Some(i) = open {
-        tab.open(i);
-        *shared.notice = None;
-    }
-    debugger_ui(ui, &mut tab.session);
-    egui::CentralPanel::default_margins().show(ui, |ui| {
-        ui.horizontal_wrapped(|ui| {
-            let s = &mut tab.session;
-            if ui.add_enabled(s.cursor > 0, egui::Button::new("Undo")).clicked() {
-                s.undo();
-            }
-            if ui.add_enabled(s.cursor < s.history.len(), egui::Button::new("Redo")).clicked() {
-                s.redo();
-            }
-            if ui.add_enabled(s.cursor > 0, egui::Button::new("Restart (R)")).clicked() {
-                s.restart();
-            }
-            ui.separator();
-            // Buttons do what their keys do.
-            for (label, key) in buttons {
-                if ui.button(*label).clicked() {
-                    s.gesture(Gesture::Key(*key), instant);
-                }
-            }
-            if s.solver.is_some() {
-                ui.spinner();
-                let n = s.solver.as_ref().map_or(0, |j| j.progress.load(std::sync::atomic::Ordering::Relaxed));
-                ui.label(format!("{n} states"));
-                if ui.button("Cancel").clicked() {
-                    s.cancel_solver();
-                }
-            } else {
-                let repaint = {
-                    let c = ctx.clone();
-                    move || c.request_repaint()
-                };
-                if ui.button(P::solve_label()).clicked() {
-                    s.start_solver(false, repaint.clone());
-                }
-                if ui.button("Hint").clicked() {
-                    s.start_solver(true, repaint);
-                }
-            }
-        });
-        let size = ui.available_size();
-        let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
-        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
-        let scene = tab.session.scene();
-        let painter = ui.painter_at(rect);
-        let view = paint::paint(&painter, rect, &scene);
-        // The debugger's highlight: the cells the current step touches.
-        if let Some((state, step)) = tab.session.shown_step() {
-            paint::outline(&painter, &view, &state.touched(step));
-        }
-        // The selection (Vexed's chosen block), drawn apart from the highlight: a dashed ring
-        // in the selection colour, while no animation plays.
-        if let Some(sel) = tab.session.selected
-            && kind == GameKind::Vexed
-            && !tab.session.animating()
-        {
-            let x = 0.25 + sel.col as f32;
-            let y = 0.25 + sel.row as f32;
-            paint::selection(&painter, &view, &[[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]);
-        }
-        if response.drag_started()
-            && let Some(p) = ui.input(|i| i.pointer.press_origin()).or(response.interact_pointer_pos())
-        {
-            *shared.drag_start = Some(view.to_scene(p));
-        }
-        if response.drag_stopped()
-            && let (Some(from), Some(p)) = (shared.drag_start.take(), response.interact_pointer_pos())
-        {
-            tab.session.gesture(Gesture::Drag { from, to: view.to_scene(p) }, instant);
-        } else if response.clicked()
-            && let Some(p) = response.interact_pointer_pos()
-        {
-            tab.session.gesture(Gesture::Click(view.to_scene(p)), instant);
-        }
-    });
-    if moving || tab.session.animating() {
-        ctx.request_repaint();
-    } else if tab.session.solver.is_some() {
-        ctx.request_repaint_after(std::time::Duration::from_millis(200));
-    }
-    open
-}
-
-fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
-    egui::Panel::right("debugger").default_size(300.0).resizable(true).show(ui, |ui| {
-        ui.heading("Rule debugger");
-        let Some((before, text, steps)) = s.last_move() else {
-            ui.label("Make a move: its physical steps are listed here, in order.");
-            return;
-        };
-        let (text, descriptions): (String, Vec<String>) =
-            (text.clone(), steps.iter().map(|st| before.describe(st)).collect());
-        let n = descriptions.len();
-        ui.label(format!("Move {text}: {n} step{}", if n == 1 { "" } else { "s" }));
-        let at = s.step_at();
-        let mut seek = None;
-        egui::ScrollArea::vertical().max_height(ui.available_height() - 90.0).show(ui, |ui| {
-            for (i, d) in descriptions.iter().enumerate() {
-                if ui.selectable_label(at == Some(i), format!("{}. {d}", i + 1)).clicked() {
-                    seek = Some(i);
-                }
-            }
-        });
-        ui.separator();
-        let n = descriptions.len();
-        ui.horizontal(|ui| {
-            if ui.button("< step").clicked() {
-                seek = Some(at.unwrap_or(n).saturating_sub(1));
-            }
-            let paused = s.playback.as_ref().is_none_or(|p| p.paused || p.time >= p.timeline.total);
-            if ui.button(if paused { "play" } else { "pause" }).clicked() {
-                match &mut s.playback {
-                    Some(p) if paused => {
-                        if p.time >= p.timeline.total {
-                            p.time = 0.0;
-                        }
-                        p.paused = false;
-                        p.focus = None;
-                    }
-                    Some(p) => p.paused = true,
-                    None => {
-                        s.seek_step(0);
-                        if let Some(p) = &mut s.playback {
-                            p.time = 0.0;
-                            p.paused = false;
-                            p.focus = None;
-                        }
-                    }
-                }
-            }
-            if ui.button("step >").clicked() {
-                seek = Some(at.map_or(0, |a| (a + 1).min(n - 1)));
-            }
-        });
-        if let Some(p) = &mut s.playback {
-            let total = p.timeline.total;
-            if ui.add(egui::Slider::new(&mut p.time, 0.0..=total).text("time (s)")).changed() {
-                p.paused = true;
-                p.focus = None;
-            }
-        }
-        if let Some(i) = seek {
-            s.seek_step(i);
-        }
-    });
 }
 
 impl eframe::App for TumbleApp {

@@ -82,3 +82,68 @@ pub fn selection(painter: &egui::Painter, view: &View, quad: &[Point; 4]) {
     let dash = (view.scale * 0.16).max(3.0);
     painter.extend(egui::Shape::dashed_line(&pts, stroke, dash, dash * 0.6));
 }
+
+/// The hint's colour: the debugger's amber, drawn thicker and with a fill.
+pub const HINT: Color32 = Color32::from_rgb(0xff, 0x8c, 0x00);
+
+/// What the window lays over a board (hints, drags): each kind draws itself.
+pub trait OverlayPainter {
+    fn draw(&self, painter: &egui::Painter, view: &View);
+}
+
+pub fn overlays<O: OverlayPainter>(painter: &egui::Painter, view: &View, items: &[O]) {
+    for o in items {
+        o.draw(painter, view);
+    }
+}
+
+/// The hint's cell: a thick ring and a faint fill.
+pub fn hint_mark(painter: &egui::Painter, view: &View, q: &[Point; 4]) {
+    let pts: Vec<Pos2> = q.iter().map(|&p| view.to_screen(p)).collect();
+    painter.add(egui::Shape::convex_polygon(pts.clone(), HINT.gamma_multiply(0.18), Stroke::NONE));
+    painter.add(egui::Shape::closed_line(pts, Stroke::new(4.0, HINT)));
+}
+
+/// An arrow from `a` to `b` (scene units), with a head.
+pub fn arrow(painter: &egui::Painter, view: &View, a: Point, b: Point) {
+    let (pa, pb) = (view.to_screen(a), view.to_screen(b));
+    let d = pb - pa;
+    let len = d.length().max(1e-3);
+    let u = d / len;
+    let n = egui::vec2(-u.y, u.x);
+    let head = (view.scale * 0.3).min(len * 0.6);
+    let width = (view.scale * 0.08).max(3.0);
+    let tip = pb;
+    let base = tip - u * head;
+    painter.line_segment([pa, base], Stroke::new(width, HINT));
+    painter.add(egui::Shape::convex_polygon(
+        vec![tip, base + n * head * 0.6, base - n * head * 0.6],
+        HINT,
+        Stroke::NONE,
+    ));
+}
+
+/// A block following the pointer: its colour, a little transparent.
+pub fn ghost(painter: &egui::Painter, view: &View, q: &[Point; 4], ink: Ink) {
+    let pts: Vec<Pos2> = q.iter().map(|&p| view.to_screen(p)).collect();
+    painter.add(egui::Shape::convex_polygon(pts, color(ink).gamma_multiply(0.85), Stroke::new(2.0, SELECTION)));
+}
+
+/// A cell painted empty (the place a dragged block left).
+pub fn cover(painter: &egui::Painter, view: &View, q: &[Point; 4]) {
+    let pts: Vec<Pos2> = q.iter().map(|&p| view.to_screen(p)).collect();
+    painter.add(egui::Shape::convex_polygon(pts, color(Ink::Cell), Stroke::NONE));
+}
+
+/// Small labels on cells (the shubbles' cell numbers), readable on any cell colour.
+pub fn labels(painter: &egui::Painter, view: &View, items: &[(Point, String)]) {
+    let size = (view.scale * 0.28).clamp(9.0, 18.0);
+    for (p, text) in items {
+        let at = view.to_screen(*p);
+        let font = egui::FontId::proportional(size);
+        let galley = painter.layout_no_wrap(text.clone(), font.clone(), Color32::WHITE);
+        let r = Rect::from_center_size(at, galley.size() + egui::vec2(4.0, 0.0));
+        painter.rect_filled(r, 3.0, Color32::from_black_alpha(150));
+        painter.text(at, egui::Align2::CENTER_CENTER, text, font, Color32::WHITE);
+    }
+}

@@ -25,6 +25,23 @@ pub enum Gesture {
     },
 }
 
+/// Something the window draws over the board (never in exports): marks, arrows, ghosts.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Overlay {
+    /// A cell to act on (the hint's block or piece), outlined in the hint colour.
+    Mark([Point; 4]),
+    /// Which way it goes.
+    Arrow(Point, Point),
+    /// A block following the pointer, half transparent.
+    Ghost([Point; 4], crate::scene::Ink),
+    /// Where a dragged block will come to rest.
+    Landing([Point; 4]),
+    /// A word on the board (what a turn does).
+    Label(Point, String),
+    /// A cell shown empty (where a dragged block was).
+    Cover([Point; 4]),
+}
+
 /// A game as the window plays it.
 pub trait Playable: Animate + PartialEq + Send + Sync + 'static {
     type Move: Clone + Send + Sync + std::fmt::Debug + 'static;
@@ -77,6 +94,26 @@ pub trait Playable: Animate + PartialEq + Send + Sync + 'static {
     /// The position as text in the game's own notation: what identifies a level (its progress
     /// is stored under a hash of it).
     fn key_text(&self) -> String;
+    /// How a hint's move is shown on the board.
+    fn hint_overlay(&self, _mv: &Self::Move) -> Vec<Overlay> {
+        vec![]
+    }
+    /// What a drag in progress would do, shown while the pointer moves.
+    fn drag_overlay(&self, _from: Point, _to: Point) -> Vec<Overlay> {
+        vec![]
+    }
+    /// Labels the window can show on cells (the shubbles' cell numbers).
+    fn labels(&self) -> Vec<(Point, String)> {
+        vec![]
+    }
+    /// Whether a step is a push (the pushing-boxes status counts them).
+    fn is_push(_step: &Self::Step) -> bool {
+        false
+    }
+    /// Whether the game counts pushes beside moves.
+    fn counts_pushes() -> bool {
+        false
+    }
     /// Whether a cell can be selected (Vexed: it holds a block); a selection on a cell that no
     /// longer can be is dropped after a move.
     fn selectable(&self, _p: Pos) -> bool {
@@ -102,8 +139,33 @@ impl<M> Answer<M> {
 /// the best solution found, marked as not proven. `tumblebox vexed prove` goes further.
 pub const VEXED_MAX_STATES: usize = 20_000_000;
 
-fn rect(x: f32, y: f32) -> [Point; 4] {
-    [[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]
+fn cell(x: f32, y: f32) -> [Point; 4] {
+    rect(x, y, 1.0, 1.0)
+}
+
+fn rect(x: f32, y: f32, w: f32, h: f32) -> [Point; 4] {
+    [[x, y], [x + w, y], [x + w, y + h], [x, y + h]]
+}
+
+/// Where the block a Vexed move slides comes to rest: its slide, then its falls, before any
+/// vanishing.
+fn landing(b: &Board, mv: vexed::Move) -> [Point; 4] {
+    let mut at = mv.pos;
+    if let Ok((_, steps)) = b.apply(mv) {
+        for s in &steps {
+            match s {
+                vexed::Step::Slide { to, .. } => at = *to,
+                vexed::Step::Fall { drops } => {
+                    if let Some(d) = drops.iter().find(|d| d.from == at) {
+                        at = d.to;
+                    }
+                }
+                vexed::Step::Vanish { .. } => break,
+            }
+        }
+    }
+    let [x, y] = vexed::scene::cell_origin(at);
+    cell(x, y)
 }
 
 fn pos_text(p: Pos) -> String {
@@ -163,7 +225,7 @@ impl Playable for Board {
             vexed::Step::Fall { drops } => drops.iter().flat_map(|d| [d.from, d.to]).collect(),
             vexed::Step::Vanish { groups, .. } => groups.iter().flat_map(|g| g.cells.clone()).collect(),
         };
-        cells.into_iter().map(|p| rect(0.25 + p.col as f32, 0.25 + p.row as f32)).collect()
+        cells.into_iter().map(|p| cell(0.25 + p.col as f32, 0.25 + p.row as f32)).collect()
     }
 
     fn gesture(&self, g: Gesture, selected: &mut Option<Pos>) -> Vec<vexed::Move> {
@@ -206,6 +268,32 @@ impl Playable for Board {
 
     fn key_text(&self) -> String {
         vexed::format::board_rows(self).join("\n")
+    }
+
+    fn hint_overlay(&self, mv: &vexed::Move) -> Vec<Overlay> {
+        let [x, y] = vexed::scene::cell_origin(mv.pos);
+        let dx = if mv.side == Side::Left { -1.0 } else { 1.0 };
+        vec![Overlay::Mark(rect(x, y, 1.0, 1.0)), Overlay::Arrow([x + 0.5, y + 0.5], [x + 0.5 + dx, y + 0.5])]
+    }
+
+    /// The block follows the pointer (one cell at most, where it can go), and the cell it will
+    /// rest in after falling is marked.
+    fn drag_overlay(&self, from: Point, to: Point) -> Vec<Overlay> {
+        let Some(c) = vexed_cell(from) else { return vec![] };
+        let Some(Cell::Block(kind)) = self.grid.get(c).copied() else { return vec![] };
+        let side = if to[0] < from[0] { Side::Left } else { Side::Right };
+        let mv = vexed::Move { pos: c, side };
+        let legal = self.moves().contains(&mv);
+        let dx = if legal { (to[0] - from[0]).clamp(-1.0, 1.0) } else { 0.0 };
+        let [x, y] = vexed::scene::cell_origin(c);
+        let mut out = vec![
+            Overlay::Cover(rect(x + 0.03, y + 0.03, 0.94, 0.94)),
+            Overlay::Ghost(rect(x + dx + 0.06, y + 0.06, 0.88, 0.88), vexed::scene::block_ink(kind)),
+        ];
+        if legal && dx.abs() >= 0.4 {
+            out.push(Overlay::Landing(landing(self, mv)));
+        }
+        out
     }
 
     fn selectable(&self, p: Pos) -> bool {
@@ -346,6 +434,48 @@ impl Playable for shubbles::State {
         format!("{} {}", self.text(), self.orientation)
     }
 
+    fn hint_overlay(&self, op: &Op) -> Vec<Overlay> {
+        let centre = |i: usize| {
+            let q = self.cell_quad(i);
+            [(q[0][0] + q[2][0]) / 2.0, (q[0][1] + q[2][1]) / 2.0]
+        };
+        match op {
+            Op::Stot(d) => {
+                let Some(i) = self.stot() else { return vec![] };
+                let (dr, dc) = d.delta();
+                let (r, c) = shubbles::rules::cell_pos(i);
+                // One cell on in the box's frame, even where that is a wall.
+                let q = self.frame().rect(c as f32 + dc as f32, r as f32 + dr as f32, 1.0, 1.0);
+                let to = [(q[0][0] + q[2][0]) / 2.0, (q[0][1] + q[2][1]) / 2.0];
+                vec![Overlay::Mark(self.cell_quad(i)), Overlay::Arrow(centre(i), to)]
+            }
+            // A turn: an arrow along the top of the box, the way it turns.
+            turn => {
+                let pts: Vec<Point> = (0..shubbles::rules::CELLS).map(centre).collect();
+                let x0 = pts.iter().map(|p| p[0]).fold(f32::MAX, f32::min);
+                let x1 = pts.iter().map(|p| p[0]).fold(f32::MIN, f32::max);
+                let y = pts.iter().map(|p| p[1]).fold(f32::MAX, f32::min) - 0.9;
+                let (a, b) = if *turn == Op::CounterClockwise { ([x1, y], [x0, y]) } else { ([x0, y], [x1, y]) };
+                let words = match turn {
+                    Op::Clockwise => "+ turn clockwise",
+                    Op::HalfTurn => "| half turn",
+                    _ => "- turn counter-clockwise",
+                };
+                vec![Overlay::Arrow(a, b), Overlay::Label([(x0 + x1) / 2.0, y - 0.45], words.into())]
+            }
+        }
+    }
+
+    /// The cells' numbers 1 to 29, as the debugger and the challenge number them.
+    fn labels(&self) -> Vec<(Point, String)> {
+        (0..shubbles::rules::CELLS)
+            .map(|i| {
+                let q = self.cell_quad(i);
+                ([(q[0][0] + q[2][0]) / 2.0, (q[0][1] + q[2][1]) / 2.0], (i + 1).to_string())
+            })
+            .collect()
+    }
+
     fn solve(&self, cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Answer<Op>, String> {
         let r = shubbles::solve::solve(self, 5_000_000);
         if cancel.load(Ordering::Relaxed) {
@@ -358,6 +488,23 @@ impl Playable for shubbles::State {
             }
             shubbles::solve::Outcome::LimitReached => Err("no answer within 5 million states".into()),
         }
+    }
+}
+
+trait BoxCells {
+    fn frame(&self) -> Transform;
+    fn cell_quad(&self, i: usize) -> [Point; 4];
+}
+
+impl BoxCells for shubbles::State {
+    /// Box-frame units to the scene, as the box is drawn at rest in its orientation.
+    fn frame(&self) -> Transform {
+        shubbles::scene::transform(self.orientation as f32 * std::f32::consts::FRAC_PI_2)
+    }
+
+    fn cell_quad(&self, i: usize) -> [Point; 4] {
+        let (r, c) = shubbles::rules::cell_pos(i);
+        self.frame().rect(c as f32, r as f32, 1.0, 1.0)
     }
 }
 
@@ -416,7 +563,7 @@ impl Playable for sokoban::scene::Game {
             sokoban::Step::Walk { from, to } => vec![from, to],
             sokoban::Step::Push { from, box_from, box_to, .. } => vec![from, box_from, box_to],
         };
-        cells.into_iter().map(|p| rect(0.25 + p.col as f32, 0.25 + p.row as f32)).collect()
+        cells.into_iter().map(|p| cell(0.25 + p.col as f32, 0.25 + p.row as f32)).collect()
     }
 
     fn gesture(&self, g: Gesture, _: &mut Option<Pos>) -> Vec<sokoban::Move> {
@@ -447,6 +594,26 @@ impl Playable for sokoban::scene::Game {
 
     fn key_text(&self) -> String {
         sokoban::format::write(&sokoban::format::Maze { level: (*self.level).clone(), start: self.pos.clone() })
+    }
+
+    fn hint_overlay(&self, mv: &sokoban::Move) -> Vec<Overlay> {
+        let p = self.pos.player;
+        let (x, y) = (0.25 + p.col as f32, 0.25 + p.row as f32);
+        let (dx, dy) = match mv.dir {
+            Dir::Up => (0.0, -1.0),
+            Dir::Down => (0.0, 1.0),
+            Dir::Left => (-1.0, 0.0),
+            Dir::Right => (1.0, 0.0),
+        };
+        vec![Overlay::Mark(cell(x, y)), Overlay::Arrow([x + 0.5, y + 0.5], [x + 0.5 + dx, y + 0.5 + dy])]
+    }
+
+    fn is_push(step: &sokoban::Step) -> bool {
+        matches!(step, sokoban::Step::Push { .. })
+    }
+
+    fn counts_pushes() -> bool {
+        true
     }
 
     fn solve(&self, _cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Answer<sokoban::Move>, String> {
@@ -609,7 +776,7 @@ impl Playable for StacksPlay {
             ReachedFour { at, .. } => vec![*at],
             Skip { piece } | Reverse { piece, .. } | Blocked { piece } => vec![self.game.pos[*piece]],
         };
-        cells.into_iter().map(|p| rect(0.2 + p.col as f32, 0.2 + p.row as f32)).collect()
+        cells.into_iter().map(|p| cell(0.2 + p.col as f32, 0.2 + p.row as f32)).collect()
     }
 
     fn gesture(&self, g: Gesture, _: &mut Option<Pos>) -> Vec<NextPiece> {
@@ -622,6 +789,22 @@ impl Playable for StacksPlay {
 
     fn key_text(&self) -> String {
         format!("{}{:?} {} {}", stacks::format::write(&self.game), self.game.rule, self.next, self.turn)
+    }
+
+    /// The piece to move next and its heading.
+    fn hint_overlay(&self, _: &NextPiece) -> Vec<Overlay> {
+        if self.game.over {
+            return vec![];
+        }
+        let p = self.game.pos[self.next];
+        let (x, y) = (0.2 + p.col as f32, 0.2 + p.row as f32);
+        let (dx, dy) = match self.game.heading[self.next].0 {
+            Dir::Up => (0.0, -0.9),
+            Dir::Down => (0.0, 0.9),
+            Dir::Left => (-0.9, 0.0),
+            Dir::Right => (0.9, 0.0),
+        };
+        vec![Overlay::Mark(cell(x, y)), Overlay::Arrow([x + 0.5, y + 0.5], [x + 0.5 + dx, y + 0.5 + dy])]
     }
 
     fn solve(&self, _cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Answer<NextPiece>, String> {

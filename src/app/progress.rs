@@ -1,5 +1,6 @@
 //! What the window remembers between runs: per level, the player's best and whether the solver
-//! showed a solution; the last level open; the speed and Instant settings. Levels are keyed
+//! showed a solution; the last game and level open, each game's pack and the recent files; the
+//! speed, Instant, theme and cell-number settings. Levels are keyed
 //! by game, pack and a hash of the level's own content, so two packs that reuse a title (the
 //! built-in "Maze 1" and a file's "Maze 1", or the 126 Android titles that name more than one
 //! board) never share progress.
@@ -9,6 +10,10 @@
 
 use super::GameKind;
 use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// How many recent files are kept.
+pub const RECENT: usize = 10;
 
 /// Which level: the game, the pack it was opened from, and its content.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -35,13 +40,30 @@ pub struct Progress {
     pub last: Option<(GameKind, usize)>,
     pub speed: f32,
     pub instant: bool,
+    pub dark: bool,
+    /// Show the shubbles box's cell numbers.
+    pub numbers: bool,
+    /// The file each game's pack came from (absent: the built-in levels).
+    pub packs: BTreeMap<GameKind, PathBuf>,
+    /// Level files opened, newest first.
+    pub recent: Vec<(GameKind, PathBuf)>,
     /// Changed since it was last stored.
     dirty: bool,
 }
 
 impl Default for Progress {
     fn default() -> Self {
-        Progress { levels: BTreeMap::new(), last: None, speed: 1.0, instant: false, dirty: false }
+        Progress {
+            levels: BTreeMap::new(),
+            last: None,
+            speed: 1.0,
+            instant: false,
+            dark: true,
+            numbers: false,
+            packs: BTreeMap::new(),
+            recent: Vec::new(),
+            dirty: false,
+        }
     }
 }
 
@@ -100,6 +122,40 @@ impl Progress {
         }
     }
 
+    pub fn set_dark(&mut self, dark: bool) {
+        self.dirty |= self.dark != dark;
+        self.dark = dark;
+    }
+
+    pub fn set_numbers(&mut self, on: bool) {
+        self.dirty |= self.numbers != on;
+        self.numbers = on;
+    }
+
+    /// A game's pack is now `file` (`None`: the built-in levels); a file goes to the front of
+    /// the recent list.
+    pub fn set_pack(&mut self, game: GameKind, file: Option<PathBuf>) {
+        match file {
+            Some(f) => {
+                self.recent.retain(|(g, p)| !(*g == game && *p == f));
+                self.recent.insert(0, (game, f.clone()));
+                self.recent.truncate(RECENT);
+                self.packs.insert(game, f);
+            }
+            None => {
+                self.packs.remove(&game);
+            }
+        }
+        self.dirty = true;
+    }
+
+    /// Forgets a file that can no longer be read.
+    pub fn forget_file(&mut self, file: &std::path::Path) {
+        self.recent.retain(|(_, p)| p != file);
+        self.packs.retain(|_, p| p != file);
+        self.dirty = true;
+    }
+
     /// Whether anything changed since the last call (then it should be stored).
     pub fn take_dirty(&mut self) -> bool {
         std::mem::take(&mut self.dirty)
@@ -127,6 +183,14 @@ impl Progress {
         }
         out.push(format!("speed\t{}", self.speed));
         out.push(format!("instant\t{}", self.instant as u8));
+        out.push(format!("dark\t{}", self.dark as u8));
+        out.push(format!("numbers\t{}", self.numbers as u8));
+        for (g, p) in &self.packs {
+            out.push(format!("pack\t{}\t{}", g.key(), clean(&p.to_string_lossy())));
+        }
+        for (g, p) in &self.recent {
+            out.push(format!("recent\t{}\t{}", g.key(), clean(&p.to_string_lossy())));
+        }
         out.join("\n")
     }
 
@@ -170,6 +234,16 @@ impl Progress {
                     p.speed = v;
                 }
                 ["instant", v] => p.instant = *v == "1",
+                ["dark", v] => p.dark = *v == "1",
+                ["numbers", v] => p.numbers = *v == "1",
+                ["pack", g, path] => {
+                    p.packs.insert(game(g)?, PathBuf::from(path));
+                }
+                ["recent", g, path] => {
+                    if p.recent.len() < RECENT {
+                        p.recent.push((game(g)?, PathBuf::from(path)));
+                    }
+                }
                 [""] => {}
                 _ => return Err(bad()),
             }
@@ -191,12 +265,16 @@ mod tests {
         p.record_shown(LevelKey { pack: "Built-in".into(), ..k.clone() });
         p.set_last(GameKind::Stacks, 3);
         p.set_settings(2.0, true);
+        p.set_pack(GameKind::Vexed, Some(PathBuf::from("/levels/classic.txt")));
+        p.set_dark(false);
         assert!(p.take_dirty());
         assert!(!p.take_dirty());
         let q = Progress::from_text(&p.to_text()).unwrap();
         assert_eq!(q.levels.len(), 2);
         assert_eq!(q.levels.values().filter_map(|r| r.best).collect::<Vec<_>>(), [5]);
-        assert_eq!((q.last, q.speed, q.instant), (Some((GameKind::Stacks, 3)), 2.0, true));
+        assert_eq!((q.last, q.speed, q.instant, q.dark), (Some((GameKind::Stacks, 3)), 2.0, true, false));
+        assert_eq!(q.packs.get(&GameKind::Vexed), Some(&PathBuf::from("/levels/classic.txt")));
+        assert_eq!(q.recent, p.recent);
         // A version 1 store: the bests by title are dropped, the last level kept.
         let old = Progress::from_text("best\tvexed\t4\tTumble 3\nlast\tsokoban\t2").unwrap();
         assert!(old.levels.is_empty());

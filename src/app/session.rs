@@ -19,7 +19,8 @@ pub fn next_seq() -> u64 {
 /// One entry of the history.
 #[derive(Debug, Clone)]
 pub enum Entry<P: Playable> {
-    /// A move; `by_solver` when the solver's playback made it.
+    /// A move; `by_solver` when the solver's playback made it. Moves of one gesture (a click
+    /// that walks several cells) share a nonzero `group`, and undo takes them back together.
     Move {
         mv: P::Move,
         text: String,
@@ -27,6 +28,7 @@ pub enum Entry<P: Playable> {
         before: P,
         after: P,
         by_solver: bool,
+        group: u64,
     },
     Restart {
         after: P,
@@ -72,7 +74,8 @@ pub struct Session<P: Playable> {
     pub cursor: usize,
     pub playback: Option<Playback<P>>,
     pub selected: Option<Pos>,
-    pub queue: VecDeque<P::Move>,
+    /// Moves waiting for the animation before them, with their gesture's group.
+    pub queue: VecDeque<(P::Move, u64)>,
     /// The queued moves are a solver's solution being played (a move by the player stops it).
     pub queue_from_solver: bool,
     pub solver: Option<SolverJob<P>>,
@@ -154,7 +157,7 @@ impl<P: Playable> Session<P> {
 
     /// Makes a move, animated unless `instant`.
     pub fn make(&mut self, mv: &P::Move, instant: bool) -> Result<(), String> {
-        self.make_as(mv, instant, false)
+        self.make_as(mv, instant, false, 0)
     }
 
     /// Whether the moves since the last restart are all the player's own.
@@ -163,7 +166,7 @@ impl<P: Playable> Session<P> {
         !self.history[self.cursor - n..self.cursor].iter().any(|e| matches!(e, Entry::Move { by_solver: true, .. }))
     }
 
-    fn make_as(&mut self, mv: &P::Move, instant: bool, by_solver: bool) -> Result<(), String> {
+    fn make_as(&mut self, mv: &P::Move, instant: bool, by_solver: bool, group: u64) -> Result<(), String> {
         let before = self.current().clone();
         let text = before.move_text(mv);
         let (after, steps) = before.play(mv)?;
@@ -177,7 +180,7 @@ impl<P: Playable> Session<P> {
             paused: false,
             focus: None,
         });
-        self.push(Entry::Move { mv: mv.clone(), text, steps, before, after, by_solver });
+        self.push(Entry::Move { mv: mv.clone(), text, steps, before, after, by_solver, group });
         if let Some(p) = self.selected
             && !self.current().selectable(p)
         {
@@ -195,9 +198,21 @@ impl<P: Playable> Session<P> {
         self.queue_from_solver = false;
     }
 
+    fn group_of(&self, i: usize) -> u64 {
+        match &self.history[i] {
+            Entry::Move { group, .. } => *group,
+            Entry::Restart { .. } => 0,
+        }
+    }
+
+    /// Takes back the last move, or the whole gesture it belonged to.
     pub fn undo(&mut self) {
         if self.cursor > 0 {
+            let g = self.group_of(self.cursor - 1);
             self.cursor -= 1;
+            while g != 0 && self.cursor > 0 && self.group_of(self.cursor - 1) == g {
+                self.cursor -= 1;
+            }
             self.playback = None;
             self.queue.clear();
             self.position_changed();
@@ -206,7 +221,11 @@ impl<P: Playable> Session<P> {
 
     pub fn redo(&mut self) {
         if self.cursor < self.history.len() {
+            let g = self.group_of(self.cursor);
             self.cursor += 1;
+            while g != 0 && self.cursor < self.history.len() && self.group_of(self.cursor) == g {
+                self.cursor += 1;
+            }
             self.playback = None;
             self.queue.clear();
             self.position_changed();
@@ -234,8 +253,8 @@ impl<P: Playable> Session<P> {
             p.time = (p.time + dt).min(p.timeline.total);
         }
         if !self.animating()
-            && let Some(mv) = self.queue.pop_front()
-            && let Err(e) = self.make_as(&mv, instant, self.queue_from_solver)
+            && let Some((mv, group)) = self.queue.pop_front()
+            && let Err(e) = self.make_as(&mv, instant, self.queue_from_solver, group)
         {
             self.say(e);
             self.queue.clear();
@@ -339,15 +358,16 @@ impl<P: Playable> Session<P> {
             self.message = None;
             self.stop_solution();
         }
+        let group = if moves.len() > 1 { next_seq() } else { 0 };
         let mut moves = moves.into_iter();
         if let Some(first) = moves.next() {
             if self.animating() {
-                self.queue.push_back(first);
-            } else if let Err(e) = self.make(&first, instant) {
+                self.queue.push_back((first, group));
+            } else if let Err(e) = self.make_as(&first, instant, false, group) {
                 self.say(e);
                 return;
             }
-            self.queue.extend(moves);
+            self.queue.extend(moves.map(|m| (m, group)));
         }
     }
 
@@ -404,13 +424,13 @@ impl<P: Playable> Session<P> {
                 self.solver_played = true;
                 if moves.len() > 200 || instant {
                     for m in &moves {
-                        if let Err(e) = self.make_as(m, true, true) {
+                        if let Err(e) = self.make_as(m, true, true, 0) {
                             self.say(e);
                             break;
                         }
                     }
                 } else {
-                    self.queue.extend(moves);
+                    self.queue.extend(moves.into_iter().map(|m| (m, 0)));
                     self.queue_from_solver = true;
                 }
             }

@@ -4,7 +4,7 @@
 use super::rules::{Board, Cell, Drop, Step};
 use crate::anim::{Animate, ease, phase_per_step};
 use crate::grid::Pos;
-use crate::scene::{BLOCK_COLOURS, Ink, Scene};
+use crate::scene::{BLOCK_COLOURS, GLYPHS, Ink, Scene};
 use std::ops::Range;
 
 pub const SLIDE: f32 = 0.2;
@@ -13,9 +13,22 @@ pub const GRAVITY: f32 = 60.0;
 const INSET: f32 = 0.06;
 const MARGIN: f32 = 0.25;
 
+/// A block kind's index: `a` and `A` are 0, `b` and `B` 1, and so on (`a` to `z` in the
+/// World Finals format, where case does not name a different kind of the packs).
+fn kind_index(kind: u8) -> usize {
+    kind.to_ascii_lowercase().wrapping_sub(b'a') as usize % 26
+}
+
 /// The colour of a block kind: `a`/`A` is the first colour, and so on.
 pub fn block_ink(kind: u8) -> Ink {
-    Ink::Block((kind.to_ascii_lowercase().wrapping_sub(b'a') as usize % BLOCK_COLOURS) as u8)
+    Ink::Block((kind_index(kind) % BLOCK_COLOURS) as u8)
+}
+
+/// The glyph of a block kind: with the colour, a pair no two of the 26 letters share (kinds 8
+/// apart share a colour, never a glyph).
+pub fn block_glyph(kind: u8) -> usize {
+    let k = kind_index(kind);
+    (k + k / BLOCK_COLOURS) % GLYPHS
 }
 
 fn fall_time(cells: f32) -> f32 {
@@ -114,8 +127,12 @@ impl Animate for Board {
             let (off, opacity) = moving.iter().find(|m| m.0 == p).map_or(([0.0, 0.0], 1.0), |m| (m.1, m.2));
             let [x, y] = cell_origin(p);
             let (x, y) = (x + off[0], y + off[1]);
-            let ink = if flash.contains(&p) { Ink::Flash } else { block_ink(kind) };
+            let lit = flash.contains(&p);
+            let ink = if lit { Ink::Flash } else { block_ink(kind) };
             sc.rect_alpha(x + INSET, y + INSET, 1.0 - 2.0 * INSET, 1.0 - 2.0 * INSET, ink, opacity);
+            if !lit {
+                sc.glyph(block_glyph(kind), x + 0.5, y + 0.5, 0.24, ink.on(), opacity);
+            }
         }
         sc
     }
@@ -123,4 +140,21 @@ impl Animate for Board {
 
 fn longest(drops: &[Drop]) -> f32 {
     drops.iter().map(|d| (d.to.row - d.from.row) as f32).fold(0.0, f32::max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_letter_has_its_own_colour_and_glyph() {
+        let mut seen = std::collections::HashSet::new();
+        for k in b'a'..=b'z' {
+            assert!(seen.insert((block_ink(k), block_glyph(k))), "{} looks like another kind", k as char);
+            assert_eq!(
+                (block_ink(k), block_glyph(k)),
+                (block_ink(k.to_ascii_uppercase()), block_glyph(k.to_ascii_uppercase()))
+            );
+        }
+    }
 }
