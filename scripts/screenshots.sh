@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates screenshots/ from the real window: the release binary under Xvfb, driven with
 # xdotool, captured with ImageMagick. Needs: apt-get install xvfb xdotool imagemagick
+# Coordinates are those of the 1200 x 760 window the app opens at.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -q
@@ -10,34 +11,69 @@ display=:97
 Xvfb $display -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 home=$(mktemp -d)   # fresh saved progress
-cleanup() { kill "$app" "$xvfb" 2>/dev/null || true; rm -rf "$home"; }
+app=
+cleanup() { kill $app "$xvfb" 2>/dev/null || true; rm -rf "$home"; }
 trap cleanup EXIT
 sleep 1
 export DISPLAY=$display XDG_RUNTIME_DIR=/tmp XDG_DATA_HOME=$home
-./target/release/tumblebox &
-app=$!
-sleep 4
-win=$(xdotool search --sync --name tumblebox | head -1)
-xdotool windowmove "$win" 0 0
-xdotool windowfocus --sync "$win"
+start() { # start [FILE]: a fresh window
+  if [ -n "$app" ]; then kill "$app" 2>/dev/null || true; wait "$app" 2>/dev/null || true; fi
+  ./target/release/tumblebox "$@" &
+  app=$!
+  sleep 4
+  win=$(xdotool search --sync --name tumblebox | head -1)
+  xdotool windowmove "$win" 0 0
+  xdotool windowfocus --sync "$win"
+}
 shot() { sleep "${2:-0.6}"; import -window root -crop 1200x760+0+0 +repage "$out/$1.png"; }
 click() { xdotool mousemove "$1" "$2" click 1; }
 key() { xdotool mousemove 640 700; xdotool key "$@"; }
+drag() { # drag X0 Y0 X1 Y1 [hold]: press, move, (screenshot while held), release
+  xdotool mousemove "$1" "$2" mousedown 1; sleep 0.2
+  xdotool mousemove $(( ($1 + $3) / 2 )) "$4"; sleep 0.1
+  xdotool mousemove "$3" "$4"; sleep 0.3
+  if [ -n "${5:-}" ]; then shot "$5" 0.3; fi
+  xdotool mouseup 1
+}
 
-# Vexed: SAMPLE-02, solved by the background solver, caught mid-way with the debugger.
-click 70 117; sleep 0.5
-click 419 43; sleep 2.2
+start
+# Vexed, SAMPLE-01: a block dragged half way (it follows the pointer; the dashed cell is where
+# it will rest), then the two moves solve it: the completion banner.
+drag 750 390 650 392 vexed-drag
+sleep 2
+drag 370 200 520 200
+shot vexed-solved 3
+# SAMPLE-02, solved by the background solver, caught mid-way with the debugger.
+click 70 125; sleep 0.5
+click 454 43; sleep 2.2
 shot vexed 0.1
-# Shubbles: Fig. 1(a), turning clockwise (mid-rotation), then at rest.
-click 142 12; sleep 0.5
+# Tumble 5: the hint, marked on the board; then the help (F1).
+click 60 240; sleep 0.5
+key ctrl+h; shot vexed-hint 2
+key F1; shot help 1
+key F1
+# Shubbles: Fig. 1(a) with its cell numbers (View › Cell numbers), turning clockwise
+# (mid-rotation), then at rest.
+click 268 12; sleep 0.5
+click 101 12; sleep 0.4; click 140 86; sleep 0.3; key Escape
 key plus; shot shubbles-turning 0.25
 shot shubbles 1.5
 # Pushing boxes: the solver's answer being played.
-click 234 12; sleep 0.5
-click 60 163; sleep 0.5
-click 419 43; shot sokoban 1.8
-# Stacks: the fifth seed example, a few moves in.
-click 306 12; sleep 0.5
-click 90 194; sleep 0.5
-key n n n n n n n; shot stacks 2.5
+click 360 12; sleep 0.5
+click 60 171; sleep 0.5
+click 454 43; shot sokoban 1.8
+# Stacks: the fifth seed example, a few moves in, with the next piece marked by a hint.
+click 432 12; sleep 0.5
+click 80 194; sleep 0.5
+key n n n n n n n; sleep 5
+key ctrl+h; shot stacks 1.5
+# The hardest boards: the hint on Impossible #3 "Clay" is the best found, not proven
+# (about 40 s of search), when the shared level files are beside this checkout.
+clay=../shared/data/vexed-levels/android/impossible_pack.txt
+if [ -f "$clay" ]; then
+  start "$clay"
+  click 60 148; sleep 0.5
+  key ctrl+h; sleep 80
+  shot vexed-hint-unproven 0.5
+fi
 echo "screenshots written to $out/"

@@ -185,7 +185,7 @@ impl Scene {
     }
 
     /// One of [`GLYPHS`] simple shapes (square, diamond, triangle, plus, cross, triangle down,
-    /// bars, disc), centred on `(cx, cy)` within radius `r`, built of convex quads.
+    /// bars, hollow square), centred on `(cx, cy)` within radius `r`, built of convex quads.
     pub fn glyph(&mut self, index: usize, cx: f32, cy: f32, r: f32, ink: Ink, opacity: f32) {
         let q = |sc: &mut Scene, pts: [Point; 4]| sc.quad(pts.map(|[x, y]| [cx + x * r, cy + y * r]), ink, opacity);
         let t = 0.28; // bar half-thickness
@@ -208,16 +208,13 @@ impl Scene {
                 q(self, [[-0.8, 0.1], [0.8, 0.1], [0.8, 0.6], [-0.8, 0.6]]);
             }
             _ => {
-                // A regular octagon, fanned into three quads from its first corner.
-                let p: Vec<Point> = (0..8)
-                    .map(|k| {
-                        let a = std::f32::consts::PI / 8.0 + k as f32 * std::f32::consts::FRAC_PI_4;
-                        [0.82 * a.cos(), 0.82 * a.sin()]
-                    })
-                    .collect();
-                for k in [1, 3, 5] {
-                    q(self, [p[0], p[k], p[k + 1], p[k + 2]]);
-                }
+                // A hollow square: four bars (shapes that overlap never show a seam; these meet
+                // only at their ends).
+                let (o, i) = (0.8, 0.45);
+                q(self, [[-o, -o], [o, -o], [o, -i], [-o, -i]]);
+                q(self, [[-o, i], [o, i], [o, o], [-o, o]]);
+                q(self, [[-o, -i], [-i, -i], [-i, i], [-o, i]]);
+                q(self, [[i, -i], [o, -i], [o, i], [i, i]]);
             }
         }
     }

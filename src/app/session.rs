@@ -84,6 +84,8 @@ pub struct Session<P: Playable> {
     pub message_seq: u64,
     /// The hint's move, for drawing on the board (until the position changes).
     pub hint: Option<P::Move>,
+    /// The message that said the hint (cleared with it).
+    hint_seq: u64,
     /// Whether the solver played moves of this session (a solve it showed is not the player's).
     pub solver_played: bool,
 }
@@ -104,6 +106,7 @@ impl<P: Playable> Session<P> {
             message: None,
             message_seq: 0,
             hint: None,
+            hint_seq: 0,
             solver_played: false,
         }
     }
@@ -148,7 +151,10 @@ impl<P: Playable> Session<P> {
     /// The position on screen changed: a search for the old one is cancelled (its answer would
     /// be for a position that is gone), and its hint no longer applies.
     fn position_changed(&mut self) {
-        self.hint = None;
+        if self.hint.take().is_some() && self.message_seq == self.hint_seq {
+            // The hint's words were about the position that is gone.
+            self.message = None;
+        }
         if let Some(j) = self.solver.take() {
             j.cancel.store(true, Ordering::Relaxed);
             self.say("search cancelled: the position changed (Solve or Hint again for this one)");
@@ -416,6 +422,7 @@ impl<P: Playable> Session<P> {
                 self.hint = Some(answer.moves[0].clone());
                 let text = self.current().hint_text(&answer);
                 self.say(text);
+                self.hint_seq = self.message_seq;
             }
             Ok(answer) => {
                 let text = self.current().solution_text(&answer);

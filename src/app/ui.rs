@@ -435,7 +435,7 @@ fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>)
 
 fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>, asked: &mut Asked) {
     let (kind, progress) = (shared.kind, shared.progress);
-    egui::Panel::left("levels").default_size(230.0).resizable(true).show(ui, |ui| {
+    egui::Panel::left("levels").default_size(250.0).resizable(true).show(ui, |ui| {
         ui.heading(kind.name());
         // The pack switcher: the built-in levels and this game's recent files.
         let recent: Vec<&std::path::PathBuf> =
@@ -462,21 +462,23 @@ fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>,
             ui.small("Microban / Sasquatch by David W. Skinner");
         }
         egui::ScrollArea::vertical().show(ui, |ui| {
+            // One line a level: long ones are cut (the whole text is the tooltip).
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
             for (i, l) in tab.levels.iter().enumerate() {
                 let key = LevelKey { game: kind, pack: tab.pack.clone(), content: l.content };
                 let rec = progress.get(&key).copied().unwrap_or_default();
                 let mut text = l.title.clone();
-                match rec.best {
-                    Some(b) => text.push_str(&format!("  [solved] best {b}")),
-                    None if rec.shown => text.push_str("  [shown by the solver]"),
-                    None => {}
-                }
                 if let Some(p) = &l.par_text {
                     text.push_str(&format!("  par {p}"));
                 } else if let Some(p) = l.par {
                     text.push_str(&format!("  par {p}"));
                 }
-                let r = ui.selectable_label(i == tab.index, text);
+                match rec.best {
+                    Some(b) => text.push_str(&format!("  [solved] best {b}")),
+                    None if rec.shown => text.push_str("  [shown by the solver]"),
+                    None => {}
+                }
+                let r = ui.selectable_label(i == tab.index, &text).on_hover_text(&text);
                 if i == tab.index && shared.scroll_to_current {
                     r.scroll_to_me(None);
                 }
