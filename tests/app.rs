@@ -94,7 +94,7 @@ fn pick_a_level_move_by_click_and_key_undo_redo() {
     assert_eq!(h.state().vexed.session.moves(), 2);
     assert!(h.state().vexed.session.current().is_solved());
     h.get_by_label("solved"); // the status bar
-    h.get_by_label("SAMPLE-01  [solved] best 2  par 2"); // the level browser
+    h.get_by_label("SAMPLE-01  par 2  [solved] best 2"); // the level browser
     // Restart, then undo the restart.
     h.get_by_label("Restart").click();
     h.run_steps(2);
@@ -146,7 +146,7 @@ fn solver_runs_in_the_background_and_plays_the_solution() {
     let rec = *h.state().progress.get(&key).unwrap();
     assert!(rec.shown && rec.best.is_none(), "{rec:?}");
     h.run_steps(2);
-    h.get_by_label("SAMPLE-02  [shown by the solver]  par 9");
+    h.get_by_label("SAMPLE-02  par 9  [shown by the solver]");
 }
 
 #[test]
@@ -840,4 +840,67 @@ fn theme_and_cell_numbers_are_settings_that_persist() {
     let labels = s.labels();
     assert_eq!(labels.len(), 29);
     assert_eq!(labels[27].1, "28");
+}
+
+#[test]
+fn without_a_file_dialog_open_and_export_say_what_to_do() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-app-nodialog-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().no_dialog(None);
+    h.run_steps(2);
+    h.get_by_label_contains("drop a level file onto the window");
+    let name = h.state().default_export_name(ExportKind::Png);
+    assert_eq!(name, "tumblebox-vexed-sample-01.png");
+    let p = dir.join(&name);
+    h.state_mut().no_dialog(Some((p.clone(), ExportKind::Png)));
+    h.run_steps(2);
+    assert!(image::open(&p).is_ok());
+    h.get_by_label(&format!("no file dialog on this system: exported to {}", p.display()));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_solve_marks_progress_to_be_saved_at_once() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().progress.take_dirty();
+    let s = &mut h.state_mut().vexed.session;
+    for m in [Move { pos: Pos::new(1, 2), side: Side::Left }, Move { pos: Pos::new(0, 0), side: Side::Right }] {
+        s.make(&m, true).unwrap();
+    }
+    h.run_steps(2);
+    // `eframe::App::ui` stores and flushes whenever this says so.
+    assert!(h.state_mut().progress.take_dirty(), "a solve did not ask to be saved");
+    h.run_steps(2);
+    assert!(!h.state_mut().progress.take_dirty(), "nothing changed, yet it asks to be saved again");
+}
+
+#[test]
+fn a_dragged_block_shows_where_it_will_rest() {
+    use tumblebox::app::play::Overlay;
+    let h = harness();
+    let b = h.state().vexed.session.current().clone();
+    // SAMPLE-01: b at (1,2) dragged left lands on the other b at (2,1), at (1,1).
+    let from = [0.25 + 2.5, 0.25 + 1.5];
+    let o = b.drag_overlay(from, [from[0] - 0.8, from[1]]);
+    let [x, y] = tumblebox::vexed::scene::cell_origin(Pos::new(1, 1));
+    assert!(o.iter().any(|v| matches!(v, Overlay::Landing(q) if q[0] == [x, y])), "{o:?}");
+    assert!(o.iter().any(|v| matches!(v, Overlay::Ghost(..))));
+    // Right is walled in: the block does not follow, and nothing lands.
+    let o = b.drag_overlay(from, [from[0] + 0.8, from[1]]);
+    assert!(!o.iter().any(|v| matches!(v, Overlay::Landing(_))));
+}
+
+#[test]
+fn stacks_show_the_turn_and_the_next_piece() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("Stacks").click();
+    h.run_steps(2);
+    h.get_by_label("turn 1 · next: piece 1");
+    h.key_press(egui::Key::N);
+    rest(&mut h);
+    h.get_by_label("turn 1 · next: piece 2");
 }

@@ -529,25 +529,38 @@ impl TumbleApp {
                     };
                     self.notify(text, Some(self.kind));
                 }
-                Dialog::Unavailable(None) => self.notify(
-                    "no file dialog on this system (it needs xdg-desktop-portal or zenity): drop a level file onto \
-                     the window, or start `tumblebox FILE`",
-                    None,
-                ),
+                Dialog::Unavailable(None) => self.no_dialog(None),
                 Dialog::Unavailable(Some((name, kind))) => {
-                    // No dialog to ask where: the home folder (or the working folder), said aloud.
+                    // No dialog to ask where: the home folder (or the working folder).
                     let dir = std::env::var_os("HOME").map_or_else(|| PathBuf::from("."), PathBuf::from);
-                    let p = dir.join(name);
-                    let text = match self.export_to(&p, kind) {
-                        Ok(()) => format!("no file dialog on this system: exported to {}", p.display()),
-                        Err(e) => {
-                            format!("no file dialog on this system, and exporting to {} failed: {e}", p.display())
-                        }
-                    };
-                    self.notify(text, Some(self.kind));
+                    self.no_dialog(Some((dir.join(name), kind)));
                 }
             }
         }
+    }
+
+    /// No file dialog could be shown: for Open, say so and what to do instead; for an export,
+    /// write it to `to` (a default place) and say where.
+    pub fn no_dialog(&mut self, export: Option<(PathBuf, ExportKind)>) {
+        match export {
+            None => self.notify(
+                "no file dialog on this system (it needs xdg-desktop-portal or zenity): drop a level file onto the \
+                 window, or start `tumblebox FILE`",
+                None,
+            ),
+            Some((p, kind)) => {
+                let text = match self.export_to(&p, kind) {
+                    Ok(()) => format!("no file dialog on this system: exported to {}", p.display()),
+                    Err(e) => format!("no file dialog on this system, and exporting to {} failed: {e}", p.display()),
+                };
+                self.notify(text, Some(self.kind));
+            }
+        }
+    }
+
+    /// A file name for exporting the current level (what a save dialog proposes).
+    pub fn default_export_name(&self, kind: ExportKind) -> String {
+        self.export_name(kind)
     }
 }
 
