@@ -904,3 +904,17 @@ fn stacks_show_the_turn_and_the_next_piece() {
     rest(&mut h);
     h.get_by_label("turn 1 · next: piece 2");
 }
+
+#[test]
+fn a_failed_shubbles_move_says_the_attempt_fails() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("Shubbles box").click();
+    h.run_steps(2);
+    let start = tumblebox::shubbles::format::parse_state(".........@...o....ooo..xox...", 1).unwrap();
+    h.state_mut().shubbles.session = tumblebox::app::session::Session::new("fig", start, None);
+    // Up twice: the second hits the wall (the spec's own example of `!`).
+    h.event(egui::Event::Text("^^".into()));
+    rest(&mut h);
+    h.get_by_label_contains("the attempt fails (undo to go on)");
+}

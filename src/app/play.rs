@@ -114,6 +114,10 @@ pub trait Playable: Animate + PartialEq + Send + Sync + 'static {
     fn counts_pushes() -> bool {
         false
     }
+    /// Whether a step is a failure that ends the attempt (the shubbles' `!`).
+    fn is_failure(_step: &Self::Step) -> bool {
+        false
+    }
     /// Whether a cell can be selected (Vexed: it holds a block); a selection on a cell that no
     /// longer can be is dropped after a move.
     fn selectable(&self, _p: Pos) -> bool {
@@ -464,6 +468,10 @@ impl Playable for shubbles::State {
                 vec![Overlay::Arrow(a, b), Overlay::Label([(x0 + x1) / 2.0, y - 0.45], words.into())]
             }
         }
+    }
+
+    fn is_failure(step: &shubbles::Step) -> bool {
+        matches!(step, shubbles::Step::Failed(_))
     }
 
     /// The cells' numbers 1 to 29, as the debugger and the challenge number them.

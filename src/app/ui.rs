@@ -412,7 +412,15 @@ fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>)
             } else if let Some(p) = s.par {
                 ui.label(format!("par: {p}"));
             }
-            if let Some(st) = s.current().status() {
+            let failed = s
+                .last_move()
+                .and_then(|(before, _, steps)| steps.iter().find(|st| P::is_failure(st)).map(|st| before.describe(st)));
+            if let Some(f) = failed {
+                ui.colored_label(
+                    egui::Color32::from_rgb(0xd9, 0x2b, 0x2b),
+                    format!("{f}: the attempt fails (undo to go on)"),
+                );
+            } else if let Some(st) = s.current().status() {
                 ui.label(st);
             } else if s.current().solved() {
                 ui.colored_label(egui::Color32::from_rgb(0x2e, 0x8b, 0x57), s.current().done_text());
