@@ -409,16 +409,22 @@ fn progress_is_kept_per_pack_and_content_not_per_title() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn stot_arrows_follow_the_screen_after_a_turn() {
-    use tumblebox::shubbles::rules::cell_pos;
+/// The shubbles tab on Fig. 1(a) of the challenge.
+fn fig1a() -> Harness<'static, TumbleApp> {
     let mut h = harness();
     h.run_steps(2);
     h.get_by_label("Shubbles box").click();
     h.run_steps(2);
-    // A box with room around the stot: Fig. 1(a), turned once.
     let start = tumblebox::shubbles::format::parse_state(".........@...o....ooo..xox...", 1).unwrap();
     h.state_mut().shubbles.session = tumblebox::app::session::Session::new("fig", start, None);
+    h
+}
+
+#[test]
+fn stot_arrows_follow_the_screen_after_a_turn() {
+    use tumblebox::shubbles::rules::cell_pos;
+    // A box with room around the stot: Fig. 1(a), turned once.
+    let mut h = fig1a();
     h.key_press(egui::Key::Plus);
     rest(&mut h);
     assert_eq!(h.state().shubbles.session.current().orientation, 1);
@@ -467,12 +473,7 @@ fn stot_arrows_follow_the_screen_after_a_turn() {
 
 #[test]
 fn every_shubbles_fall_tick_is_reachable_in_the_debugger() {
-    let mut h = harness();
-    h.run_steps(2);
-    h.get_by_label("Shubbles box").click();
-    h.run_steps(2);
-    let start = tumblebox::shubbles::format::parse_state(".........@...o....ooo..xox...", 1).unwrap();
-    h.state_mut().shubbles.session = tumblebox::app::session::Session::new("fig", start, None);
+    let mut h = fig1a();
     h.key_press(egui::Key::Plus);
     rest(&mut h);
     let (_, _, steps) = h.state().shubbles.session.last_move().unwrap();
@@ -907,12 +908,7 @@ fn stacks_show_the_turn_and_the_next_piece() {
 
 #[test]
 fn a_failed_shubbles_move_says_the_attempt_fails() {
-    let mut h = harness();
-    h.run_steps(2);
-    h.get_by_label("Shubbles box").click();
-    h.run_steps(2);
-    let start = tumblebox::shubbles::format::parse_state(".........@...o....ooo..xox...", 1).unwrap();
-    h.state_mut().shubbles.session = tumblebox::app::session::Session::new("fig", start, None);
+    let mut h = fig1a();
     // Up twice: the second hits the wall (the spec's own example of `!`).
     h.event(egui::Event::Text("^^".into()));
     rest(&mut h);
