@@ -215,6 +215,33 @@ pub enum VexedCmd {
         #[command(flatten)]
         limits: SolveLimits,
     },
+    /// Print the physical steps of a move list (or the solver's solution), one a line: the
+    /// rule debugger's list as text, or with --json one JSON object a line.
+    ///
+    /// Coordinates are (row, col) from 0 on the board as the file gives it.
+    Trace {
+        #[command(flatten)]
+        args: TraceArgs,
+        #[command(flatten)]
+        limits: SolveLimits,
+    },
+}
+
+/// What to trace: shared by every game's `trace`.
+#[derive(clap::Args)]
+pub struct TraceArgs {
+    /// The level file
+    pub file: PathBuf,
+    /// Which level (or case) of the file, from 1
+    #[arg(long, default_value_t = 1)]
+    pub level: usize,
+    /// The moves to play, in the game's notation (without it: the solver's solution; stacks:
+    /// whole turns)
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// One JSON object a line instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The longest animation an export writes by default, in frames.
@@ -280,6 +307,15 @@ pub enum ShubblesCmd {
         /// Input file (default: standard input)
         file: Option<PathBuf>,
     },
+    /// The judge's two lines in (state, operations); every physical step out, one a line (text,
+    /// or with --json one JSON object a line). Cells are numbered 1 to 29.
+    Trace {
+        /// One JSON object a line instead of text
+        #[arg(long)]
+        json: bool,
+        /// Input file (default: standard input)
+        file: Option<PathBuf>,
+    },
     /// The puzzle: the fewest operations that free every shubble without freeing a smole.
     ///
     /// Reads one state (the first line); prints the operations, or `impossible`. Exit status
@@ -305,6 +341,9 @@ pub enum SokobanCmd {
     },
     /// Render a maze of a UVa 589 file and moves (`nsewNSEW`, or the solver's) to PNG or GIF.
     Export(ExportArgs),
+    /// Print the walks and pushes of a move list (or the solver's answer), one a line; rows
+    /// and columns from 1.
+    Trace(TraceArgs),
 }
 
 #[derive(Subcommand)]
@@ -327,6 +366,19 @@ pub enum StacksCmd {
         /// Without --moves: play this many whole turns at most (the game may end sooner)
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         turns: u32,
+    },
+    /// Print every physical step of the game, one a line, in turns (until it ends, or turn 1000);
+    /// rows and columns from 1 as in the input.
+    Trace {
+        #[command(flatten)]
+        args: TraceArgs,
+        /// Baekjoon 17780's rule: only the bottom piece of a stack moves
+        #[arg(long)]
+        bottom_only: bool,
+        /// Without --moves: play this many whole turns at most (default: until the game ends,
+        /// at most 1000)
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        turns: Option<u32>,
     },
 }
 
@@ -541,6 +593,10 @@ pub fn run(cli: Cli) -> ExitCode {
                 .map_err(Failure::bad)
         }
         Command::Vexed(VexedCmd::Export { args, limits }) => vexed_export(&args, limits),
+        Command::Vexed(VexedCmd::Trace { args, limits }) => vexed_trace(&args, limits),
+        Command::Shubbles(ShubblesCmd::Trace { json, file }) => shubbles_trace(&file, json),
+        Command::Sokoban(SokobanCmd::Trace(args)) => sokoban_trace(&args),
+        Command::Stacks(StacksCmd::Trace { args, bottom_only, turns }) => stacks_trace(&args, bottom_only, turns),
         Command::Shubbles(ShubblesCmd::Judge { picture, png, gif, look, file }) => {
             shubbles_judge(&file, picture, &Images { png, gif, look })
         }
@@ -702,14 +758,66 @@ fn illegal(file: &Path, k: usize, text: &str, column: usize, width: usize, why: 
     Failure::bad(format!("{}: --moves: move {k} {}, character {column}: {why}", file.display(), quote(&written)))
 }
 
+/// The solver's solution for a level, as `export` and `trace` show it: the anytime search
+/// within the limits, then (when that proved its length optimal) the judge's tie-break, so the
+/// moves are the ones `vexed judge` prints. With whether it is proven, and the lower bound.
+type Solution = Result<(Vec<vexed::Move>, bool, u32), LimitKind>;
+
+fn vexed_solution(start: &vexed::Board, limits: Limits) -> Result<Solution, vexed::solve::SolveError> {
+    let started = Instant::now();
+    let report = vexed::solve::solve_anytime(start, limits)?;
+    Ok(match report.outcome {
+        Outcome::Solved { moves, proven: true } => {
+            let left = Limits { time: limits.time.map(|t| t.saturating_sub(started.elapsed())), ..limits };
+            let moves = match vexed::first::first_solution(start, moves.len() as u32, left)? {
+                vexed::first::First::Found(first) if first.len() == moves.len() => first,
+                _ => moves,
+            };
+            Ok((moves, true, report.bound))
+        }
+        Outcome::Solved { moves, proven: false } => Ok((moves, false, report.bound)),
+        Outcome::Unsolvable => Ok((vec![], true, 0)),
+        Outcome::LimitReached(k) => Err(k),
+    })
+}
+
+/// [`vexed_solution`] as a command reports it: the moves, a note and exit 3 when not proven.
+fn vexed_solution_for(
+    start: &vexed::Board,
+    limits: Limits,
+    what: &str,
+    place: &str,
+    done: &mut Done,
+) -> Result<Vec<vexed::Move>, Failure> {
+    let fail = |e: vexed::solve::SolveError| Failure::bad(format!("{place}: {e}"));
+    match vexed_solution(start, limits).map_err(fail)? {
+        Ok((moves, _, _)) if moves.is_empty() && !start.is_solved() => {
+            Err(Failure::bad(format!("{place}: no solution to {what}")))
+        }
+        Ok((moves, proven, bound)) => {
+            if !proven {
+                done.code = 3;
+                done.notes.push(format!(
+                    "{place}: a limit stopped the proof: the {} moves {what}d are not proven optimal (the optimum is at least {bound})",
+                    moves.len()
+                ));
+            }
+            Ok(moves)
+        }
+        Err(k) => Err(Failure::limit(format!(
+            "{place}: the {} limit was reached before a solution was found: nothing written",
+            limit_name(k)
+        ))),
+    }
+}
+
 fn vexed_export(args: &ExportArgs, limits: SolveLimits) -> Result<Done, Failure> {
     let bytes = read_file(&args.file)?;
     let name = args.file.display().to_string();
     let (_, levels) = vexed::format::parse_any(&bytes).map_err(|e| Failure::parse(&name, e))?;
     let level = pick(levels, args.level, &args.file)?;
     let start = level.board.settle().0;
-    let mut notes = Vec::new();
-    let mut code = 0;
+    let mut done = Done::default();
     let moves: Vec<vexed::Move> = match &args.moves {
         Some(text) => {
             let placed = vexed::format::parse_any_moves_placed(text).map_err(|e| moves_error(&args.file, e))?;
@@ -720,32 +828,8 @@ fn vexed_export(args: &ExportArgs, limits: SolveLimits) -> Result<Done, Failure>
             placed.into_iter().map(|(m, _)| m).collect()
         }
         None if args.gif.is_some() => {
-            let fail = |e: vexed::solve::SolveError| Failure::bad(format!("{name}: level {}: {e}", args.level));
-            let report = vexed::solve::solve_proven_observed(&start, limits.limits(), &mut |_| true).map_err(fail)?;
-            match report.outcome {
-                Outcome::Solved { moves, proven } => {
-                    if !proven {
-                        code = 3;
-                        notes.push(format!(
-                            "{name}: level {}: a limit stopped the proof: the {} moves animated are not proven optimal (the optimum is at least {})",
-                            args.level,
-                            moves.len(),
-                            report.bound
-                        ));
-                    }
-                    moves
-                }
-                Outcome::Unsolvable => {
-                    return Err(Failure::bad(format!("{name}: level {}: no solution to animate", args.level)));
-                }
-                Outcome::LimitReached(k) => {
-                    return Err(Failure::limit(format!(
-                        "{name}: level {}: the {} limit was reached before a solution was found: nothing written",
-                        args.level,
-                        limit_name(k)
-                    )));
-                }
-            }
+            let place = format!("{name}: level {}", args.level);
+            vexed_solution_for(&start, limits.limits(), "animate", &place, &mut done)?
         }
         None => vec![],
     };
@@ -760,7 +844,8 @@ fn vexed_export(args: &ExportArgs, limits: SolveLimits) -> Result<Done, Failure>
         })
     };
     let files = args.images().stage(&start, steps, shown, Pacing::default())?;
-    Ok(Done { files, notes, code, ..Done::default() })
+    done.files = files;
+    Ok(done)
 }
 
 impl ExportArgs {
@@ -857,6 +942,142 @@ fn stacks_export(args: &ExportArgs, bottom_only: bool, turns: u32) -> Result<Don
     let shown = if args.moves.is_some() { &end } else { &start };
     let files = args.images().stage(&start, steps, shown, Pacing::default())?;
     Ok(Done { files, ..Done::default() })
+}
+
+/// A trace as the command prints it: text lines, or JSON objects one a line.
+fn trace_text(lines: Vec<(serde_json::Map<String, serde_json::Value>, String)>, json: bool) -> String {
+    let mut out = String::new();
+    for (obj, text) in lines {
+        if json {
+            out.push_str(&serde_json::Value::Object(obj).to_string());
+        } else {
+            out.push_str(&text);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn vexed_trace(args: &TraceArgs, limits: SolveLimits) -> Result<Done, Failure> {
+    use tumblebox::trace::{TracedMove, trace};
+    let bytes = read_file(&args.file)?;
+    let name = args.file.display().to_string();
+    let (_, levels) = vexed::format::parse_any(&bytes).map_err(|e| Failure::parse(&name, e))?;
+    let level = pick(levels, args.level, &args.file)?;
+    let start = level.board.settle().0;
+    let mut done = Done::default();
+    let moves: Vec<vexed::Move> = match &args.moves {
+        Some(text) => {
+            let placed = vexed::format::parse_any_moves_placed(text).map_err(|e| moves_error(&args.file, e))?;
+            let mut board = start.clone();
+            for (k, &(m, col)) in placed.iter().enumerate() {
+                board = board.apply(m).map_err(|e| illegal(&args.file, k + 1, text, col, 2, e))?.0;
+            }
+            placed.into_iter().map(|(m, _)| m).collect()
+        }
+        None => {
+            let place = format!("{name}: level {}", args.level);
+            vexed_solution_for(&start, limits.limits(), "trace", &place, &mut done)?
+        }
+    };
+    let mut b = start.clone();
+    let mut played = Vec::new();
+    for &m in &moves {
+        let text = vexed::format::move_text(&b, m);
+        let (next, steps) = b.apply(m).expect("moves replayed above");
+        played.push((text, steps));
+        b = next;
+    }
+    let traced =
+        played.iter().enumerate().map(|(i, (n, st))| TracedMove { number: i + 1, notation: n.clone(), steps: st });
+    done.out = trace_text(trace(&start, traced), args.json);
+    Ok(done)
+}
+
+fn shubbles_trace(file: &Option<PathBuf>, json: bool) -> Result<Done, Failure> {
+    use tumblebox::trace::{TracedMove, trace};
+    let input = read_input(file)?;
+    let text = tumblebox::input::decode(&input.bytes).map_err(|e| Failure::parse(&input.name, e))?;
+    let (state, ops) = shubbles::format::parse_judge(&text).map_err(|e| Failure::parse(&input.name, e))?;
+    let run = state.run(&ops);
+    let traced = run.applied.iter().enumerate().map(|(i, (op, a))| TracedMove {
+        number: i + 1,
+        notation: op.char().to_string(),
+        steps: &a.steps,
+    });
+    Ok(Done::text(trace_text(trace(&run.start, traced), json)))
+}
+
+fn sokoban_trace(args: &TraceArgs) -> Result<Done, Failure> {
+    use tumblebox::trace::{TracedMove, trace};
+    let (name, text) = read_text(&args.file)?;
+    let mazes = sokoban::format::parse_judge(&text).map_err(|e| Failure::parse(&name, e))?;
+    let maze = pick(mazes, args.level, &args.file)?;
+    let moves: Vec<sokoban::Move> = match &args.moves {
+        Some(t) => {
+            let placed = sokoban::rules::parse_moves(t).map_err(|e| moves_error(&args.file, e))?;
+            let mut pos = maze.start.clone();
+            for (k, &(m, col)) in placed.iter().enumerate() {
+                pos = maze.level.apply(&pos, m).map_err(|e| illegal(&args.file, k + 1, t, col, 1, e))?.0;
+            }
+            placed.into_iter().map(|(m, _)| m).collect()
+        }
+        None => match sokoban::solve::solve(&maze) {
+            Some(sol) => sol.moves,
+            None => return Err(Failure::bad(format!("{name}: maze {}: impossible, nothing to trace", args.level))),
+        },
+    };
+    let start = sokoban::scene::Game { level: std::sync::Arc::new(maze.level), pos: maze.start };
+    let mut pos = start.pos.clone();
+    let mut played = Vec::new();
+    for &m in &moves {
+        let (next, s) = start.level.apply(&pos, m).expect("moves checked above");
+        played.push((m.char().to_string(), vec![s]));
+        pos = next;
+    }
+    let traced =
+        played.iter().enumerate().map(|(i, (n, st))| TracedMove { number: i + 1, notation: n.clone(), steps: st });
+    Ok(Done::text(trace_text(trace(&start, traced), args.json)))
+}
+
+fn stacks_trace(args: &TraceArgs, bottom_only: bool, turns: Option<u32>) -> Result<Done, Failure> {
+    use tumblebox::trace::{TracedMove, trace};
+    let (name, text) = read_text(&args.file)?;
+    if args.level != 1 {
+        return Err(Failure::bad(format!("{name}: a Baekjoon file holds one board: expected --level 1")));
+    }
+    let rule = if bottom_only { stacks::Rule::BottomOnly } else { stacks::Rule::CarryAbove };
+    let start = stacks::format::parse(&text, rule).map_err(|e| Failure::parse(&name, e))?;
+    let k = start.pieces();
+    // Which pieces move: the ones given, or every piece of every turn (until the game ends).
+    let order: Vec<usize> = match &args.moves {
+        Some(t) => stacks::format::parse_moves_placed(t, k, 1)
+            .map_err(|e| moves_error(&args.file, e))?
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect(),
+        None => (0..turns.unwrap_or(1000) as usize * k).map(|i| i % k).collect(),
+    };
+    // Turns: a new one begins whenever the piece order starts again.
+    let mut g = start.clone();
+    let mut turn = 1;
+    let mut last: Option<usize> = None;
+    let mut played = Vec::new();
+    for p in order {
+        if g.over {
+            break;
+        }
+        if last.is_some_and(|l| p <= l) {
+            turn += 1;
+        }
+        last = Some(p);
+        let (next, s) = g.move_piece(p);
+        played.push((turn, (p + 1).to_string(), s));
+        g = next;
+    }
+    // Stacks records are per piece move; each carries its turn.
+    let traced = played.iter().map(|(t, _, st)| TracedMove { number: *t, notation: String::new(), steps: st });
+    Ok(Done::text(trace_text(trace(&start, traced), args.json)))
 }
 
 fn shubbles_solve(file: &Option<PathBuf>, max_states: usize) -> Result<Done, Failure> {

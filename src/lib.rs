@@ -34,4 +34,5 @@ pub mod scene;
 pub mod shubbles;
 pub mod sokoban;
 pub mod stacks;
+pub mod trace;
 pub mod vexed;

@@ -64,8 +64,8 @@ fn pick_a_level_move_by_click_and_key_undo_redo() {
     let start = &h.state().vexed.levels[0].start;
     let (_, steps) = start.apply(Move { pos: Pos::new(1, 2), side: Side::Left }).unwrap();
     assert_eq!(steps.len(), 2);
-    for (i, st) in steps.iter().enumerate() {
-        let text = format!("{}. {}", i + 1, start.describe(st));
+    for (i, r) in tumblebox::trace::Traced::records(start, &steps).iter().enumerate() {
+        let text = format!("{}. {}", i + 1, r.text);
         h.get_by_label(&text);
     }
     // Step the debugger back to the slide: it pauses on step 1.

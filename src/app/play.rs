@@ -43,7 +43,7 @@ pub enum Overlay {
 }
 
 /// A game as the window plays it.
-pub trait Playable: Animate + PartialEq + Send + Sync + 'static {
+pub trait Playable: Animate + crate::trace::Traced + PartialEq + Send + Sync + 'static {
     type Move: Clone + Send + Sync + std::fmt::Debug + 'static;
 
     /// Applies a move: the new state and the steps, or why it is not allowed.
@@ -51,8 +51,6 @@ pub trait Playable: Animate + PartialEq + Send + Sync + 'static {
     /// The move in the game's notation (before it is made, on this state).
     fn move_text(&self, mv: &Self::Move) -> String;
     fn solved(&self) -> bool;
-    /// One line for the rule debugger.
-    fn describe(&self, step: &Self::Step) -> String;
     /// Outlines (quads in scene units) of the cells a step touches, drawn on this state.
     fn touched(&self, step: &Self::Step) -> Vec<[Point; 4]>;
     /// Moves from a gesture; `selected` is the game's selection (Vexed's chosen block).
@@ -172,10 +170,6 @@ fn landing(b: &Board, mv: vexed::Move) -> [Point; 4] {
     cell(x, y)
 }
 
-fn pos_text(p: Pos) -> String {
-    format!("({},{})", p.row, p.col)
-}
-
 // ---------------------------------------------------------------- Vexed
 
 fn vexed_cell(p: Point) -> Option<Pos> {
@@ -196,31 +190,6 @@ impl Playable for Board {
 
     fn solved(&self) -> bool {
         self.is_solved()
-    }
-
-    fn describe(&self, step: &vexed::Step) -> String {
-        match step {
-            vexed::Step::Slide { kind, from, to } => {
-                format!("slide {} {} -> {}", *kind as char, pos_text(*from), pos_text(*to))
-            }
-            vexed::Step::Fall { drops } => {
-                let list: Vec<String> = drops
-                    .iter()
-                    .map(|d| format!("{} {} down {}", d.kind as char, pos_text(d.from), d.to.row - d.from.row))
-                    .collect();
-                format!("fall: {}", list.join(", "))
-            }
-            vexed::Step::Vanish { chain, groups } => {
-                let list: Vec<String> = groups
-                    .iter()
-                    .map(|g| {
-                        let cells: Vec<String> = g.cells.iter().map(|p| pos_text(*p)).collect();
-                        format!("{}×{} {}", g.kind as char, g.cells.len(), cells.join(" "))
-                    })
-                    .collect();
-                format!("vanish, chain {chain}: {}", list.join("; "))
-            }
-        }
     }
 
     fn touched(&self, step: &vexed::Step) -> Vec<[Point; 4]> {
@@ -363,28 +332,6 @@ impl Playable for shubbles::State {
 
     fn solved(&self) -> bool {
         self.count(shubbles::Content::Shubble) == 0 && self.count(shubbles::Content::Smole) == 2
-    }
-
-    fn describe(&self, step: &shubbles::Step) -> String {
-        use shubbles::Step::*;
-        match step {
-            Rotate { quarter_turns, .. } => match quarter_turns {
-                1 => "rotate + (90° clockwise)".into(),
-                -1 => "rotate - (90° counter-clockwise)".into(),
-                _ => "rotate | (180°, nothing falls at 90°)".into(),
-            },
-            StotMove { from, to } => format!("stot: cell {} -> cell {}", from + 1, to + 1),
-            Exit { creature, tick } => format!(
-                "tick {}: a {} leaves through the outlet under cell 28",
-                tick + 1,
-                if *creature == shubbles::Content::Smole { "smole" } else { "shubble" }
-            ),
-            Fall { tick, moves } => {
-                let list: Vec<String> = moves.iter().map(|m| format!("{}->{}", m.from + 1, m.to + 1)).collect();
-                format!("tick {}: fall one cell: {}", tick + 1, list.join(", "))
-            }
-            Failed(f) => format!("! {f}"),
-        }
     }
 
     fn touched(&self, step: &shubbles::Step) -> Vec<[Point; 4]> {
@@ -557,15 +504,6 @@ impl Playable for sokoban::scene::Game {
         self.level.is_solved(&self.pos)
     }
 
-    fn describe(&self, step: &sokoban::Step) -> String {
-        match step {
-            sokoban::Step::Walk { from, to } => format!("walk {} -> {}", pos_text(*from), pos_text(*to)),
-            sokoban::Step::Push { box_from, box_to, .. } => {
-                format!("push the box {} -> {}", pos_text(*box_from), pos_text(*box_to))
-            }
-        }
-    }
-
     fn touched(&self, step: &sokoban::Step) -> Vec<[Point; 4]> {
         let cells = match *step {
             sokoban::Step::Walk { from, to } => vec![from, to],
@@ -692,6 +630,13 @@ impl Animate for StacksPlay {
     }
 }
 
+impl crate::trace::Traced for StacksPlay {
+    const UNIT: &'static str = "turn";
+    fn records(&self, steps: &[stacks::Step]) -> Vec<crate::trace::Record> {
+        self.game.records(steps)
+    }
+}
+
 /// A stacks move: the next piece moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NextPiece;
@@ -743,38 +688,6 @@ impl Playable for StacksPlay {
 
     fn solved(&self) -> bool {
         self.game.over
-    }
-
-    fn describe(&self, step: &stacks::Step) -> String {
-        use stacks::Step::*;
-        let arrow = |h: stacks::Heading| match h.0 {
-            Dir::Right => "right",
-            Dir::Left => "left",
-            Dir::Up => "up",
-            Dir::Down => "down",
-        };
-        match step {
-            Skip { piece } => format!("piece {} skips: not at the bottom of its stack", piece + 1),
-            Reverse { piece, heading } => {
-                format!("piece {} bounces: blue or the edge; now {}", piece + 1, arrow(*heading))
-            }
-            Blocked { piece } => format!("piece {} stays: blue or the edge both ways", piece + 1),
-            StackMove { piece, from, to, carried, reversed } => {
-                let c: Vec<String> = carried.iter().map(|p| (p + 1).to_string()).collect();
-                format!(
-                    "piece {} moves {} -> {} carrying [{}]{}",
-                    piece + 1,
-                    pos_text(*from),
-                    pos_text(*to),
-                    c.join(" "),
-                    if *reversed { ", red: reversed" } else { "" }
-                )
-            }
-            ReachedFour { at, pieces } => {
-                let c: Vec<String> = pieces.iter().map(|p| (p + 1).to_string()).collect();
-                format!("square {} holds {} pieces [{}]: the game ends", pos_text(*at), pieces.len(), c.join(" "))
-            }
-        }
     }
 
     fn touched(&self, step: &stacks::Step) -> Vec<[Point; 4]> {

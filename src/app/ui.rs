@@ -412,9 +412,10 @@ fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>)
             } else if let Some(p) = s.par {
                 ui.label(format!("par: {p}"));
             }
-            let failed = s
-                .last_move()
-                .and_then(|(before, _, steps)| steps.iter().find(|st| P::is_failure(st)).map(|st| before.describe(st)));
+            let failed = s.last_move().and_then(|(before, _, steps)| {
+                let i = steps.iter().position(P::is_failure)?;
+                Some(before.records(steps).swap_remove(i).text)
+            });
             if let Some(f) = failed {
                 ui.colored_label(
                     egui::Color32::from_rgb(0xd9, 0x2b, 0x2b),
@@ -594,7 +595,7 @@ fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
             return;
         };
         let (text, descriptions): (String, Vec<String>) =
-            (text.clone(), steps.iter().map(|st| before.describe(st)).collect());
+            (text.clone(), before.records(steps).into_iter().map(|r| r.text).collect());
         let n = descriptions.len();
         ui.label(format!("Move {text}: {n} step{}", if n == 1 { "" } else { "s" }));
         let at = s.step_at();
