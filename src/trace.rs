@@ -39,6 +39,8 @@ impl Record {
 pub trait Traced: Animate {
     /// What a move is called in the trace: `move`, `op` or `turn`.
     const UNIT: &'static str;
+    /// Whether a move's first step carries its notation (stacks: no, the step names its piece).
+    const NOTATION: bool = true;
     /// The records of one move's steps, `self` being the state the move starts from.
     fn records(&self, steps: &[Self::Step]) -> Vec<Record>;
 }
@@ -62,11 +64,12 @@ pub fn trace<'a, S: Traced + 'a>(
         for (i, r) in state.records(m.steps).into_iter().enumerate() {
             let mut obj = Map::new();
             obj.insert(S::UNIT.into(), m.number.into());
-            if i == 0 && !m.notation.is_empty() {
+            let notation = S::NOTATION && !m.notation.is_empty();
+            if i == 0 && notation {
                 obj.insert("notation".into(), m.notation.clone().into());
             }
             obj.extend(r.fields);
-            let text = if i == 0 && !m.notation.is_empty() {
+            let text = if i == 0 && notation {
                 format!("{} {} {}: {}", S::UNIT, m.number, m.notation, r.text)
             } else {
                 format!("{} {}: {}", S::UNIT, m.number, r.text)
@@ -247,6 +250,7 @@ fn turn_char(q: i8) -> char {
 /// A stacks board as the trace sees it (the game, whose pieces move in turns).
 impl Traced for crate::stacks::Game {
     const UNIT: &'static str = "turn";
+    const NOTATION: bool = false;
 
     fn records(&self, steps: &[crate::stacks::Step]) -> Vec<Record> {
         use crate::stacks::{Color, Step};

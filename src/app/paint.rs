@@ -67,6 +67,26 @@ pub fn outline(painter: &egui::Painter, view: &View, quads: &[[Point; 4]]) {
     }
 }
 
+/// The cells of the shown step's cause: dashed, inset, in `colour`.
+pub fn cause(painter: &egui::Painter, view: &View, quads: &[[Point; 4]], colour: Color32) {
+    for q in quads {
+        let c = [(q[0][0] + q[2][0]) / 2.0, (q[0][1] + q[2][1]) / 2.0];
+        let inset = |p: Point| [c[0] + (p[0] - c[0]) * 0.78, c[1] + (p[1] - c[1]) * 0.78];
+        let mut pts: Vec<Pos2> = q.iter().map(|&p| view.to_screen(inset(p))).collect();
+        pts.push(pts[0]);
+        let dash = (view.scale * 0.1).max(2.0);
+        painter.extend(egui::Shape::dashed_line(&pts, Stroke::new(3.0, colour), dash, dash * 0.7));
+    }
+}
+
+/// The cell the inspector shows: a thin ring in the text colour.
+pub fn inspected(painter: &egui::Painter, view: &View, quad: &[Point; 4]) {
+    let mut pts: Vec<Pos2> = quad.iter().map(|&p| view.to_screen(p)).collect();
+    pts.push(pts[0]);
+    let c = painter.ctx().global_style().visuals.text_color();
+    painter.add(egui::Shape::line(pts, Stroke::new(1.5, c)));
+}
+
 /// The selection's colour: a blue far from the debugger's amber highlight (the window only;
 /// exports never show a selection).
 pub const SELECTION: Color32 = Color32::from_rgb(0x1e, 0x90, 0xff);

@@ -42,6 +42,105 @@ pub enum Overlay {
     Cover([Point; 4]),
 }
 
+/// Something notable a step does: what the timeline marks and what breakpoints stop on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// A vanishing round of this depth within its move (1 is the first).
+    Chain(u32),
+    /// A creature leaves through the outlet (`smole`: a smole, which fails the attempt).
+    Leaves { smole: bool },
+    /// A square's stack reaches this many pieces.
+    Stack(usize),
+    /// Red reversed the stack that moved onto it.
+    Reversed,
+    /// A box is pushed onto a target.
+    OnTarget,
+}
+
+impl Event {
+    /// Whether the timeline marks it: a chain of depth 2 or more, a creature leaving, a stack
+    /// reversing or reaching four, a box reaching a target.
+    pub fn marked(self) -> bool {
+        match self {
+            Event::Chain(d) => d >= 2,
+            Event::Stack(h) => h >= 4,
+            Event::Leaves { .. } | Event::Reversed | Event::OnTarget => true,
+        }
+    }
+
+    /// A word or two for the timeline.
+    pub fn word(self) -> String {
+        match self {
+            Event::Chain(d) => format!("chain {d}"),
+            Event::Leaves { smole: false } => "a shubble leaves".into(),
+            Event::Leaves { smole: true } => "a smole leaves".into(),
+            Event::Stack(h) => format!("stack of {h}"),
+            Event::Reversed => "reversed".into(),
+            Event::OnTarget => "box on target".into(),
+        }
+    }
+}
+
+/// A command line that traces a game: `tumblebox GAME trace FILE ARGS…`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TraceInput {
+    pub game: &'static str,
+    pub file: String,
+    pub args: Vec<String>,
+}
+
+/// A title as a World Finals or Android name: one word of plain characters.
+fn plain_name(title: &str) -> String {
+    let t: String = title.chars().map(|c| if c.is_ascii_graphic() && c != ';' { c } else { '-' }).collect();
+    if t.is_empty() { "level".into() } else { t }
+}
+
+/// A breakpoint: where "run until" stops playback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Break {
+    /// A vanishing round of at least this depth.
+    ChainAtLeast(u32),
+    /// A shubble or a smole leaves the box.
+    CreatureLeaves,
+    /// A stack of at least this many pieces.
+    StackAtLeast(usize),
+    /// A box pushed onto a target.
+    BoxOnTarget,
+    /// The level is solved (stacks: the game ends).
+    Solved,
+    /// No solution can exist any more (proven).
+    Unsolvable,
+}
+
+impl Break {
+    /// Whether a step's event meets it.
+    pub fn hit_by(self, e: Event) -> bool {
+        match (self, e) {
+            (Break::ChainAtLeast(n), Event::Chain(d)) => d >= n,
+            (Break::CreatureLeaves, Event::Leaves { .. }) => true,
+            (Break::StackAtLeast(n), Event::Stack(h)) => h >= n,
+            (Break::BoxOnTarget, Event::OnTarget) => true,
+            _ => false,
+        }
+    }
+
+    /// The same kind of breakpoint (whatever its number).
+    pub fn same_kind(self, other: Break) -> bool {
+        std::mem::discriminant(&self) == std::mem::discriminant(&other)
+    }
+
+    pub fn label(self) -> String {
+        match self {
+            Break::ChainAtLeast(n) => format!("a chain of depth ≥ {n}"),
+            Break::CreatureLeaves => "a creature leaves".into(),
+            Break::StackAtLeast(n) => format!("a stack reaches {n}"),
+            Break::BoxOnTarget => "a box is pushed onto a target".into(),
+            Break::Solved => "the level is solved".into(),
+            Break::Unsolvable => "provably unsolvable".into(),
+        }
+    }
+}
+
 /// A game as the window plays it.
 pub trait Playable: Animate + crate::trace::Traced + PartialEq + Send + Sync + 'static {
     type Move: Clone + Send + Sync + std::fmt::Debug + 'static;
@@ -51,8 +150,43 @@ pub trait Playable: Animate + crate::trace::Traced + PartialEq + Send + Sync + '
     /// The move in the game's notation (before it is made, on this state).
     fn move_text(&self, mv: &Self::Move) -> String;
     fn solved(&self) -> bool;
+    /// The cells a step changes, in the game's own cells ([`Playable::cell_name`] names them),
+    /// `self` being the state the step starts from.
+    fn step_cells(&self, step: &Self::Step) -> Vec<Pos>;
+    /// Where a cell is on the board (scene units), drawn on this state.
+    fn cell_quad(&self, cell: Pos) -> [Point; 4];
+    /// The cell under a board point, if any.
+    fn cell_at(&self, p: Point) -> Option<Pos>;
+    /// A cell in the game's own notation: Vexed (row,col) from 0, shubbles "cell 14", stacks and
+    /// mazes (row,col) from 1.
+    fn cell_name(&self, cell: Pos) -> String;
+    /// What a cell holds now, in words.
+    fn contents(&self, cell: Pos) -> String;
+    /// What the timeline marks and breakpoints stop on, among a step's effects (`self`: the
+    /// state the step starts from).
+    fn events(&self, _step: &Self::Step) -> Vec<Event> {
+        vec![]
+    }
+    /// Why no solution can exist from here, when that is proven.
+    fn unsolvable(&self) -> Option<String> {
+        None
+    }
+    /// The breakpoints that mean something in this game.
+    fn breakpoints() -> &'static [Break] {
+        &[Break::Solved]
+    }
+    /// What `tumblebox GAME trace` needs to replay `moves` (their texts) from this state: the
+    /// game's name on the command line, a file holding the level, and the arguments after it.
+    fn trace_input(&self, title: &str, moves: &[String]) -> TraceInput;
+    /// The number the trace gives the move made from this state, the `index`-th since the
+    /// start (from 0): the move's own number, or for stacks the turn.
+    fn trace_number(&self, index: usize) -> usize {
+        index + 1
+    }
     /// Outlines (quads in scene units) of the cells a step touches, drawn on this state.
-    fn touched(&self, step: &Self::Step) -> Vec<[Point; 4]>;
+    fn touched(&self, step: &Self::Step) -> Vec<[Point; 4]> {
+        self.step_cells(step).into_iter().map(|c| self.cell_quad(c)).collect()
+    }
     /// Moves from a gesture; `selected` is the game's selection (Vexed's chosen block).
     fn gesture(&self, g: Gesture, selected: &mut Option<Pos>) -> Vec<Self::Move>;
     /// An optimal continuation from here (or the rest of the game, for stacks); when optimality
@@ -145,6 +279,13 @@ fn cell(x: f32, y: f32) -> [Point; 4] {
     rect(x, y, 1.0, 1.0)
 }
 
+/// Whether a point is inside a convex quad (either winding).
+fn inside(q: &[Point; 4], p: Point) -> bool {
+    let side = |a: Point, b: Point| (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+    let s: Vec<f32> = (0..4).map(|i| side(q[i], q[(i + 1) % 4])).collect();
+    s.iter().all(|&v| v >= 0.0) || s.iter().all(|&v| v <= 0.0)
+}
+
 fn rect(x: f32, y: f32, w: f32, h: f32) -> [Point; 4] {
     [[x, y], [x + w, y], [x + w, y + h], [x, y + h]]
 }
@@ -192,13 +333,62 @@ impl Playable for Board {
         self.is_solved()
     }
 
-    fn touched(&self, step: &vexed::Step) -> Vec<[Point; 4]> {
-        let cells: Vec<Pos> = match step {
+    fn step_cells(&self, step: &vexed::Step) -> Vec<Pos> {
+        match step {
             vexed::Step::Slide { from, to, .. } => vec![*from, *to],
             vexed::Step::Fall { drops } => drops.iter().flat_map(|d| [d.from, d.to]).collect(),
             vexed::Step::Vanish { groups, .. } => groups.iter().flat_map(|g| g.cells.clone()).collect(),
+        }
+    }
+
+    fn cell_quad(&self, c: Pos) -> [Point; 4] {
+        let [x, y] = vexed::scene::cell_origin(c);
+        cell(x, y)
+    }
+
+    fn cell_at(&self, p: Point) -> Option<Pos> {
+        vexed_cell(p).filter(|&q| self.grid.get(q).is_some())
+    }
+
+    fn cell_name(&self, c: Pos) -> String {
+        format!("({},{})", c.row, c.col)
+    }
+
+    fn contents(&self, c: Pos) -> String {
+        match self.grid.get(c) {
+            Some(Cell::Wall) => "wall".into(),
+            Some(Cell::Empty) => "empty".into(),
+            Some(Cell::Block(k)) => format!("block {}", *k as char),
+            None => "outside the board".into(),
+        }
+    }
+
+    fn events(&self, step: &vexed::Step) -> Vec<Event> {
+        match step {
+            vexed::Step::Vanish { chain, .. } => vec![Event::Chain(*chain as u32)],
+            _ => vec![],
+        }
+    }
+
+    fn unsolvable(&self) -> Option<String> {
+        if self.is_solved() { None } else { vexed::solve::dead_reason(self) }
+    }
+
+    fn breakpoints() -> &'static [Break] {
+        &[Break::ChainAtLeast(2), Break::Solved, Break::Unsolvable]
+    }
+
+    /// The board exactly as it is (so the trace's coordinates are the window's): as a World
+    /// Finals case when it reads back the same, else as an Android line (a cropped board).
+    fn trace_input(&self, title: &str, moves: &[String]) -> TraceInput {
+        let name = plain_name(title);
+        let rows = vexed::format::board_rows(self);
+        let wf = format!("{} {} {name}\n{}\n0 0\n", self.rows(), self.cols(), rows.join("\n"));
+        let same = |text: &str| {
+            vexed::format::parse_any(text.as_bytes()).is_ok_and(|(_, l)| l.len() == 1 && l[0].board.settle().0 == *self)
         };
-        cells.into_iter().map(|p| cell(0.25 + p.col as f32, 0.25 + p.row as f32)).collect()
+        let file = if same(&wf) { wf } else { format!("{}\n", vexed::format::android_line(&name, self, 0)) };
+        TraceInput { game: "vexed", file, args: vec!["--moves".into(), moves.join(" ")] }
     }
 
     fn gesture(&self, g: Gesture, selected: &mut Option<Pos>) -> Vec<vexed::Move> {
@@ -334,7 +524,8 @@ impl Playable for shubbles::State {
         self.count(shubbles::Content::Shubble) == 0 && self.count(shubbles::Content::Smole) == 2
     }
 
-    fn touched(&self, step: &shubbles::Step) -> Vec<[Point; 4]> {
+    /// A cell of the box is `Pos { row: 0, col: i }`, `i` from 0 (named from 1).
+    fn step_cells(&self, step: &shubbles::Step) -> Vec<Pos> {
         use shubbles::Step::*;
         let cells: Vec<usize> = match step {
             StotMove { from, to } => vec![*from, *to],
@@ -342,14 +533,53 @@ impl Playable for shubbles::State {
             Fall { moves, .. } => moves.iter().flat_map(|m| [m.from, m.to]).collect(),
             Failed(_) | Rotate { .. } => vec![],
         };
-        let tf: Transform = shubbles::scene::transform(self.orientation as f32 * std::f32::consts::FRAC_PI_2);
-        cells
-            .into_iter()
-            .map(|i| {
-                let (r, c) = shubbles::rules::cell_pos(i);
-                tf.rect(c as f32, r as f32, 1.0, 1.0)
-            })
-            .collect()
+        cells.into_iter().map(|i| Pos::new(0, i)).collect()
+    }
+
+    fn cell_quad(&self, c: Pos) -> [Point; 4] {
+        self.box_quad(c.col)
+    }
+
+    fn cell_at(&self, p: Point) -> Option<Pos> {
+        (0..shubbles::rules::CELLS).find(|&i| inside(&self.box_quad(i), p)).map(|i| Pos::new(0, i))
+    }
+
+    fn cell_name(&self, c: Pos) -> String {
+        format!("cell {}", c.col + 1)
+    }
+
+    fn contents(&self, c: Pos) -> String {
+        use shubbles::Content::*;
+        match self.cells.get(c.col) {
+            Some(Empty) => "empty".into(),
+            Some(Shubble) => "a shubble".into(),
+            Some(Smole) => "a smole".into(),
+            Some(Stot) => "the stot".into(),
+            None => "outside the box".into(),
+        }
+    }
+
+    fn events(&self, step: &shubbles::Step) -> Vec<Event> {
+        match step {
+            shubbles::Step::Exit { creature, .. } => {
+                vec![Event::Leaves { smole: *creature == shubbles::Content::Smole }]
+            }
+            _ => vec![],
+        }
+    }
+
+    /// A smole gone is the end of the attempt: the box must keep both.
+    fn unsolvable(&self) -> Option<String> {
+        (self.count(shubbles::Content::Smole) < 2).then(|| "a smole has left the box: the attempt fails".into())
+    }
+
+    fn breakpoints() -> &'static [Break] {
+        &[Break::CreatureLeaves, Break::Solved, Break::Unsolvable]
+    }
+
+    /// The judge's two lines: the state and the operations.
+    fn trace_input(&self, _title: &str, moves: &[String]) -> TraceInput {
+        TraceInput { game: "shubbles", file: format!("{}\n{}\n", self.text(), moves.concat()), args: vec![] }
     }
 
     /// Arrow keys move the stot the way the arrow points on screen, whatever the box's turn;
@@ -387,7 +617,7 @@ impl Playable for shubbles::State {
 
     fn hint_overlay(&self, op: &Op) -> Vec<Overlay> {
         let centre = |i: usize| {
-            let q = self.cell_quad(i);
+            let q = self.box_quad(i);
             [(q[0][0] + q[2][0]) / 2.0, (q[0][1] + q[2][1]) / 2.0]
         };
         match op {
@@ -398,7 +628,7 @@ impl Playable for shubbles::State {
                 // One cell on in the box's frame, even where that is a wall.
                 let q = self.frame().rect(c as f32 + dc as f32, r as f32 + dr as f32, 1.0, 1.0);
                 let to = [(q[0][0] + q[2][0]) / 2.0, (q[0][1] + q[2][1]) / 2.0];
-                vec![Overlay::Mark(self.cell_quad(i)), Overlay::Arrow(centre(i), to)]
+                vec![Overlay::Mark(self.box_quad(i)), Overlay::Arrow(centre(i), to)]
             }
             // A turn: an arrow along the top of the box, the way it turns.
             turn => {
@@ -425,7 +655,7 @@ impl Playable for shubbles::State {
     fn labels(&self) -> Vec<(Point, String)> {
         (0..shubbles::rules::CELLS)
             .map(|i| {
-                let q = self.cell_quad(i);
+                let q = self.box_quad(i);
                 ([(q[0][0] + q[2][0]) / 2.0, (q[0][1] + q[2][1]) / 2.0], (i + 1).to_string())
             })
             .collect()
@@ -448,7 +678,7 @@ impl Playable for shubbles::State {
 
 trait BoxCells {
     fn frame(&self) -> Transform;
-    fn cell_quad(&self, i: usize) -> [Point; 4];
+    fn box_quad(&self, i: usize) -> [Point; 4];
 }
 
 impl BoxCells for shubbles::State {
@@ -457,7 +687,7 @@ impl BoxCells for shubbles::State {
         shubbles::scene::transform(self.orientation as f32 * std::f32::consts::FRAC_PI_2)
     }
 
-    fn cell_quad(&self, i: usize) -> [Point; 4] {
+    fn box_quad(&self, i: usize) -> [Point; 4] {
         let (r, c) = shubbles::rules::cell_pos(i);
         self.frame().rect(c as f32, r as f32, 1.0, 1.0)
     }
@@ -504,12 +734,72 @@ impl Playable for sokoban::scene::Game {
         self.level.is_solved(&self.pos)
     }
 
-    fn touched(&self, step: &sokoban::Step) -> Vec<[Point; 4]> {
-        let cells = match *step {
+    fn step_cells(&self, step: &sokoban::Step) -> Vec<Pos> {
+        match *step {
             sokoban::Step::Walk { from, to } => vec![from, to],
             sokoban::Step::Push { from, box_from, box_to, .. } => vec![from, box_from, box_to],
-        };
-        cells.into_iter().map(|p| cell(0.25 + p.col as f32, 0.25 + p.row as f32)).collect()
+        }
+    }
+
+    fn cell_quad(&self, c: Pos) -> [Point; 4] {
+        cell(0.25 + c.col as f32, 0.25 + c.row as f32)
+    }
+
+    fn cell_at(&self, p: Point) -> Option<Pos> {
+        vexed_cell(p).filter(|&q| self.level.walls.get(q).is_some())
+    }
+
+    /// As the UVa judge counts: rows and columns from 1.
+    fn cell_name(&self, c: Pos) -> String {
+        format!("({},{})", c.row + 1, c.col + 1)
+    }
+
+    fn contents(&self, c: Pos) -> String {
+        let mut what = Vec::new();
+        match self.level.walls.get(c) {
+            None => return "outside the maze".into(),
+            Some(true) => what.push("wall"),
+            Some(false) => what.push("floor"),
+        }
+        if self.level.goals.contains(&c) {
+            what.push("the target");
+        }
+        if self.pos.boxes.contains(&c) {
+            what.push("the box");
+        }
+        if self.pos.player == c {
+            what.push("the player");
+        }
+        what.join(", ")
+    }
+
+    fn events(&self, step: &sokoban::Step) -> Vec<Event> {
+        match step {
+            sokoban::Step::Push { box_to, .. } if self.level.goals.contains(box_to) => vec![Event::OnTarget],
+            _ => vec![],
+        }
+    }
+
+    /// UVa 589's exact search from here finds no way (one box, one target).
+    fn unsolvable(&self) -> Option<String> {
+        if self.solved() || self.pos.boxes.len() != 1 || self.level.goals.len() != 1 {
+            return None;
+        }
+        let maze = sokoban::format::Maze { level: (*self.level).clone(), start: self.pos.clone() };
+        sokoban::solve::solve(&maze).is_none().then(|| "no pushes can bring the box to the target from here".into())
+    }
+
+    fn breakpoints() -> &'static [Break] {
+        &[Break::BoxOnTarget, Break::Solved, Break::Unsolvable]
+    }
+
+    fn trace_input(&self, _title: &str, moves: &[String]) -> TraceInput {
+        let maze = sokoban::format::Maze { level: (*self.level).clone(), start: self.pos.clone() };
+        TraceInput {
+            game: "sokoban",
+            file: format!("{}0 0\n", sokoban::format::write(&maze)),
+            args: vec!["--moves".into(), moves.concat()],
+        }
     }
 
     fn gesture(&self, g: Gesture, _: &mut Option<Pos>) -> Vec<sokoban::Move> {
@@ -632,6 +922,7 @@ impl Animate for StacksPlay {
 
 impl crate::trace::Traced for StacksPlay {
     const UNIT: &'static str = "turn";
+    const NOTATION: bool = false;
     fn records(&self, steps: &[stacks::Step]) -> Vec<crate::trace::Record> {
         self.game.records(steps)
     }
@@ -690,14 +981,79 @@ impl Playable for StacksPlay {
         self.game.over
     }
 
-    fn touched(&self, step: &stacks::Step) -> Vec<[Point; 4]> {
+    fn step_cells(&self, step: &stacks::Step) -> Vec<Pos> {
         use stacks::Step::*;
-        let cells = match step {
+        match step {
             StackMove { from, to, .. } => vec![*from, *to],
             ReachedFour { at, .. } => vec![*at],
             Skip { piece } | Reverse { piece, .. } | Blocked { piece } => vec![self.game.pos[*piece]],
+        }
+    }
+
+    fn cell_quad(&self, c: Pos) -> [Point; 4] {
+        cell(0.2 + c.col as f32, 0.2 + c.row as f32)
+    }
+
+    fn cell_at(&self, p: Point) -> Option<Pos> {
+        let [x, y] = [p[0] - 0.2, p[1] - 0.2];
+        let q = (x >= 0.0 && y >= 0.0).then(|| Pos::new(y as usize, x as usize))?;
+        self.game.colors.get(q).is_some().then_some(q)
+    }
+
+    /// As the Baekjoon input counts: rows and columns from 1.
+    fn cell_name(&self, c: Pos) -> String {
+        format!("({},{})", c.row + 1, c.col + 1)
+    }
+
+    fn contents(&self, c: Pos) -> String {
+        let colour = match self.game.colors.get(c) {
+            None => return "outside the board".into(),
+            Some(stacks::Color::White) => "white",
+            Some(stacks::Color::Red) => "red",
+            Some(stacks::Color::Blue) => "blue",
         };
-        cells.into_iter().map(|p| cell(0.2 + p.col as f32, 0.2 + p.row as f32)).collect()
+        let pieces = &self.game.stacks[c];
+        if pieces.is_empty() {
+            return format!("{colour} square, no pieces");
+        }
+        let arrow = |d: Dir| match d {
+            Dir::Right => '→',
+            Dir::Left => '←',
+            Dir::Up => '↑',
+            Dir::Down => '↓',
+        };
+        let list: Vec<String> = pieces.iter().map(|&i| format!("{}{}", i + 1, arrow(self.game.heading[i].0))).collect();
+        format!("{colour} square; pieces bottom to top: {}", list.join(" "))
+    }
+
+    fn events(&self, step: &stacks::Step) -> Vec<Event> {
+        match step {
+            stacks::Step::StackMove { to, carried, reversed, .. } => {
+                let mut e = vec![Event::Stack(self.game.stacks[*to].len() + carried.len())];
+                if *reversed {
+                    e.push(Event::Reversed);
+                }
+                e
+            }
+            _ => vec![],
+        }
+    }
+
+    fn breakpoints() -> &'static [Break] {
+        &[Break::StackAtLeast(3), Break::Solved]
+    }
+
+    fn trace_number(&self, _index: usize) -> usize {
+        self.turn as usize
+    }
+
+    /// The Baekjoon input and the pieces that moved, in order.
+    fn trace_input(&self, _title: &str, moves: &[String]) -> TraceInput {
+        let mut args = vec!["--moves".into(), moves.join(" ")];
+        if self.game.rule == stacks::Rule::BottomOnly {
+            args.push("--bottom-only".into());
+        }
+        TraceInput { game: "stacks", file: stacks::format::write(&self.game), args }
     }
 
     fn gesture(&self, g: Gesture, _: &mut Option<Pos>) -> Vec<NextPiece> {

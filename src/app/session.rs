@@ -1,7 +1,7 @@
 //! One level being played: history with undo, redo and restart (itself undoable), the
 //! animation of the latest move (a view of its steps), solution playback and the solver thread.
 
-use super::play::{Answer, Gesture, Playable};
+use super::play::{Answer, Break, Gesture, Playable};
 use crate::anim::{Pacing, Timeline};
 use crate::grid::Pos;
 use crate::scene::Scene;
@@ -29,6 +29,8 @@ pub enum Entry<P: Playable> {
         after: P,
         by_solver: bool,
         group: u64,
+        /// What the timeline marks on this move ([`super::play::Event::marked`]).
+        marks: Vec<super::play::Event>,
     },
     Restart {
         after: P,
@@ -51,6 +53,38 @@ pub struct Playback<P: Playable> {
     /// The step the debugger stopped on (steps that animate together in one phase are each
     /// reachable this way); cleared when playback resumes.
     pub focus: Option<usize>,
+}
+
+/// How the debugger shows the steps: filters, collapsed runs, the inspected cell.
+#[derive(Debug, Clone, Default)]
+pub struct DebugView {
+    /// Step kinds hidden from the list (`fall`, `vanish`, …: the trace's `step` field).
+    pub hidden: std::collections::BTreeSet<String>,
+    /// Runs of steps of one kind shown as one line ("fall ×5").
+    pub collapse: bool,
+    /// Only the steps that touch the inspected cell.
+    pub only_cell: bool,
+    /// The cell pinned in the inspector (right-click on the board).
+    pub pinned: Option<Pos>,
+    /// The cell under the pointer.
+    pub hovered: Option<Pos>,
+}
+
+impl DebugView {
+    /// The cell the inspector shows: the pinned one, else the one under the pointer.
+    pub fn cell(&self) -> Option<Pos> {
+        self.pinned.or(self.hovered)
+    }
+}
+
+/// One step of the history that touched a cell, for the inspector.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Touch {
+    /// The history entry (from 0) and the step in it (from 0).
+    pub entry: usize,
+    pub step: usize,
+    /// The step, in the trace's words.
+    pub text: String,
 }
 
 /// A solver running on another thread.
@@ -88,6 +122,21 @@ pub struct Session<P: Playable> {
     hint_seq: u64,
     /// Whether the solver played moves of this session (a solve it showed is not the player's).
     pub solver_played: bool,
+    /// The debugger plays the history forward (the timeline's play button).
+    pub playing: bool,
+    /// A stretch of the timeline, as two cursor positions `a < b` (the state after `a` entries
+    /// to the state after `b`): what Loop repeats.
+    pub range: Option<(usize, usize)>,
+    /// Play the range (or the whole history) over and over.
+    pub looping: bool,
+    /// Where "run until" stops playback (solver playback, stacks' run, the timeline's play).
+    pub breaks: Vec<Break>,
+    /// Queued moves wait: playback stopped at a breakpoint, or was paused.
+    pub queue_paused: bool,
+    /// Grows whenever the history changes (what the debugger's caches are keyed on).
+    pub version: u64,
+    /// The debugger's filters and inspector.
+    pub debug: DebugView,
 }
 
 impl<P: Playable> Session<P> {
@@ -108,6 +157,13 @@ impl<P: Playable> Session<P> {
             hint: None,
             hint_seq: 0,
             solver_played: false,
+            playing: false,
+            range: None,
+            looping: false,
+            breaks: Vec::new(),
+            queue_paused: false,
+            version: 0,
+            debug: DebugView::default(),
         }
     }
 
@@ -145,6 +201,10 @@ impl<P: Playable> Session<P> {
         self.history.truncate(self.cursor);
         self.history.push(e);
         self.cursor += 1;
+        self.version += 1;
+        if self.range.is_some_and(|(_, b)| b > self.history.len()) {
+            self.range = None;
+        }
         self.position_changed();
     }
 
@@ -163,7 +223,7 @@ impl<P: Playable> Session<P> {
 
     /// Makes a move, animated unless `instant`.
     pub fn make(&mut self, mv: &P::Move, instant: bool) -> Result<(), String> {
-        self.make_as(mv, instant, false, 0)
+        self.make_as(mv, instant, false, 0).map(|_| ())
     }
 
     /// Whether the moves since the last restart are all the player's own.
@@ -172,7 +232,9 @@ impl<P: Playable> Session<P> {
         !self.history[self.cursor - n..self.cursor].iter().any(|e| matches!(e, Entry::Move { by_solver: true, .. }))
     }
 
-    fn make_as(&mut self, mv: &P::Move, instant: bool, by_solver: bool, group: u64) -> Result<(), String> {
+    /// Makes a move; a solver's move (or a queued one) may stop at a breakpoint: then the
+    /// playback pauses on the step that met it, the queue waits, and this returns `true`.
+    fn make_as(&mut self, mv: &P::Move, instant: bool, by_solver: bool, group: u64) -> Result<bool, String> {
         let before = self.current().clone();
         let text = before.move_text(mv);
         let (after, steps) = before.play(mv)?;
@@ -186,13 +248,65 @@ impl<P: Playable> Session<P> {
             paused: false,
             focus: None,
         });
-        self.push(Entry::Move { mv: mv.clone(), text, steps, before, after, by_solver, group });
+        let mut marks = Vec::new();
+        let mut state = before.clone();
+        for st in &steps {
+            for e in state.events(st) {
+                if e.marked() && !marks.contains(&e) {
+                    marks.push(e);
+                }
+            }
+            state = state.after(st);
+        }
+        self.push(Entry::Move { mv: mv.clone(), text, steps, before, after, by_solver, group, marks });
         if let Some(p) = self.selected
             && !self.current().selectable(p)
         {
             self.selected = None;
         }
-        Ok(())
+        Ok(by_solver && self.stop_at_break(self.cursor - 1))
+    }
+
+    /// The first step of history entry `i` that meets a breakpoint, and which one: a step's
+    /// event, or (on the last step) the level solved or proven unsolvable after it.
+    pub fn break_in(&self, i: usize) -> Option<(usize, Break)> {
+        let Some(Entry::Move { before, steps, after, .. }) = self.history.get(i) else { return None };
+        if self.breaks.is_empty() {
+            return None;
+        }
+        let mut state = before.clone();
+        for (k, st) in steps.iter().enumerate() {
+            for e in state.events(st) {
+                if let Some(b) = self.breaks.iter().find(|b| b.hit_by(e)) {
+                    return Some((k, *b));
+                }
+            }
+            state = state.after(st);
+        }
+        let last = steps.len().saturating_sub(1);
+        let solved_before = before.solved();
+        if !solved_before && after.solved() && self.breaks.contains(&Break::Solved) {
+            return Some((last, Break::Solved));
+        }
+        if self.breaks.contains(&Break::Unsolvable) && before.unsolvable().is_none() && after.unsolvable().is_some() {
+            return Some((last, Break::Unsolvable));
+        }
+        None
+    }
+
+    /// Stops playback at entry `i`'s breakpoint, if it has one (the entry is the latest in
+    /// effect): the step is shown, playing and the queue stop. Returns whether it stopped.
+    fn stop_at_break(&mut self, i: usize) -> bool {
+        let Some((k, b)) = self.break_in(i) else { return false };
+        self.playing = false;
+        self.queue_paused = !self.queue.is_empty() || self.queue_from_solver;
+        let why = match b {
+            Break::Unsolvable => self.current().unsolvable().map(|w| format!(": {w}")).unwrap_or_default(),
+            _ => String::new(),
+        };
+        self.seek_step(k);
+        self.say(format!("breakpoint: {} at move {}, step {}{why} (play goes on)", b.label(), self.moves(), k + 1));
+        true
     }
 
     /// Stops a solution being played back (the moves already made stay).
@@ -259,13 +373,255 @@ impl<P: Playable> Session<P> {
             p.time = (p.time + dt).min(p.timeline.total);
         }
         if !self.animating()
+            && !self.queue_paused
             && let Some((mv, group)) = self.queue.pop_front()
             && let Err(e) = self.make_as(&mv, instant, self.queue_from_solver, group)
         {
             self.say(e);
             self.queue.clear();
         }
-        self.animating() || !self.queue.is_empty()
+        if self.playing && !self.animating() && self.queue.is_empty() {
+            let (a, b) = self.play_range();
+            if self.cursor < b {
+                self.forward_move(!instant);
+                self.stop_at_break(self.cursor - 1);
+            } else if self.looping && a < b {
+                self.jump(a);
+                self.playing = true;
+            } else {
+                self.playing = false;
+            }
+        }
+        self.animating() || !self.queue.is_empty() && !self.queue_paused || self.playing
+    }
+
+    /// Every step of the history in effect that touched `cell`, oldest first (the inspector's
+    /// list; at most the newest `limit`).
+    pub fn cell_history(&self, cell: Pos, limit: usize) -> Vec<Touch> {
+        let mut out = Vec::new();
+        for (entry, e) in self.history[..self.cursor].iter().enumerate() {
+            let Entry::Move { before, steps, .. } = e else { continue };
+            let mut state = before.clone();
+            let mut hit = Vec::new();
+            for (k, st) in steps.iter().enumerate() {
+                if state.step_cells(st).contains(&cell) {
+                    hit.push(k);
+                }
+                state = state.after(st);
+            }
+            if !hit.is_empty() {
+                let records = before.records(steps);
+                out.extend(hit.into_iter().map(|k| Touch { entry, step: k, text: records[k].text.clone() }));
+            }
+        }
+        let skip = out.len().saturating_sub(limit);
+        out.split_off(skip)
+    }
+
+    /// The moves since the last restart as `tumblebox GAME trace` prints them (text lines):
+    /// what "Copy trace" copies.
+    pub fn trace_lines(&self) -> Vec<String> {
+        let (start, texts, steps) = self.run();
+        let mut state = start.clone();
+        let mut moves = Vec::new();
+        for (i, (t, st)) in texts.iter().zip(&steps).enumerate() {
+            moves.push(crate::trace::TracedMove { number: state.trace_number(i), notation: t.clone(), steps: st });
+            for s in st {
+                state = state.after(s);
+            }
+        }
+        crate::trace::trace(&start, moves).into_iter().map(|(_, t)| t).collect()
+    }
+
+    /// A Rust test (for this crate's `tests/`) that traces the moves since the last restart
+    /// on the command line and expects exactly the steps the debugger lists.
+    pub fn trace_test(&self) -> String {
+        let (start, texts, _) = self.run();
+        let input = start.trace_input(&self.title, &texts);
+        let expected: String = self.trace_lines().iter().map(|l| format!("{l}\n")).collect();
+        let name: String = self
+            .title
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
+            .collect::<String>()
+            .split('_')
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("_");
+        let args: Vec<String> = input.args.iter().map(|a| format!("{a:?}")).collect();
+        format!(
+            r#"#[test]
+fn trace_{game}_{name}() {{
+    // From tumblebox's rule debugger: the level, the moves, and the steps they make.
+    let level = {level:?};
+    let expected = {expected:?};
+    let file = std::env::temp_dir().join(format!("tumblebox-trace-test-{{}}.txt", std::process::id()));
+    std::fs::write(&file, level).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tumblebox"))
+        .args([{game:?}, "trace"])
+        .arg(&file)
+        .args([{args}])
+        .output()
+        .unwrap();
+    std::fs::remove_file(&file).ok();
+    assert!(out.status.success(), "{{}}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+}}
+"#,
+            game = input.game,
+            name = if name.is_empty() { "level".into() } else { name },
+            level = input.file,
+            args = args.join(", "),
+        )
+    }
+
+    /// What play and loop cover: the selected range, or the whole history.
+    pub fn play_range(&self) -> (usize, usize) {
+        self.range.unwrap_or((0, self.history.len()))
+    }
+
+    /// Shows the state after the first `cursor` entries of the history (a jump on the
+    /// timeline). Nothing is dropped: the later moves stay, as after an undo, until a new move
+    /// is made from here.
+    pub fn jump(&mut self, cursor: usize) {
+        let c = cursor.min(self.history.len());
+        self.playing = false;
+        self.queue.clear();
+        self.queue_paused = false;
+        self.queue_from_solver = false;
+        self.playback = None;
+        if c != self.cursor {
+            self.cursor = c;
+            self.position_changed();
+            if let Some(p) = self.selected
+                && !self.current().selectable(p)
+            {
+                self.selected = None;
+            }
+        }
+    }
+
+    /// One history entry on (a move made again, animated when `animate`).
+    fn forward_move(&mut self, animate: bool) {
+        if self.cursor >= self.history.len() {
+            return;
+        }
+        self.cursor += 1;
+        self.position_changed();
+        self.playback = match &self.history[self.cursor - 1] {
+            Entry::Move { before, steps, .. } if animate && !steps.is_empty() => Some(Playback {
+                timeline: Timeline::new(
+                    before,
+                    std::slice::from_ref(steps),
+                    Pacing { hold_start: 0.0, hold_end: 0.0, min_move: 0.0 },
+                ),
+                time: 0.0,
+                paused: false,
+                focus: None,
+            }),
+            _ => None,
+        };
+    }
+
+    /// The debugger's "move >": the next move of the history, animated.
+    pub fn step_move_forward(&mut self, animate: bool) {
+        self.playing = false;
+        self.forward_move(animate);
+    }
+
+    /// The debugger's "< move": the state before the latest move.
+    pub fn step_move_back(&mut self) {
+        if self.cursor > 0 {
+            self.jump(self.cursor - 1);
+        }
+    }
+
+    /// The debugger's "step >": the next physical step, on into the next move of the history.
+    pub fn step_forward(&mut self) {
+        self.playing = false;
+        let n = self.last_move().map_or(0, |(_, _, s)| s.len());
+        let at = self.step_at().filter(|_| self.playback.as_ref().is_some_and(|p| p.focus.is_some() || p.paused));
+        match at {
+            Some(k) if k + 1 < n => self.seek_step(k + 1),
+            _ if self.cursor < self.history.len() => {
+                self.forward_move(false);
+                if self.last_move().is_some_and(|(_, _, s)| !s.is_empty()) {
+                    self.seek_step(0);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The debugger's "< step": the previous physical step, back across the start of a move
+    /// into the one before it (the state before a move's first step is the one after the
+    /// previous move's last).
+    pub fn step_back(&mut self) {
+        self.playing = false;
+        let n = self.last_move().map_or(0, |(_, _, s)| s.len());
+        // At rest after a move is its last step shown.
+        let at = self.step_at().filter(|_| self.playback.as_ref().is_some_and(|p| p.focus.is_some() || p.paused));
+        let k = at.unwrap_or(n.saturating_sub(1));
+        if n > 0 && k > 0 {
+            self.seek_step(k - 1);
+        } else if self.cursor > 0 {
+            self.jump(self.cursor - 1);
+            if let Some((_, _, s)) = self.last_move()
+                && !s.is_empty()
+            {
+                let last = s.len() - 1;
+                self.seek_step(last);
+            }
+        }
+    }
+
+    /// The debugger's play: the history from here (from the start of the range when at its
+    /// end), resuming a paused move or a solution stopped at a breakpoint.
+    pub fn play(&mut self) {
+        if self.queue_paused {
+            self.queue_paused = false;
+        }
+        if let Some(p) = &mut self.playback
+            && (p.paused || p.focus.is_some())
+            && p.time < p.timeline.total
+        {
+            if let Some(i) = p.focus.take() {
+                let mut n = 0;
+                for s in &p.timeline.segments {
+                    if n + s.steps.len() > i {
+                        p.time = s.start + s.duration;
+                        break;
+                    }
+                    n += s.steps.len();
+                }
+            }
+            p.paused = false;
+        }
+        if !self.queue.is_empty() {
+            return;
+        }
+        let (a, b) = self.play_range();
+        if self.cursor >= b || self.cursor < a {
+            self.jump(a);
+        }
+        self.playing = true;
+    }
+
+    /// The debugger's pause: playback, play-through and a solution's queue wait.
+    pub fn pause(&mut self) {
+        self.playing = false;
+        if !self.queue.is_empty() {
+            self.queue_paused = true;
+        }
+        if let Some(p) = &mut self.playback {
+            p.paused = true;
+        }
+    }
+
+    /// Whether the debugger's play is going on (a move animating, the history or a solution
+    /// playing).
+    pub fn is_playing(&self) -> bool {
+        self.playing || self.animating() || (!self.queue.is_empty() && !self.queue_paused)
     }
 
     /// The scene to show now. With the debugger stopped on a step, the state that step
@@ -304,6 +660,18 @@ impl<P: Playable> Session<P> {
             state = state.after(s);
         }
         Some((state, steps.get(i)?))
+    }
+
+    /// The cells of the step that caused the shown one (scene quads, drawn on the state it
+    /// started from).
+    pub fn cause_quads(&self) -> Vec<[crate::scene::Point; 4]> {
+        let (Some(i), Some((before, _, steps))) = (self.step_at(), self.last_move()) else { return vec![] };
+        let Some(c) = before.records(steps).get(i).and_then(|r| r.cause) else { return vec![] };
+        let mut state = before.clone();
+        for st in &steps[..c] {
+            state = state.after(st);
+        }
+        state.touched(&steps[c])
     }
 
     /// The latest move's entry, if the newest entry in effect is a move.
@@ -363,6 +731,8 @@ impl<P: Playable> Session<P> {
         if !moves.is_empty() {
             self.message = None;
             self.stop_solution();
+            self.playing = false;
+            self.queue_paused = false;
         }
         let group = if moves.len() > 1 { next_seq() } else { 0 };
         let mut moves = moves.into_iter();
@@ -430,10 +800,21 @@ impl<P: Playable> Session<P> {
                 let moves = answer.moves;
                 self.solver_played = true;
                 if moves.len() > 200 || instant {
-                    for m in &moves {
-                        if let Err(e) = self.make_as(m, true, true, 0) {
-                            self.say(e);
-                            break;
+                    let mut rest = moves.into_iter();
+                    for m in rest.by_ref() {
+                        match self.make_as(&m, true, true, 0) {
+                            Err(e) => {
+                                self.say(e);
+                                break;
+                            }
+                            Ok(true) => {
+                                // Stopped at a breakpoint: the rest waits for play.
+                                self.queue.extend(rest.by_ref().map(|m| (m, 0)));
+                                self.queue_from_solver = true;
+                                self.queue_paused = true;
+                                break;
+                            }
+                            Ok(false) => {}
                         }
                     }
                 } else {

@@ -23,7 +23,7 @@ struct Asked {
 /// What every game's panels share in one frame.
 struct Shared<'a> {
     kind: GameKind,
-    speed: f32,
+    speed: &'a mut f32,
     instant: bool,
     numbers: bool,
     drag_start: &'a mut Option<[f32; 2]>,
@@ -88,7 +88,7 @@ impl TumbleApp {
         self.menu_bar(ui, &mut commands);
         let mut shared = Shared {
             kind: self.kind,
-            speed: self.speed,
+            speed: &mut self.speed,
             instant: self.instant,
             numbers: self.progress.numbers,
             drag_start: &mut self.drag_start,
@@ -311,7 +311,7 @@ impl TumbleApp {
 
 /// One game's panels for one frame.
 fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'_>) -> Asked {
-    let (kind, speed, instant, buttons) = (shared.kind, shared.speed, shared.instant, shared.buttons);
+    let (kind, speed, instant, buttons) = (shared.kind, *shared.speed, shared.instant, shared.buttons);
     let mut asked = Asked::default();
     let ctx = ui.ctx().clone();
     tab.session.poll_solver(instant);
@@ -339,7 +339,7 @@ fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mu
     }
     status_bar(ui, tab, shared);
     level_list(ui, tab, shared, &mut asked);
-    debugger_ui(ui, &mut tab.session);
+    debugger_ui(ui, &mut tab.session, shared.speed);
     egui::CentralPanel::default_margins().show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             let s = &mut tab.session;
@@ -544,9 +544,15 @@ fn board<P: Playable>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'
     if shared.numbers && at_rest {
         paint::labels(&painter, &view, &s.current().labels());
     }
-    // The debugger's highlight: the cells the current step touches.
+    // The debugger's highlight: the cells the current step changes, and in a second colour
+    // the cells of the step that caused it.
     if let Some((state, step)) = s.shown_step() {
         paint::outline(&painter, &view, &state.touched(step));
+        paint::cause(&painter, &view, &s.cause_quads(), CAUSE);
+    }
+    // The inspected cell.
+    if let Some(c) = s.debug.cell() {
+        paint::inspected(&painter, &view, &s.current().cell_quad(c));
     }
     // The hint, on the board: what to move and which way.
     if let Some(mv) = &s.hint
@@ -564,6 +570,19 @@ fn board<P: Playable>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'
         let y = 0.25 + sel.row as f32;
         paint::selection(&painter, &view, &[[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]);
     }
+    // The inspector follows the pointer (and keeps the last cell pointed at, so its list can
+    // be clicked); a right-click pins a cell (again: unpins it).
+    let s = &mut tab.session;
+    if let Some(c) = response.hover_pos().and_then(|p| s.current().cell_at(view.to_scene(p))) {
+        s.debug.hovered = Some(c);
+    }
+    if response.secondary_clicked()
+        && let Some(p) = response.interact_pointer_pos()
+    {
+        let c = s.current().cell_at(view.to_scene(p));
+        s.debug.pinned = if s.debug.pinned == c { None } else { c };
+    }
+    let s = &tab.session;
     if response.drag_started()
         && let Some(p) = ui.input(|i| i.pointer.press_origin()).or(response.interact_pointer_pos())
     {
@@ -587,67 +606,413 @@ fn board<P: Playable>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'
     }
 }
 
-fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
-    egui::Panel::right("debugger").default_size(300.0).resizable(true).show(ui, |ui| {
+/// The rule debugger: the game's timeline, the shown move's steps with their causes, run-until
+/// breakpoints, the cell inspector, and the trace to copy.
+fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, speed: &mut f32) {
+    egui::Panel::right("debugger").default_size(340.0).resizable(true).show(ui, |ui| {
         ui.heading("Rule debugger");
-        let Some((before, text, steps)) = s.last_move() else {
-            ui.label("Make a move: its physical steps are listed here, in order.");
-            return;
-        };
-        let (text, descriptions): (String, Vec<String>) =
-            (text.clone(), before.records(steps).into_iter().map(|r| r.text).collect());
-        let n = descriptions.len();
-        ui.label(format!("Move {text}: {n} step{}", if n == 1 { "" } else { "s" }));
-        let at = s.step_at();
-        let mut seek = None;
-        egui::ScrollArea::vertical().max_height(ui.available_height() - 90.0).show(ui, |ui| {
-            for (i, d) in descriptions.iter().enumerate() {
-                if ui.selectable_label(at == Some(i), format!("{}. {d}", i + 1)).clicked() {
-                    seek = Some(i);
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            timeline_ui(ui, s, speed);
+            ui.separator();
+            steps_ui(ui, s);
+            ui.separator();
+            breakpoints_ui(ui, s);
+            ui.separator();
+            inspector_ui(ui, s);
+            ui.separator();
+            ui.horizontal(|ui| {
+                let any = s.moves() > 0;
+                if ui
+                    .add_enabled(any, egui::Button::new("Copy trace"))
+                    .on_hover_text(
+                        "The steps of the moves since the last restart, as `tumblebox GAME trace` prints them",
+                    )
+                    .clicked()
+                {
+                    let text: String = s.trace_lines().iter().map(|l| format!("{l}\n")).collect();
+                    ui.ctx().copy_text(text);
+                    s.say("trace copied");
+                }
+                if ui
+                    .add_enabled(any, egui::Button::new("Copy as test"))
+                    .on_hover_text(
+                        "A Rust test: the level, the moves and the steps expected, traced on the command line",
+                    )
+                    .clicked()
+                {
+                    ui.ctx().copy_text(s.trace_test());
+                    s.say("test copied: paste it into a file under tests/");
+                }
+            });
+        });
+    });
+}
+
+/// Where the timeline strip puts history position `i` of `n`.
+fn strip_x(rect: egui::Rect, i: usize, n: usize) -> f32 {
+    let pad = 8.0;
+    rect.left() + pad + (rect.width() - 2.0 * pad) * i as f32 / n.max(1) as f32
+}
+
+/// The game's timeline: a strip with a tick per move and marks, the transport, the list of
+/// moves. Clicking jumps (the state after that move); Shift+click selects a range to loop.
+fn timeline_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, speed: &mut f32) {
+    let n = s.history.len();
+    ui.strong("Timeline");
+    // The strip: position 0 (the start) to n (after every move).
+    let (rect, resp) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 30.0), egui::Sense::click_and_drag());
+    resp.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Slider, true, format!("timeline: position {} of {n}", s.cursor))
+    });
+    let painter = ui.painter_at(rect);
+    let vis = ui.visuals();
+    painter.rect_filled(rect, 4.0, vis.extreme_bg_color);
+    if let Some((a, b)) = s.range {
+        let r = egui::Rect::from_x_y_ranges(strip_x(rect, a, n)..=strip_x(rect, b, n), rect.y_range());
+        painter.rect_filled(r, 2.0, paint::SELECTION.linear_multiply(0.25));
+    }
+    let y = rect.center().y;
+    painter.line_segment(
+        [egui::pos2(strip_x(rect, 0, n), y), egui::pos2(strip_x(rect, n, n), y)],
+        egui::Stroke::new(1.0, vis.weak_text_color()),
+    );
+    for (i, e) in s.history.iter().enumerate() {
+        let x = strip_x(rect, i + 1, n);
+        let ahead = i >= s.cursor;
+        let c = if ahead { vis.weak_text_color().linear_multiply(0.5) } else { vis.text_color() };
+        match e {
+            super::session::Entry::Move { marks, .. } => {
+                painter.line_segment([egui::pos2(x, y - 5.0), egui::pos2(x, y + 5.0)], egui::Stroke::new(1.0, c));
+                if !marks.is_empty() {
+                    painter.circle_filled(egui::pos2(x, rect.top() + 5.0), 3.5, paint::HINT);
                 }
             }
-        });
-        ui.separator();
-        ui.horizontal(|ui| {
-            if ui.button("< step").clicked() {
-                seek = Some(at.unwrap_or(n).saturating_sub(1));
-            }
-            let paused = s.playback.as_ref().is_none_or(|p| p.paused || p.time >= p.timeline.total);
-            if ui.button(if paused { "play" } else { "pause" }).clicked() {
-                match &mut s.playback {
-                    Some(p) if paused => {
-                        if p.time >= p.timeline.total {
-                            p.time = 0.0;
-                        }
-                        p.paused = false;
-                        p.focus = None;
-                    }
-                    Some(p) => p.paused = true,
-                    None => {
-                        s.seek_step(0);
-                        if let Some(p) = &mut s.playback {
-                            p.time = 0.0;
-                            p.paused = false;
-                            p.focus = None;
-                        }
-                    }
-                }
-            }
-            if ui.button("step >").clicked() {
-                seek = Some(at.map_or(0, |a| (a + 1).min(n - 1)));
-            }
-        });
-        if let Some(p) = &mut s.playback {
-            let total = p.timeline.total;
-            if ui.add(egui::Slider::new(&mut p.time, 0.0..=total).text("time (s)")).changed() {
-                p.paused = true;
-                p.focus = None;
+            super::session::Entry::Restart { .. } => {
+                painter.line_segment(
+                    [egui::pos2(x, rect.top() + 2.0), egui::pos2(x, rect.bottom() - 2.0)],
+                    egui::Stroke::new(2.0, egui::Color32::from_rgb(0xd5, 0x5e, 0x00)),
+                );
             }
         }
-        if let Some(i) = seek {
-            s.seek_step(i);
+    }
+    let cx = strip_x(rect, s.cursor, n);
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            egui::pos2(cx - 5.0, rect.bottom() - 1.0),
+            egui::pos2(cx + 5.0, rect.bottom() - 1.0),
+            egui::pos2(cx, y + 2.0),
+        ],
+        paint::SELECTION,
+        egui::Stroke::NONE,
+    ));
+    if (resp.clicked() || resp.dragged())
+        && let Some(p) = resp.interact_pointer_pos()
+    {
+        let t = ((p.x - strip_x(rect, 0, n)) / (strip_x(rect, n, n) - strip_x(rect, 0, n)).max(1.0)).clamp(0.0, 1.0);
+        let i = (t * n as f32).round() as usize;
+        if ui.input(|inp| inp.modifiers.shift) {
+            let (a, b) = (i.min(s.cursor), i.max(s.cursor));
+            s.range = (a < b).then_some((a, b));
+        } else if i != s.cursor {
+            s.jump(i);
+        }
+    }
+    // The transport.
+    ui.horizontal_wrapped(|ui| {
+        let at_end = s.cursor >= n;
+        if ui.add_enabled(s.cursor > 0, egui::Button::new("|<")).on_hover_text("The start").clicked() {
+            s.jump(0);
+        }
+        if ui
+            .add_enabled(s.cursor > 0, egui::Button::new("< move"))
+            .on_hover_text("The state before this move")
+            .clicked()
+        {
+            s.step_move_back();
+        }
+        if ui.add_enabled(s.cursor > 0, egui::Button::new("< step")).on_hover_text("The physical step before").clicked()
+        {
+            s.step_back();
+        }
+        let playing = s.is_playing();
+        if ui
+            .button(if playing { "pause" } else { "play" })
+            .on_hover_text("Play the moves from here (the selected range with Loop), or pause")
+            .clicked()
+        {
+            if playing { s.pause() } else { s.play() }
+        }
+        let more_steps = s
+            .last_move()
+            .is_some_and(|(_, _, st)| s.playback.as_ref().is_some_and(|p| p.focus.is_some_and(|f| f + 1 < st.len())));
+        if ui
+            .add_enabled(!at_end || more_steps, egui::Button::new("step >"))
+            .on_hover_text("The next physical step")
+            .clicked()
+        {
+            s.step_forward();
+        }
+        if ui.add_enabled(!at_end, egui::Button::new("move >")).on_hover_text("The next move, animated").clicked() {
+            s.step_move_forward(true);
+        }
+        if ui.add_enabled(!at_end, egui::Button::new(">|")).on_hover_text("After the last move").clicked() {
+            s.jump(n);
         }
     });
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut s.looping, "Loop")
+            .on_hover_text("Play the selected range (Shift+click the timeline) again and again");
+        match s.range {
+            Some((a, b)) => {
+                ui.label(format!("range {a}–{b}"));
+                if ui.small_button("clear").clicked() {
+                    s.range = None;
+                }
+            }
+            None => {
+                ui.weak("range: all");
+            }
+        }
+        ui.add(egui::Slider::new(speed, 0.25..=4.0).logarithmic(true).suffix("×").text("speed"));
+    });
+    // The list of moves.
+    let names: Vec<String> = std::iter::once("start".to_string())
+        .chain(s.history.iter().enumerate().map(|(i, e)| match e {
+            super::session::Entry::Move { text, marks, .. } => {
+                let words: Vec<String> = marks.iter().map(|m| m.word()).collect();
+                if words.is_empty() {
+                    format!("{}. {text}", i + 1)
+                } else {
+                    format!("{}. {text} · {}", i + 1, words.join(", "))
+                }
+            }
+            super::session::Entry::Restart { .. } => format!("{}. restart", i + 1),
+        }))
+        .collect();
+    let mut jump = None;
+    let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+    egui::ScrollArea::vertical().id_salt("moves").max_height(150.0).auto_shrink([false, true]).show_rows(
+        ui,
+        row,
+        names.len(),
+        |ui, rows| {
+            for i in rows {
+                let mut text = egui::RichText::new(&names[i]);
+                if i > s.cursor {
+                    text = text.weak();
+                }
+                let in_range = s.range.is_some_and(|(a, b)| i > a && i <= b);
+                if in_range {
+                    text = text.background_color(paint::SELECTION.linear_multiply(0.2));
+                }
+                if ui.selectable_label(i == s.cursor, text).clicked() {
+                    jump = Some(i);
+                }
+            }
+        },
+    );
+    if let Some(i) = jump {
+        if ui.input(|inp| inp.modifiers.shift) {
+            let (a, b) = (i.min(s.cursor), i.max(s.cursor));
+            s.range = (a < b).then_some((a, b));
+        } else {
+            s.jump(i);
+        }
+    }
+}
+
+/// One line of the step list: a step, or a run of steps of one kind collapsed.
+struct StepRow {
+    first: usize,
+    last: usize,
+    text: String,
+}
+
+/// The shown move's steps, with filters by kind and cell and collapsed runs.
+fn steps_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
+    let Some((before, text, steps)) = s.last_move() else {
+        ui.label(if s.cursor > 0 {
+            "A restart: the level from its start."
+        } else {
+            "Make a move: its physical steps are listed here, in order, each with its cause."
+        });
+        return;
+    };
+    let (before, text, steps) = (before.clone(), text.clone(), steps.clone());
+    let records = before.records(&steps);
+    let n = records.len();
+    let at = s
+        .step_at()
+        .filter(|_| s.playback.as_ref().is_some_and(|p| p.focus.is_some() || p.paused || p.time < p.timeline.total));
+    ui.strong(format!("Move {} {text}: {n} step{}", s.cursor, if n == 1 { "" } else { "s" }));
+    // Which cells each step changes (for the cell filter).
+    let mut state = before.clone();
+    let mut cells = Vec::with_capacity(n);
+    for st in &steps {
+        cells.push(state.step_cells(st));
+        state = state.after(st);
+    }
+    let kind = |r: &crate::trace::Record| r.fields.get("step").and_then(|v| v.as_str()).unwrap_or("").to_string();
+    let mut kinds: Vec<String> = records.iter().map(kind).collect();
+    kinds.dedup();
+    kinds.sort();
+    kinds.dedup();
+    let d = &mut s.debug;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("show:");
+        for k in &kinds {
+            let mut on = !d.hidden.contains(k);
+            if ui.checkbox(&mut on, k.as_str()).changed() {
+                if on {
+                    d.hidden.remove(k);
+                } else {
+                    d.hidden.insert(k.clone());
+                }
+            }
+        }
+        ui.checkbox(&mut d.collapse, "collapse runs").on_hover_text("Steps of one kind in a row as one line: fall ×5");
+        if let Some(c) = d.cell() {
+            ui.checkbox(&mut d.only_cell, format!("only {}", before.cell_name(c)))
+                .on_hover_text("Only the steps that change the inspected cell");
+        }
+    });
+    let only = d.cell().filter(|_| d.only_cell);
+    let shown: Vec<usize> = (0..n)
+        .filter(|&i| !d.hidden.contains(&kind(&records[i])))
+        .filter(|&i| only.is_none_or(|c| cells[i].contains(&c)))
+        .collect();
+    let mut rows: Vec<StepRow> = Vec::new();
+    for &i in &shown {
+        let k = kind(&records[i]);
+        if d.collapse
+            && let Some(last) = rows.last_mut()
+            && last.last + 1 == i
+            && kind(&records[last.first]) == k
+        {
+            last.last = i;
+            continue;
+        }
+        rows.push(StepRow { first: i, last: i, text: String::new() });
+    }
+    for r in &mut rows {
+        r.text = if r.first == r.last {
+            format!("{}. {}", r.first + 1, records[r.first].text)
+        } else {
+            format!("{}–{}. {} ×{}", r.first + 1, r.last + 1, kind(&records[r.first]), r.last - r.first + 1)
+        };
+    }
+    if shown.len() < n {
+        ui.weak(format!("{} of {n} steps shown", shown.len()));
+    }
+    let mut seek = None;
+    for r in &rows {
+        let on = at.is_some_and(|a| (r.first..=r.last).contains(&a));
+        let mut resp = ui.selectable_label(on, &r.text);
+        if r.first != r.last {
+            let all: Vec<String> = (r.first..=r.last).map(|i| format!("{}. {}", i + 1, records[i].text)).collect();
+            resp = resp.on_hover_text(all.join("\n"));
+        }
+        if resp.clicked() {
+            seek = Some(r.first);
+        }
+    }
+    // The cause of the step shown.
+    if let Some(a) = at
+        && let Some(c) = records.get(a).and_then(|r| r.cause)
+    {
+        ui.label(
+            egui::RichText::new(format!("step {} was caused by step {}: {}", a + 1, c + 1, records[c].text))
+                .color(CAUSE),
+        );
+    }
+    if let Some(i) = seek {
+        s.seek_step(i);
+    }
+}
+
+/// The colour of a cause's cells and words: Okabe–Ito reddish purple, apart from the
+/// highlight's amber and the selection's blue.
+pub const CAUSE: egui::Color32 = egui::Color32::from_rgb(0xcc, 0x79, 0xa7);
+
+/// "Run until": where playback of the solver's solution, stacks' run and the timeline stop.
+fn breakpoints_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
+    ui.strong("Run until (breakpoints)");
+    for &b in P::breakpoints() {
+        let i = s.breaks.iter().position(|x| x.same_kind(b));
+        let mut on = i.is_some();
+        let current = i.map_or(b, |i| s.breaks[i]);
+        ui.horizontal(|ui| {
+            let label = match current {
+                super::play::Break::ChainAtLeast(_) => "a chain of depth ≥".to_string(),
+                super::play::Break::StackAtLeast(_) => "a stack reaches".to_string(),
+                other => other.label(),
+            };
+            let check = ui.checkbox(&mut on, label);
+            let id = check.id;
+            if check.changed() {
+                match i {
+                    Some(i) if !on => {
+                        s.breaks.remove(i);
+                    }
+                    None if on => s.breaks.push(current),
+                    _ => {}
+                }
+            }
+            let changed = match current {
+                super::play::Break::ChainAtLeast(mut k) => ui
+                    .add(egui::DragValue::new(&mut k).range(1..=20))
+                    .labelled_by(id)
+                    .changed()
+                    .then_some(super::play::Break::ChainAtLeast(k)),
+                super::play::Break::StackAtLeast(mut k) => ui
+                    .add(egui::DragValue::new(&mut k).range(2..=10))
+                    .labelled_by(id)
+                    .changed()
+                    .then_some(super::play::Break::StackAtLeast(k)),
+                _ => None,
+            };
+            if let Some(nb) = changed {
+                match s.breaks.iter().position(|x| x.same_kind(nb)) {
+                    Some(i) => s.breaks[i] = nb,
+                    None => s.breaks.push(nb),
+                }
+            }
+        });
+    }
+}
+
+/// The cell inspector: what a cell holds now and every step of this game that changed it.
+fn inspector_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
+    ui.strong("Cell inspector");
+    let Some(c) = s.debug.cell() else {
+        ui.weak("Point at a cell of the board (right-click pins it).");
+        return;
+    };
+    let now = s.current();
+    let what = format!("{}: {}", now.cell_name(c), now.contents(c));
+    ui.horizontal(|ui| {
+        ui.label(what);
+        if s.debug.pinned.is_some() && ui.small_button("unpin").clicked() {
+            s.debug.pinned = None;
+        }
+    });
+    let touches = s.cell_history(c, 100);
+    if touches.is_empty() {
+        ui.weak("no step of this game changed it");
+        return;
+    }
+    let mut go = None;
+    egui::ScrollArea::vertical().id_salt("inspector").max_height(140.0).show(ui, |ui| {
+        for t in &touches {
+            if ui.selectable_label(false, format!("move {} step {}: {}", t.entry + 1, t.step + 1, t.text)).clicked() {
+                go = Some((t.entry, t.step));
+            }
+        }
+    });
+    if let Some((entry, step)) = go {
+        s.jump(entry + 1);
+        s.seek_step(step);
+    }
 }
 
 /// Draws what the window lays over the board.
