@@ -31,7 +31,7 @@ fn settle(h: &mut Harness<'_, TumbleApp>) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     loop {
         h.step();
-        let s = &h.state().vexed.session;
+        let s = &h.state().tabs.vexed.session;
         if !s.animating() && s.queue.is_empty() && s.solver.is_none() {
             break;
         }
@@ -49,19 +49,19 @@ fn pick_a_level_move_by_click_and_key_undo_redo() {
     h.run_steps(2);
     h.get_by_label("SAMPLE-01  par 2").click();
     h.run_steps(2);
-    assert_eq!(h.state().vexed.index, 0);
+    assert_eq!(h.state().tabs.vexed.index, 0);
     // SAMPLE-01 as an Android-style cropped board: b at (1,2); click it, then press Left.
     let p = board_point(&h, [0.25 + 2.5, 0.25 + 1.5]);
     h.hover_at(p);
     h.drag_at(p);
     h.drop_at(p);
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.selected, Some(Pos::new(1, 2)));
+    assert_eq!(h.state().tabs.vexed.session.selected, Some(Pos::new(1, 2)));
     h.key_press(egui::Key::ArrowLeft);
     settle(&mut h);
-    assert_eq!(h.state().vexed.session.moves(), 1);
+    assert_eq!(h.state().tabs.vexed.session.moves(), 1);
     // The rule debugger lists exactly the rule engine's steps for that move.
-    let start = &h.state().vexed.levels[0].start;
+    let start = &h.state().tabs.vexed.levels[0].start;
     let (_, steps) = start.apply(Move { pos: Pos::new(1, 2), side: Side::Left }).unwrap();
     assert_eq!(steps.len(), 2);
     for (i, r) in tumblebox::trace::Traced::records(start, &steps).iter().enumerate() {
@@ -71,17 +71,17 @@ fn pick_a_level_move_by_click_and_key_undo_redo() {
     // Step the debugger back to the slide: it pauses on step 1.
     h.get_by_label("< step").click();
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.step_at(), Some(0));
+    assert_eq!(h.state().tabs.vexed.session.step_at(), Some(0));
     h.get_by_label("step >").click();
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.step_at(), Some(1));
+    assert_eq!(h.state().tabs.vexed.session.step_at(), Some(1));
     // Undo and redo.
     h.get_by_label("Undo").click();
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.moves(), 0);
+    assert_eq!(h.state().tabs.vexed.session.moves(), 0);
     h.get_by_label("Redo").click();
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.moves(), 1);
+    assert_eq!(h.state().tabs.vexed.session.moves(), 1);
     // A drag moves a block too: a at (0,0) right by one cell.
     let from = board_point(&h, [0.25 + 0.5, 0.25 + 0.5]);
     let to = board_point(&h, [0.25 + 1.5, 0.25 + 0.5]);
@@ -91,17 +91,17 @@ fn pick_a_level_move_by_click_and_key_undo_redo() {
     h.run_steps(1);
     h.drop_at(to);
     settle(&mut h);
-    assert_eq!(h.state().vexed.session.moves(), 2);
-    assert!(h.state().vexed.session.current().is_solved());
+    assert_eq!(h.state().tabs.vexed.session.moves(), 2);
+    assert!(h.state().tabs.vexed.session.current().is_solved());
     h.get_by_label("solved"); // the status bar
     h.get_by_label("SAMPLE-01  par 2  [solved] best 2"); // the level browser
     // Restart, then undo the restart.
     h.get_by_label("Restart").click();
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.moves(), 0);
+    assert_eq!(h.state().tabs.vexed.session.moves(), 0);
     h.get_by_label("Undo").click();
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.moves(), 2);
+    assert_eq!(h.state().tabs.vexed.session.moves(), 2);
 }
 
 #[test]
@@ -116,17 +116,17 @@ fn hint_says_unsolvable_from_a_dead_end() {
     h.run_steps(2);
     h.key_press(egui::Key::ArrowRight);
     settle(&mut h);
-    assert_eq!(h.state().vexed.session.moves(), 1);
+    assert_eq!(h.state().tabs.vexed.session.moves(), 1);
     h.get_by_label("Hint").click();
     settle(&mut h);
-    let msg = h.state().vexed.session.message.clone().unwrap_or_default();
+    let msg = h.state().tabs.vexed.session.message.clone().unwrap_or_default();
     assert!(msg.starts_with("unsolvable from here"), "{msg}");
     // From the start the hint is the unique first move, with 2 optimal moves left.
     h.get_by_label("Undo").click();
     h.run_steps(2);
     h.get_by_label("Hint").click();
     settle(&mut h);
-    let msg = h.state().vexed.session.message.clone().unwrap_or_default();
+    let msg = h.state().tabs.vexed.session.message.clone().unwrap_or_default();
     assert_eq!(msg, "hint: (b,1,2,L) (2 optimal moves left)");
 }
 
@@ -138,7 +138,7 @@ fn solver_runs_in_the_background_and_plays_the_solution() {
     h.run_steps(2);
     h.get_by_label("Solve").click();
     settle(&mut h);
-    let s = &h.state().vexed.session;
+    let s = &h.state().tabs.vexed.session;
     assert!(s.current().is_solved(), "{:?}", s.message);
     assert_eq!(s.moves(), 9);
     // Shown by the solver: not the player's best.
@@ -156,7 +156,7 @@ fn pushing_boxes_click_to_walk_and_keys() {
     h.get_by_label("Pushing boxes").click();
     h.run_steps(2);
     assert_eq!(h.state().kind, GameKind::Sokoban);
-    let game = h.state().sokoban.session.current().clone();
+    let game = h.state().tabs.sokoban.session.current().clone();
     // Click the floor cell left of the player (if it is floor): the player walks there.
     let p = game.pos.player;
     let target = [Pos::new(p.row, p.col.wrapping_sub(1)), Pos::new(p.row - 1, p.col), Pos::new(p.row + 1, p.col)]
@@ -170,14 +170,14 @@ fn pushing_boxes_click_to_walk_and_keys() {
     for _ in 0..40 {
         h.step();
     }
-    assert_eq!(h.state().sokoban.session.current().pos.player, target);
+    assert_eq!(h.state().tabs.sokoban.session.current().pos.player, target);
     // Keys: WASD and arrows walk too (or bump into rock without moving).
-    let before = h.state().sokoban.session.moves();
+    let before = h.state().tabs.sokoban.session.moves();
     h.key_press(egui::Key::D);
     for _ in 0..20 {
         h.step();
     }
-    assert!(h.state().sokoban.session.moves() <= before + 1);
+    assert!(h.state().tabs.sokoban.session.moves() <= before + 1);
 }
 
 #[test]
@@ -190,7 +190,7 @@ fn shubbles_and_stacks_buttons() {
     for _ in 0..40 {
         h.step();
     }
-    let s = h.state().shubbles.session.current();
+    let s = h.state().tabs.shubbles.session.current();
     assert_eq!(s.orientation, 1);
     assert_eq!(s.text(), ".........@......o...ooo...xox");
     h.get_by_label("Stacks").click();
@@ -199,18 +199,18 @@ fn shubbles_and_stacks_buttons() {
     for _ in 0..20 {
         h.step();
     }
-    assert_eq!(h.state().stacks.session.moves(), 1);
+    assert_eq!(h.state().tabs.stacks.session.moves(), 1);
     h.get_by_label("Run to the end").click();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     h.run_steps(2);
-    while h.state().stacks.session.solver.is_some() {
+    while h.state().tabs.stacks.session.solver.is_some() {
         assert!(std::time::Instant::now() < deadline, "the run did not finish");
         std::thread::sleep(std::time::Duration::from_millis(5));
         h.step();
     }
     h.run_steps(2);
     // Board 1 is the seed's first example: it never ends (-1), so the run stops after turn 1000.
-    let st = h.state().stacks.session.current();
+    let st = h.state().tabs.stacks.session.current();
     assert!(!st.game.over && st.turn > 1000, "turn {}", st.turn);
 }
 
@@ -218,7 +218,7 @@ fn shubbles_and_stacks_buttons() {
 fn export_to_writes_files_that_decode() {
     let mut h = harness();
     h.run_steps(2);
-    h.state_mut().vexed.session.make(&Move { pos: Pos::new(1, 2), side: Side::Left }, true).unwrap();
+    h.state_mut().tabs.vexed.session.make(&Move { pos: Pos::new(1, 2), side: Side::Left }, true).unwrap();
     let dir = std::env::temp_dir().join(format!("tumblebox-app-export-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let gif = dir.join("history.gif");
@@ -248,7 +248,7 @@ fn progress_survives_and_a_damaged_store_is_ignored() {
     let mut app = TumbleApp::default();
     app.restore(&p.to_text());
     assert_eq!(app.kind, GameKind::Sokoban);
-    assert_eq!(app.sokoban.index, 2);
+    assert_eq!(app.tabs.sokoban.index, 2);
     let mut app = TumbleApp::default();
     app.restore("best\tvexed\tnot-a-number\tX\n\u{0}garbage");
     assert!(app.notice.as_ref().is_some_and(|n| n.text.contains("damaged")));
@@ -278,7 +278,7 @@ fn open_file_reads_every_kind_and_reports_bad_files() {
     assert!(e.contains("line 1"), "{e}");
     if let Some(data) = common::data_dir("vexed-levels/palm") {
         app.open_file(&data.join("Classic Levels.ini")).unwrap();
-        assert_eq!(app.vexed.levels.len(), 59);
+        assert_eq!(app.tabs.vexed.levels.len(), 59);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -302,10 +302,10 @@ fn rest(h: &mut Harness<'_, TumbleApp>) {
         h.step();
         let app = h.state();
         let busy = match app.kind {
-            GameKind::Vexed => busy(&app.vexed.session),
-            GameKind::Shubbles => busy(&app.shubbles.session),
-            GameKind::Sokoban => busy(&app.sokoban.session),
-            GameKind::Stacks => busy(&app.stacks.session),
+            GameKind::Vexed => busy(&app.tabs.vexed.session),
+            GameKind::Shubbles => busy(&app.tabs.shubbles.session),
+            GameKind::Sokoban => busy(&app.tabs.sokoban.session),
+            GameKind::Stacks => busy(&app.tabs.stacks.session),
         };
         if !busy {
             break;
@@ -327,7 +327,7 @@ fn a_move_during_a_search_cancels_it_and_the_answer_fits_the_board() {
     h.get_by_label("SAMPLE-02  par 9").click();
     h.run_steps(2);
     // Solve starts; before its answer can arrive, the player moves a block.
-    let s = &mut h.state_mut().vexed.session;
+    let s = &mut h.state_mut().tabs.vexed.session;
     s.start_solver(false, || {});
     let before = s.current().clone();
     let m = before.moves()[0];
@@ -336,22 +336,22 @@ fn a_move_during_a_search_cancels_it_and_the_answer_fits_the_board() {
     assert!(s.message.as_deref().is_some_and(|m| m.contains("cancelled")), "{:?}", s.message);
     rest(&mut h);
     // Nothing was played on the new board: exactly the player's move.
-    assert_eq!(h.state().vexed.session.moves(), 1);
-    assert_eq!(h.state().vexed.session.current(), &before.apply(m).unwrap().0);
+    assert_eq!(h.state().tabs.vexed.session.moves(), 1);
+    assert_eq!(h.state().tabs.vexed.session.current(), &before.apply(m).unwrap().0);
     // Solve from here now: the answer is for this position and clears it.
     h.get_by_label("Solve").click();
     rest(&mut h);
-    let s = &h.state().vexed.session;
+    let s = &h.state().tabs.vexed.session;
     assert!(s.current().is_solved(), "{:?}", s.message);
     // A player's move during the solution's playback stops it, and nothing scrambles.
     h.get_by_label("Restart").click();
     h.run_steps(2);
     h.get_by_label("Solve").click();
     let t = std::time::Instant::now();
-    while h.state().vexed.session.queue.is_empty() && t.elapsed() < std::time::Duration::from_secs(30) {
+    while h.state().tabs.vexed.session.queue.is_empty() && t.elapsed() < std::time::Duration::from_secs(30) {
         h.step();
     }
-    let s = &mut h.state_mut().vexed.session;
+    let s = &mut h.state_mut().tabs.vexed.session;
     assert!(s.queue_from_solver);
     let at = s.current().clone();
     let mine = at.moves()[0];
@@ -361,14 +361,14 @@ fn a_move_during_a_search_cancels_it_and_the_answer_fits_the_board() {
     assert_eq!(s.queue.len(), 1, "the solution kept playing over the player's move");
     assert!(!s.queue_from_solver);
     rest(&mut h);
-    assert_eq!(h.state().vexed.session.current(), &at.apply(mine).unwrap().0);
+    assert_eq!(h.state().tabs.vexed.session.current(), &at.apply(mine).unwrap().0);
 }
 
 #[test]
 fn a_hint_for_an_old_position_is_dropped() {
     let mut h = harness();
     h.run_steps(2);
-    let s = &mut h.state_mut().vexed.session;
+    let s = &mut h.state_mut().tabs.vexed.session;
     s.start_solver(true, || {});
     // The position changes by undo/redo-free means: a direct move, then undo (back to the
     // start): the search was cancelled at the move, so no hint ever shows for it.
@@ -376,7 +376,7 @@ fn a_hint_for_an_old_position_is_dropped() {
     s.make(&m, true).unwrap();
     s.undo();
     rest(&mut h);
-    assert!(h.state().vexed.session.hint.is_none());
+    assert!(h.state().tabs.vexed.session.hint.is_none());
 }
 
 #[test]
@@ -389,9 +389,9 @@ fn progress_is_kept_per_pack_and_content_not_per_title() {
     h.run_steps(2);
     // Solve the built-in Maze 1 by hand (the solver's moves, made as the player's own).
     let app = h.state_mut();
-    let moves = app.sokoban.session.current().solve(&Default::default(), &Default::default()).unwrap().moves;
+    let moves = app.tabs.sokoban.session.current().solve(&Default::default(), &Default::default()).unwrap().moves;
     for m in &moves {
-        app.sokoban.session.make(m, true).unwrap();
+        app.tabs.sokoban.session.make(m, true).unwrap();
     }
     h.run_steps(3);
     let key = h.state().level_key(0).unwrap();
@@ -416,7 +416,7 @@ fn fig1a() -> Harness<'static, TumbleApp> {
     h.get_by_label("Shubbles box").click();
     h.run_steps(2);
     let start = tumblebox::shubbles::format::parse_state(".........@...o....ooo..xox...", 1).unwrap();
-    h.state_mut().shubbles.session = tumblebox::app::session::Session::new("fig", start, None);
+    h.state_mut().tabs.shubbles.session = tumblebox::app::session::Session::new("fig", start, None);
     h
 }
 
@@ -427,7 +427,7 @@ fn stot_arrows_follow_the_screen_after_a_turn() {
     let mut h = fig1a();
     h.key_press(egui::Key::Plus);
     rest(&mut h);
-    assert_eq!(h.state().shubbles.session.current().orientation, 1);
+    assert_eq!(h.state().tabs.shubbles.session.current().orientation, 1);
     // Where the stot is on screen, in scene units.
     let stot_on_screen = |s: &tumblebox::shubbles::State| {
         let (r, c) = cell_pos(s.stot().unwrap());
@@ -441,12 +441,12 @@ fn stot_arrows_follow_the_screen_after_a_turn() {
         (egui::Key::ArrowUp, 0.0, -1.0),
         (egui::Key::ArrowDown, 0.0, 1.0),
     ] {
-        let before = *h.state().shubbles.session.current();
-        let n = h.state().shubbles.session.moves();
+        let before = *h.state().tabs.shubbles.session.current();
+        let n = h.state().tabs.shubbles.session.moves();
         h.key_press(key);
         rest(&mut h);
-        let after = *h.state().shubbles.session.current();
-        if h.state().shubbles.session.moves() == n || after.stot() == before.stot() {
+        let after = *h.state().tabs.shubbles.session.current();
+        if h.state().tabs.shubbles.session.moves() == n || after.stot() == before.stot() {
             continue; // blocked that way: nothing to compare
         }
         let (a, b) = (stot_on_screen(&before), stot_on_screen(&after));
@@ -454,21 +454,21 @@ fn stot_arrows_follow_the_screen_after_a_turn() {
         assert!((moved[0] - dx).abs() < 0.01 && (moved[1] - dy).abs() < 0.01, "{key:?} moved the stot by {moved:?}");
     }
     // The history holds the seed's own notation: typing it enters the same moves.
-    let s = &h.state().shubbles.session;
+    let s = &h.state().tabs.shubbles.session;
     let typed: String = s.run().1.concat();
     assert!(typed.starts_with('+') && typed[1..].chars().all(|c| "<>^v".contains(c)), "{typed}");
     let start = s.start;
     let mut h2 = harness();
     h2.run_steps(2);
     h2.state_mut().kind = GameKind::Shubbles;
-    h2.state_mut().shubbles.session = tumblebox::app::session::Session::new("fig", start, None);
+    h2.state_mut().tabs.shubbles.session = tumblebox::app::session::Session::new("fig", start, None);
     h2.run_steps(1);
     h2.key_press(egui::Key::Plus);
     rest(&mut h2);
     h2.event(egui::Event::Text(typed[1..].to_string()));
     rest(&mut h2);
-    assert_eq!(h2.state().shubbles.session.run().1.concat(), typed);
-    assert_eq!(h2.state().shubbles.session.current(), h.state().shubbles.session.current());
+    assert_eq!(h2.state().tabs.shubbles.session.run().1.concat(), typed);
+    assert_eq!(h2.state().tabs.shubbles.session.current(), h.state().tabs.shubbles.session.current());
 }
 
 #[test]
@@ -476,31 +476,31 @@ fn every_shubbles_fall_tick_is_reachable_in_the_debugger() {
     let mut h = fig1a();
     h.key_press(egui::Key::Plus);
     rest(&mut h);
-    let (_, _, steps) = h.state().shubbles.session.last_move().unwrap();
+    let (_, _, steps) = h.state().tabs.shubbles.session.last_move().unwrap();
     let n = steps.len();
     assert!(n >= 4, "{n} steps");
     let mut scenes = Vec::new();
     for i in 0..n {
-        h.state_mut().shubbles.session.seek_step(i);
+        h.state_mut().tabs.shubbles.session.seek_step(i);
         h.run_steps(1);
-        assert_eq!(h.state().shubbles.session.step_at(), Some(i));
-        scenes.push(h.state().shubbles.session.scene());
+        assert_eq!(h.state().tabs.shubbles.session.step_at(), Some(i));
+        scenes.push(h.state().tabs.shubbles.session.scene());
     }
     // Each tick shows its own picture.
     for i in 1..n {
         assert!(scenes[i] != scenes[i - 1], "steps {i} and {} look the same", i + 1);
     }
     // `step >` walks through them one by one, and `< step` back.
-    h.state_mut().shubbles.session.seek_step(0);
+    h.state_mut().tabs.shubbles.session.seek_step(0);
     h.run_steps(1);
     for i in 1..n {
         h.get_by_label("step >").click();
         h.run_steps(1);
-        assert_eq!(h.state().shubbles.session.step_at(), Some(i));
+        assert_eq!(h.state().tabs.shubbles.session.step_at(), Some(i));
     }
     h.get_by_label("< step").click();
     h.run_steps(1);
-    assert_eq!(h.state().shubbles.session.step_at(), Some(n - 2));
+    assert_eq!(h.state().tabs.shubbles.session.step_at(), Some(n - 2));
 }
 
 #[test]
@@ -513,10 +513,10 @@ fn the_selection_goes_with_its_block() {
     h.drag_at(p);
     h.drop_at(p);
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.selected, Some(Pos::new(1, 2)));
+    assert_eq!(h.state().tabs.vexed.session.selected, Some(Pos::new(1, 2)));
     h.key_press(egui::Key::ArrowLeft);
     rest(&mut h);
-    assert_eq!(h.state().vexed.session.selected, None, "an outline is left on an empty cell");
+    assert_eq!(h.state().tabs.vexed.session.selected, None, "an outline is left on an empty cell");
 }
 
 #[test]
@@ -527,7 +527,7 @@ fn the_newest_message_shows_where_the_player_looks() {
     h.run_steps(2);
     h.get_by_label("Hint").click();
     h.run_steps(1);
-    h.state_mut().vexed.session.cancel_solver();
+    h.state_mut().tabs.vexed.session.cancel_solver();
     h.run_steps(2);
     h.get_by_label("solver cancelled");
     // A file that cannot be read: its error is newer than the session's message.
@@ -559,7 +559,7 @@ fn a_level_picked_from_the_list_is_remembered_and_tab_does_not_trap_keys() {
     assert_eq!(h.state().progress.last, Some((GameKind::Vexed, 4)));
     let mut back = TumbleApp::default();
     back.restore(&h.state().progress.to_text());
-    assert_eq!((back.kind, back.vexed.index), (GameKind::Vexed, 4));
+    assert_eq!((back.kind, back.tabs.vexed.index), (GameKind::Vexed, 4));
     // Tab gives a button the keyboard focus; a game key takes it back.
     h.get_by_label("SAMPLE-01  par 2").click();
     h.run_steps(2);
@@ -572,7 +572,7 @@ fn a_level_picked_from_the_list_is_remembered_and_tab_does_not_trap_keys() {
     h.run_steps(2);
     h.key_press(egui::Key::ArrowLeft);
     rest(&mut h);
-    assert_eq!(h.state().vexed.session.moves(), 1, "the arrow key did not reach the game");
+    assert_eq!(h.state().tabs.vexed.session.moves(), 1, "the arrow key did not reach the game");
 }
 
 #[test]
@@ -587,9 +587,9 @@ fn page_down_keeps_the_current_level_in_view() {
         h.run_steps(1);
     }
     h.run_steps(3);
-    let i = h.state().vexed.index;
+    let i = h.state().tabs.vexed.index;
     assert_eq!(i, 45);
-    let l = &h.state().vexed.levels[i];
+    let l = &h.state().tabs.vexed.levels[i];
     let label = format!("{}  par {}", l.title, l.par.unwrap());
     let node = h.get_by_label(&label);
     let r = node.rect();
@@ -604,12 +604,12 @@ fn animation_follows_the_clock_on_a_slow_renderer() {
         .with_step_dt(1.0 / 3.0)
         .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default());
     h.run_steps(2);
-    let s = &mut h.state_mut().vexed.session;
+    let s = &mut h.state_mut().tabs.vexed.session;
     let m = s.current().moves()[0];
     s.make(&m, false).unwrap();
     let total = s.playback.as_ref().unwrap().timeline.total;
     let mut frames = 0;
-    while h.state().vexed.session.animating() {
+    while h.state().tabs.vexed.session.animating() {
         h.step();
         frames += 1;
         assert!(frames < 100);
@@ -627,21 +627,21 @@ fn stacks_say_what_happened() {
     // Board 1 (the seed's first example) never ends.
     h.get_by_label("Run to the end").click();
     rest(&mut h);
-    let msg = h.state().stacks.session.message.clone().unwrap_or_default();
+    let msg = h.state().tabs.stacks.session.message.clone().unwrap_or_default();
     assert_eq!(msg, "never ends within 1000 turns: -1");
     h.get_by_label("Hint").click();
     rest(&mut h);
-    let msg = h.state().stacks.session.message.clone().unwrap_or_default();
+    let msg = h.state().tabs.stacks.session.message.clone().unwrap_or_default();
     assert_eq!(msg, "never ends within 1000 turns: -1");
     assert!(h.query_by_label_contains("[solved]").is_none());
     // A board that ends: the turn it ends in, from the rules.
-    let i = h.state().stacks.levels.iter().position(|l| l.title.contains("ends in turn")).unwrap();
-    let want = h.state().stacks.levels[i].start.game.ending_turn(1000).unwrap();
-    h.state_mut().stacks.open(i);
+    let i = h.state().tabs.stacks.levels.iter().position(|l| l.title.contains("ends in turn")).unwrap();
+    let want = h.state().tabs.stacks.levels[i].start.game.ending_turn(1000).unwrap();
+    h.state_mut().tabs.stacks.open(i);
     h.run_steps(2);
     h.get_by_label("Run to the end").click();
     rest(&mut h);
-    let msg = h.state().stacks.session.message.clone().unwrap_or_default();
+    let msg = h.state().tabs.stacks.session.message.clone().unwrap_or_default();
     assert!(msg.starts_with(&format!("ends in turn {want}")), "{msg}");
 }
 
@@ -668,7 +668,7 @@ fn a_file_dropped_on_the_window_opens() {
     h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(f.clone())));
     h.run_steps(3);
     assert_eq!(h.state().kind, GameKind::Sokoban);
-    assert_eq!(h.state().sokoban.pack, "dropped.in");
+    assert_eq!(h.state().tabs.sokoban.pack, "dropped.in");
     h.get_by_label(&format!("opened {}", f.display()));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -703,7 +703,7 @@ fn the_hint_is_marked_on_the_board() {
     h.run_steps(2);
     h.get_by_label("Hint").click();
     rest(&mut h);
-    let s = &h.state().vexed.session;
+    let s = &h.state().tabs.vexed.session;
     let mv = s.hint.expect("a hint");
     // SAMPLE-01's only first move of a minimum solution: (b,1,2,L) on the cropped board.
     assert_eq!((mv.pos, mv.side), (Pos::new(1, 2), Side::Left));
@@ -712,16 +712,16 @@ fn the_hint_is_marked_on_the_board() {
     assert!(matches!(&marks[0], Overlay::Mark(q) if q[0] == [x, y]));
     assert!(matches!(&marks[1], Overlay::Arrow(a, b) if b[0] < a[0]), "the arrow points left");
     // A move makes the hint go.
-    h.state_mut().vexed.session.make(&mv, true).unwrap();
+    h.state_mut().tabs.vexed.session.make(&mv, true).unwrap();
     h.run_steps(1);
-    assert!(h.state().vexed.session.hint.is_none());
+    assert!(h.state().tabs.vexed.session.hint.is_none());
 }
 
 #[test]
 fn a_solved_level_says_so_and_offers_the_next() {
     let mut h = harness();
     h.run_steps(2);
-    let s = &mut h.state_mut().vexed.session;
+    let s = &mut h.state_mut().tabs.vexed.session;
     for m in [Move { pos: Pos::new(1, 2), side: Side::Left }, Move { pos: Pos::new(0, 0), side: Side::Right }] {
         s.make(&m, true).unwrap();
     }
@@ -730,9 +730,9 @@ fn a_solved_level_says_so_and_offers_the_next() {
     h.get_by_label("1 / 14 solved (PageUp / PageDown)");
     h.get_by_label("Next unsolved").click();
     h.run_steps(3);
-    assert_eq!(h.state().vexed.index, 1);
+    assert_eq!(h.state().tabs.vexed.index, 1);
     // Next unsolved skips solved levels, wrapping round.
-    h.state_mut().vexed.open(13);
+    h.state_mut().tabs.vexed.open(13);
     h.run_steps(2);
     assert_eq!(h.state().next_unsolved(), Some(1));
 }
@@ -747,24 +747,27 @@ fn packs_switch_and_are_remembered() {
     h.run_steps(2);
     h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(f.clone())));
     h.run_steps(3);
-    assert_eq!(h.state().sokoban.pack, "three.in");
-    assert_eq!(h.state().sokoban.levels.len(), 3);
-    h.state_mut().sokoban.open(2);
+    assert_eq!(h.state().tabs.sokoban.pack, "three.in");
+    assert_eq!(h.state().tabs.sokoban.levels.len(), 3);
+    h.state_mut().tabs.sokoban.open(2);
     h.state_mut().progress.set_last(GameKind::Sokoban, 2);
     let text = h.state().progress.to_text();
     // A new window: the pack and the level come back.
     let mut back = TumbleApp::default();
     back.restore(&text);
-    assert_eq!((back.kind, back.sokoban.pack.as_str(), back.sokoban.index), (GameKind::Sokoban, "three.in", 2));
+    assert_eq!(
+        (back.kind, back.tabs.sokoban.pack.as_str(), back.tabs.sokoban.index),
+        (GameKind::Sokoban, "three.in", 2)
+    );
     assert_eq!(back.progress.recent[0].1, std::fs::canonicalize(&f).unwrap());
     // Back to the built-in levels.
     back.switch_pack(None);
-    assert_eq!(back.sokoban.pack, "Built-in");
+    assert_eq!(back.tabs.sokoban.pack, "Built-in");
     // A pack whose file is gone: the built-in levels, and a message.
     std::fs::remove_file(&f).unwrap();
     let mut gone = TumbleApp::default();
     gone.restore(&text);
-    assert_eq!(gone.sokoban.pack, "Built-in");
+    assert_eq!(gone.tabs.sokoban.pack, "Built-in");
     assert!(gone.notice.as_ref().is_some_and(|n| n.text.contains("built-in levels are back")));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -775,7 +778,7 @@ fn a_click_to_walk_is_one_move_for_undo_and_pushes_are_counted() {
     h.run_steps(2);
     h.get_by_label("Pushing boxes").click();
     h.run_steps(2);
-    let game = h.state().sokoban.session.current().clone();
+    let game = h.state().tabs.sokoban.session.current().clone();
     // The floor cell farthest from the player by a plain walk.
     let far = (0..game.level.walls.rows())
         .flat_map(|r| (0..game.level.walls.cols()).map(move |c| Pos::new(r, c)))
@@ -787,14 +790,14 @@ fn a_click_to_walk_is_one_move_for_undo_and_pushes_are_counted() {
     h.drag_at(at);
     h.drop_at(at);
     rest(&mut h);
-    let walked = h.state().sokoban.session.moves();
+    let walked = h.state().tabs.sokoban.session.moves();
     if walked > 1 {
         h.get_by_label("Undo").click();
         h.run_steps(2);
-        assert_eq!(h.state().sokoban.session.moves(), 0, "undo took back only part of the walk");
+        assert_eq!(h.state().tabs.sokoban.session.moves(), 0, "undo took back only part of the walk");
         h.get_by_label("Redo").click();
         h.run_steps(2);
-        assert_eq!(h.state().sokoban.session.moves(), walked);
+        assert_eq!(h.state().tabs.sokoban.session.moves(), walked);
     }
     h.get_by_label_contains("pushes: 0 · moves:");
     h.get_by_label_contains("par: 2 pushes");
@@ -806,22 +809,22 @@ fn the_17780_rule_switches_for_the_level() {
     h.run_steps(2);
     h.get_by_label("Stacks").click();
     h.run_steps(2);
-    let i = h.state().stacks.levels.iter().position(|l| l.title.contains("ends in turn")).unwrap();
-    h.state_mut().stacks.open(i);
+    let i = h.state().tabs.stacks.levels.iter().position(|l| l.title.contains("ends in turn")).unwrap();
+    h.state_mut().tabs.stacks.open(i);
     h.run_steps(2);
-    let g = h.state().stacks.levels[i].start.game.clone();
+    let g = h.state().tabs.stacks.levels[i].start.game.clone();
     let mut bottom = g.clone();
     bottom.rule = tumblebox::stacks::Rule::BottomOnly;
     h.get_by_label("only the bottom piece moves (17780)").click();
     h.run_steps(2);
-    let l = &h.state().stacks.levels[i];
+    let l = &h.state().tabs.stacks.levels[i];
     assert_eq!(l.start.game.rule, tumblebox::stacks::Rule::BottomOnly);
     let want = match bottom.ending_turn(1000) {
         Some(t) => format!("(ends in turn {t})"),
         None => "(never ends: -1)".into(),
     };
     assert!(l.title.ends_with(&want), "{} vs {want}", l.title);
-    assert_eq!(h.state().stacks.session.start.game.rule, tumblebox::stacks::Rule::BottomOnly);
+    assert_eq!(h.state().tabs.stacks.session.start.game.rule, tumblebox::stacks::Rule::BottomOnly);
 }
 
 #[test]
@@ -867,7 +870,7 @@ fn a_solve_marks_progress_to_be_saved_at_once() {
     let mut h = harness();
     h.run_steps(2);
     h.state_mut().progress.take_dirty();
-    let s = &mut h.state_mut().vexed.session;
+    let s = &mut h.state_mut().tabs.vexed.session;
     for m in [Move { pos: Pos::new(1, 2), side: Side::Left }, Move { pos: Pos::new(0, 0), side: Side::Right }] {
         s.make(&m, true).unwrap();
     }
@@ -882,7 +885,7 @@ fn a_solve_marks_progress_to_be_saved_at_once() {
 fn a_dragged_block_shows_where_it_will_rest() {
     use tumblebox::app::play::Overlay;
     let h = harness();
-    let b = h.state().vexed.session.current().clone();
+    let b = h.state().tabs.vexed.session.current().clone();
     // SAMPLE-01: b at (1,2) dragged left lands on the other b at (2,1), at (1,1).
     let from = [0.25 + 2.5, 0.25 + 1.5];
     let o = b.drag_overlay(from, [from[0] - 0.8, from[1]]);
@@ -925,9 +928,9 @@ fn sample_one_played() -> Harness<'static, TumbleApp> {
     h.run_steps(2);
     let text = "4 5 SAMPLE-01\n#A--#\n##-B#\n#AB##\n#####\n0 0\n";
     let start = tumblebox::vexed::format::parse_judge(text).unwrap()[0].board.settle().0;
-    h.state_mut().vexed.session = tumblebox::app::session::Session::new("SAMPLE-01", start, Some(2));
+    h.state_mut().tabs.vexed.session = tumblebox::app::session::Session::new("SAMPLE-01", start, Some(2));
     for m in [Move { pos: Pos::new(1, 3), side: Side::Left }, Move { pos: Pos::new(0, 1), side: Side::Right }] {
-        h.state_mut().vexed.session.make(&m, true).unwrap();
+        h.state_mut().tabs.vexed.session.make(&m, true).unwrap();
     }
     h.run_steps(2);
     h
@@ -936,34 +939,34 @@ fn sample_one_played() -> Harness<'static, TumbleApp> {
 #[test]
 fn the_timeline_jumps_and_steps_back_across_a_move_boundary() {
     let mut h = sample_one_played();
-    let start = h.state().vexed.session.start.clone();
+    let start = h.state().tabs.vexed.session.start.clone();
     h.get_by_label("|<").click();
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.cursor, 0);
-    assert_eq!(h.state().vexed.session.current(), &start);
+    assert_eq!(h.state().tabs.vexed.session.cursor, 0);
+    assert_eq!(h.state().tabs.vexed.session.current(), &start);
     // Jumping is viewing: both moves are still in the history.
-    assert_eq!(h.state().vexed.session.history.len(), 2);
+    assert_eq!(h.state().tabs.vexed.session.history.len(), 2);
     h.get_by_label("1. (B,1,3,L)").click();
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.cursor, 1);
+    assert_eq!(h.state().tabs.vexed.session.cursor, 1);
     h.get_by_label("1. slide B (1,3) -> (1,2)");
     // At rest after move 1, "step >" goes into move 2's first step…
     h.get_by_label("step >").click();
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.cursor, 2);
-    assert_eq!(h.state().vexed.session.step_at(), Some(0));
+    assert_eq!(h.state().tabs.vexed.session.cursor, 2);
+    assert_eq!(h.state().tabs.vexed.session.step_at(), Some(0));
     h.get_by_label("1. slide A (0,1) -> (0,2)");
     // …and "< step" from there goes back across the boundary to move 1's last step.
     h.get_by_label("< step").click();
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.cursor, 1);
-    assert_eq!(h.state().vexed.session.step_at(), Some(1));
+    assert_eq!(h.state().tabs.vexed.session.cursor, 1);
+    assert_eq!(h.state().tabs.vexed.session.step_at(), Some(1));
     h.get_by_label("< step").click();
     h.run_steps(2);
-    assert_eq!((h.state().vexed.session.cursor, h.state().vexed.session.step_at()), (1, Some(0)));
+    assert_eq!((h.state().tabs.vexed.session.cursor, h.state().tabs.vexed.session.step_at()), (1, Some(0)));
     h.get_by_label("< step").click();
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.cursor, 0);
+    assert_eq!(h.state().tabs.vexed.session.cursor, 0);
     // The strip: a click at its right end shows the state after the last move.
     let strip = h.get_by_label_contains("timeline: position").rect();
     let p = egui::pos2(strip.right() - 2.0, strip.center().y);
@@ -971,16 +974,16 @@ fn the_timeline_jumps_and_steps_back_across_a_move_boundary() {
     h.drag_at(p);
     h.drop_at(p);
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.cursor, 2);
-    assert!(h.state().vexed.session.current().is_solved());
+    assert_eq!(h.state().tabs.vexed.session.cursor, 2);
+    assert!(h.state().tabs.vexed.session.current().is_solved());
     // A new move from a viewed position drops the later moves, and undo takes it back.
     h.get_by_label("1. (B,1,3,L)").click();
     h.run_steps(2);
     let other = Move { pos: Pos::new(0, 1), side: Side::Right };
-    h.state_mut().vexed.session.make(&other, true).unwrap();
-    assert_eq!(h.state().vexed.session.history.len(), 2);
-    h.state_mut().vexed.session.undo();
-    assert_eq!(h.state().vexed.session.cursor, 1);
+    h.state_mut().tabs.vexed.session.make(&other, true).unwrap();
+    assert_eq!(h.state().tabs.vexed.session.history.len(), 2);
+    h.state_mut().tabs.vexed.session.undo();
+    assert_eq!(h.state().tabs.vexed.session.cursor, 1);
 }
 
 #[test]
@@ -991,11 +994,11 @@ fn play_runs_the_history_and_loops_a_range() {
     h.get_by_label("play").click();
     rest(&mut h);
     // Played through to the end of the history, every move animated, then stopped.
-    assert_eq!(h.state().vexed.session.cursor, 2);
-    assert!(!h.state().vexed.session.playing);
+    assert_eq!(h.state().tabs.vexed.session.cursor, 2);
+    assert!(!h.state().tabs.vexed.session.playing);
     // Loop over moves 1 to 2: after the end it starts again at position 1.
     {
-        let s = &mut h.state_mut().vexed.session;
+        let s = &mut h.state_mut().tabs.vexed.session;
         s.range = Some((1, 2));
         s.looping = true;
         s.jump(1);
@@ -1004,7 +1007,7 @@ fn play_runs_the_history_and_loops_a_range() {
     let (mut seen_end, mut seen_restart) = (false, false);
     for _ in 0..400 {
         h.step();
-        let s = &h.state().vexed.session;
+        let s = &h.state().tabs.vexed.session;
         seen_end |= s.cursor == 2;
         if seen_end && s.cursor == 1 && s.playing {
             seen_restart = true;
@@ -1014,7 +1017,7 @@ fn play_runs_the_history_and_loops_a_range() {
     assert!(seen_restart, "the loop did not go back to the range's start");
     h.get_by_label("pause").click();
     h.run_steps(2);
-    assert!(!h.state().vexed.session.is_playing());
+    assert!(!h.state().tabs.vexed.session.is_playing());
 }
 
 /// The hand-worked chain of three (tests/trace.rs): C slides, falls, vanishes with its twin
@@ -1037,16 +1040,16 @@ fn a_breakpoint_stops_play_at_the_step_that_meets_it() {
         .iter()
         .position(|s| matches!(s, tumblebox::vexed::Step::Vanish { chain: 2, .. }))
         .expect("the board chains twice");
-    h.state_mut().vexed.session = tumblebox::app::session::Session::new("CHAIN3", b, None);
-    h.state_mut().vexed.session.make(&m, true).unwrap();
+    h.state_mut().tabs.vexed.session = tumblebox::app::session::Session::new("CHAIN3", b, None);
+    h.state_mut().tabs.vexed.session.make(&m, true).unwrap();
     h.get_by_label("|<").click();
     h.run_steps(2);
     h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "a chain of depth ≥").click();
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.breaks, vec![Break::ChainAtLeast(2)]);
+    assert_eq!(h.state().tabs.vexed.session.breaks, vec![Break::ChainAtLeast(2)]);
     h.get_by_label("play").click();
     rest(&mut h);
-    let s = &h.state().vexed.session;
+    let s = &h.state().tabs.vexed.session;
     assert_eq!(s.cursor, 1);
     assert_eq!(s.step_at(), Some(want));
     assert!(s.message.as_deref().unwrap_or("").starts_with("breakpoint: a chain of depth ≥ 2"));
@@ -1055,10 +1058,10 @@ fn a_breakpoint_stops_play_at_the_step_that_meets_it() {
     h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "a chain of depth ≥").click();
     h.get_by_label("provably unsolvable").click();
     h.run_steps(2);
-    h.state_mut().vexed.session.jump(0);
+    h.state_mut().tabs.vexed.session.jump(0);
     h.get_by_label("play").click();
     rest(&mut h);
-    let s = &h.state().vexed.session;
+    let s = &h.state().tabs.vexed.session;
     assert_eq!(s.step_at(), Some(steps.len() - 1));
     assert!(s.message.as_deref().unwrap_or("").contains("only one `A` block is left"), "{:?}", s.message);
 }
@@ -1070,11 +1073,11 @@ fn run_to_the_end_stops_where_a_stack_reaches_three() {
     h.run_steps(2);
     h.get_by_label("Stacks").click();
     h.run_steps(2);
-    let i = h.state().stacks.levels.iter().position(|l| l.title.contains("ends in turn")).unwrap();
-    h.state_mut().stacks.open(i);
-    h.state_mut().stacks.session.breaks = vec![Break::StackAtLeast(3)];
+    let i = h.state().tabs.stacks.levels.iter().position(|l| l.title.contains("ends in turn")).unwrap();
+    h.state_mut().tabs.stacks.open(i);
+    h.state_mut().tabs.stacks.session.breaks = vec![Break::StackAtLeast(3)];
     // From the rules alone: the first piece move after which a square holds three pieces.
-    let mut g = h.state().stacks.levels[i].start.game.clone();
+    let mut g = h.state().tabs.stacks.levels[i].start.game.clone();
     let (mut moves, mut step) = (0, None);
     'turns: for _ in 0..1000 {
         for p in 0..g.pieces() {
@@ -1096,15 +1099,15 @@ fn run_to_the_end_stops_where_a_stack_reaches_three() {
     let step = step.expect("a stack of three forms before the end");
     h.get_by_label("Run to the end").click();
     rest(&mut h);
-    let s = &h.state().stacks.session;
+    let s = &h.state().tabs.stacks.session;
     assert_eq!(s.moves(), moves);
     assert_eq!(s.step_at(), Some(step));
     assert!(s.queue_paused && !s.queue.is_empty(), "the rest of the run waits");
     // Play goes on to the end.
-    h.state_mut().stacks.session.breaks.clear();
+    h.state_mut().tabs.stacks.session.breaks.clear();
     h.get_by_label("play").click();
     rest(&mut h);
-    assert!(h.state().stacks.session.current().game.over);
+    assert!(h.state().tabs.stacks.session.current().game.over);
 }
 
 #[test]
@@ -1113,7 +1116,7 @@ fn the_inspector_lists_a_cells_history() {
     // (2,2): the B there vanished in move 1; the A fell onto it in move 2 and vanished.
     h.hover_at(board_point(&h, [0.25 + 2.5, 0.25 + 2.5]));
     h.run_steps(2);
-    assert_eq!(h.state().vexed.session.debug.hovered, Some(Pos::new(2, 2)));
+    assert_eq!(h.state().tabs.vexed.session.debug.hovered, Some(Pos::new(2, 2)));
     h.get_by_label("(2,2): empty");
     h.get_by_label_contains("move 1 step 2: vanish, chain 1: B×2 (1,2) (2,2)");
     h.get_by_label_contains("move 2 step 2: fall: A (0,2) down 2");
@@ -1128,7 +1131,7 @@ fn the_inspector_lists_a_cells_history() {
     h.run_steps(2);
     h.get_by_label_contains("move 1 step 2: vanish").click();
     h.run_steps(2);
-    assert_eq!((h.state().vexed.session.cursor, h.state().vexed.session.step_at()), (1, Some(1)));
+    assert_eq!((h.state().tabs.vexed.session.cursor, h.state().tabs.vexed.session.step_at()), (1, Some(1)));
 }
 
 #[test]
@@ -1152,7 +1155,7 @@ fn filters_hide_and_show_steps_and_runs_collapse() {
     let mut h = fig1a();
     h.key_press(egui::Key::Plus);
     rest(&mut h);
-    let (before, _, steps) = h.state().shubbles.session.last_move().unwrap();
+    let (before, _, steps) = h.state().tabs.shubbles.session.last_move().unwrap();
     let falls = tumblebox::trace::Traced::records(before, steps).iter().filter(|r| r.fields["step"] == "fall").count();
     assert!(falls >= 2);
     h.get_by_label("collapse runs").click();
@@ -1199,8 +1202,8 @@ fn copy_trace_is_what_the_command_line_prints_for_every_game() {
     h.state_mut().instant = true;
     h.get_by_label("Solve").click();
     rest(&mut h);
-    assert!(h.state().vexed.session.current().is_solved());
-    same_as_cli(&h.state().vexed.session);
+    assert!(h.state().tabs.vexed.session.current().is_solved());
+    same_as_cli(&h.state().tabs.vexed.session);
     h.get_by_label("Copy trace").click();
     h.run_steps(2);
     // Shubbles: Fig. 1(a), turned and moved.
@@ -1211,8 +1214,8 @@ fn copy_trace_is_what_the_command_line_prints_for_every_game() {
     rest(&mut h);
     h.key_press(egui::Key::Pipe);
     rest(&mut h);
-    assert_eq!(h.state().shubbles.session.moves(), 3);
-    same_as_cli(&h.state().shubbles.session);
+    assert_eq!(h.state().tabs.shubbles.session.moves(), 3);
+    same_as_cli(&h.state().tabs.shubbles.session);
     // Pushing boxes: maze 1 solved.
     let mut h = harness();
     h.run_steps(2);
@@ -1221,16 +1224,16 @@ fn copy_trace_is_what_the_command_line_prints_for_every_game() {
     h.run_steps(2);
     h.get_by_label("Solve").click();
     rest(&mut h);
-    same_as_cli(&h.state().sokoban.session);
+    same_as_cli(&h.state().tabs.sokoban.session);
     // Stacks: a board that ends, run to its end.
     let mut h = harness();
     h.run_steps(2);
     h.get_by_label("Stacks").click();
     h.state_mut().instant = true;
     h.run_steps(2);
-    let i = h.state().stacks.levels.iter().position(|l| l.title.contains("ends in turn")).unwrap();
-    h.state_mut().stacks.open(i);
+    let i = h.state().tabs.stacks.levels.iter().position(|l| l.title.contains("ends in turn")).unwrap();
+    h.state_mut().tabs.stacks.open(i);
     h.get_by_label("Run to the end").click();
     rest(&mut h);
-    same_as_cli(&h.state().stacks.session);
+    same_as_cli(&h.state().tabs.stacks.session);
 }

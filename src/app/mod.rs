@@ -106,48 +106,106 @@ pub enum ExportKind {
 
 pub const STORAGE_KEY: &str = "tumblebox-progress";
 
-/// Runs `$body` with `$t` bound to the current game's tab (each arm has its own type).
-macro_rules! on_tab {
-    ($app:expr, $t:ident => $body:expr) => {
-        match $app.kind {
-            GameKind::Vexed => {
-                let $t = &$app.vexed;
-                $body
-            }
-            GameKind::Shubbles => {
-                let $t = &$app.shubbles;
-                $body
-            }
-            GameKind::Sokoban => {
-                let $t = &$app.sokoban;
-                $body
-            }
-            GameKind::Stacks => {
-                let $t = &$app.stacks;
-                $body
-            }
+/// One game's tab as the app sees it, whatever the game (the role Tatham's `struct game`
+/// plays for his midend): the app reaches a tab through [`Tabs::get`] and [`Tabs::get_mut`],
+/// and everything else (panels, menus, commands, progress, export) is written once against
+/// this trait. Adding a game is a `Playable` implementation, a field of [`Tabs`] and a line
+/// in those two functions.
+pub(crate) trait GameTab {
+    fn index(&self) -> usize;
+    fn level_count(&self) -> usize;
+    /// Opens level `i` of the pack (a fresh session).
+    fn open(&mut self, i: usize);
+    fn pack(&self) -> &str;
+    /// The content hash of level `i` (what its progress is stored under, with game and pack).
+    fn content(&self, i: usize) -> Option<u64>;
+    fn title(&self) -> &str;
+    /// The scene on screen.
+    fn scene(&self) -> crate::scene::Scene;
+    /// Exports the moves since the last restart (GIF) or the position on screen (PNG).
+    fn export(&self, path: &Path, kind: ExportKind) -> std::io::Result<()>;
+    /// The level done: the moves and whether they were the player's own.
+    fn finished(&self) -> Option<(usize, bool)>;
+    /// A search runs.
+    fn busy(&self) -> bool;
+    fn can_undo(&self) -> bool;
+    fn can_redo(&self) -> bool;
+    fn undo(&mut self);
+    fn redo(&mut self);
+    fn restart(&mut self);
+    /// Starts the solver (or the hint), unless one runs.
+    fn solve(&mut self, hint_only: bool, repaint: Box<dyn Fn() + Send + 'static>);
+    fn cancel(&mut self);
+    /// The tab's panels for one frame.
+    fn ui(&mut self, ui: &mut egui::Ui, shared: &mut ui::Shared<'_>) -> ui::Asked;
+}
+
+impl<P: Playable + Clone> GameTab for Tab<P> {
+    fn index(&self) -> usize {
+        self.index
+    }
+    fn level_count(&self) -> usize {
+        self.levels.len()
+    }
+    fn open(&mut self, i: usize) {
+        Tab::open(self, i)
+    }
+    fn pack(&self) -> &str {
+        &self.pack
+    }
+    fn content(&self, i: usize) -> Option<u64> {
+        self.levels.get(i).map(|l| l.content)
+    }
+    fn title(&self) -> &str {
+        &self.session.title
+    }
+    fn scene(&self) -> crate::scene::Scene {
+        self.session.scene()
+    }
+    fn export(&self, path: &Path, kind: ExportKind) -> std::io::Result<()> {
+        let s = &self.session;
+        let size = (480, 480);
+        if kind == ExportKind::Png {
+            return export_png(path, s.current(), size);
         }
-    };
-    (mut $app:expr, $t:ident => $body:expr) => {
-        match $app.kind {
-            GameKind::Vexed => {
-                let $t = &mut $app.vexed;
-                $body
-            }
-            GameKind::Shubbles => {
-                let $t = &mut $app.shubbles;
-                $body
-            }
-            GameKind::Sokoban => {
-                let $t = &mut $app.sokoban;
-                $body
-            }
-            GameKind::Stacks => {
-                let $t = &mut $app.stacks;
-                $body
-            }
+        let (start, _, steps) = s.run();
+        let mode = if kind == ExportKind::GifSmooth { GifMode::Smooth } else { GifMode::Stepwise };
+        export_gif(path, &start, &steps, mode, Pacing::default(), size)
+    }
+    fn finished(&self) -> Option<(usize, bool)> {
+        let s = &self.session;
+        (s.current().solved() && !s.animating() && s.queue.is_empty() && s.moves() > 0)
+            .then(|| (s.moves(), s.by_player()))
+    }
+    fn busy(&self) -> bool {
+        self.session.solver.is_some()
+    }
+    fn can_undo(&self) -> bool {
+        self.session.cursor > 0
+    }
+    fn can_redo(&self) -> bool {
+        self.session.cursor < self.session.history.len()
+    }
+    fn undo(&mut self) {
+        self.session.undo()
+    }
+    fn redo(&mut self) {
+        self.session.redo()
+    }
+    fn restart(&mut self) {
+        self.session.restart()
+    }
+    fn solve(&mut self, hint_only: bool, repaint: Box<dyn Fn() + Send + 'static>) {
+        if self.session.solver.is_none() {
+            self.session.start_solver(hint_only, repaint);
         }
-    };
+    }
+    fn cancel(&mut self) {
+        self.session.cancel_solver()
+    }
+    fn ui(&mut self, ui: &mut egui::Ui, shared: &mut ui::Shared<'_>) -> ui::Asked {
+        ui::game_ui(ui, self, shared)
+    }
 }
 
 mod ui;
@@ -176,12 +234,39 @@ fn no_dialog(asked: std::time::Instant) -> bool {
     asked.elapsed() < std::time::Duration::from_millis(200)
 }
 
-pub struct TumbleApp {
-    pub kind: GameKind,
+/// The four games' tabs.
+pub struct Tabs {
     pub vexed: Tab<Board>,
     pub shubbles: Tab<shubbles::State>,
     pub sokoban: Tab<sokoban::scene::Game>,
     pub stacks: Tab<StacksPlay>,
+}
+
+impl Tabs {
+    /// A game's tab. With [`Tabs::get_mut`], the only place that switches on the game: the
+    /// rest of the app is written against [`GameTab`].
+    pub(crate) fn get(&self, kind: GameKind) -> &dyn GameTab {
+        match kind {
+            GameKind::Vexed => &self.vexed,
+            GameKind::Shubbles => &self.shubbles,
+            GameKind::Sokoban => &self.sokoban,
+            GameKind::Stacks => &self.stacks,
+        }
+    }
+
+    pub(crate) fn get_mut(&mut self, kind: GameKind) -> &mut dyn GameTab {
+        match kind {
+            GameKind::Vexed => &mut self.vexed,
+            GameKind::Shubbles => &mut self.shubbles,
+            GameKind::Sokoban => &mut self.sokoban,
+            GameKind::Stacks => &mut self.stacks,
+        }
+    }
+}
+
+pub struct TumbleApp {
+    pub kind: GameKind,
+    pub tabs: Tabs,
     /// Animation speed multiplier (0.25 to 4).
     pub speed: f32,
     /// Skip animations.
@@ -242,10 +327,12 @@ impl Default for TumbleApp {
     fn default() -> Self {
         TumbleApp {
             kind: GameKind::Vexed,
-            vexed: Tab::new("Built-in", builtin_vexed()),
-            shubbles: Tab::new("Built-in", builtin_shubbles()),
-            sokoban: Tab::new("Built-in", sokoban_levels(crate::levels::sokoban())),
-            stacks: Tab::new("Built-in", stacks_levels(crate::levels::stacks())),
+            tabs: Tabs {
+                vexed: Tab::new("Built-in", builtin_vexed()),
+                shubbles: Tab::new("Built-in", builtin_shubbles()),
+                sokoban: Tab::new("Built-in", sokoban_levels(crate::levels::sokoban())),
+                stacks: Tab::new("Built-in", stacks_levels(crate::levels::stacks())),
+            },
             speed: 1.0,
             instant: false,
             progress: Progress::default(),
@@ -289,7 +376,7 @@ impl TumbleApp {
                 self.kind = GameKind::Vexed;
                 if let Some((g, i)) = self.progress.last {
                     self.kind = g;
-                    on_tab!(mut self, t => t.open(i));
+                    self.tab_mut().open(i);
                 }
                 self.progress.take_dirty();
             }
@@ -297,24 +384,24 @@ impl TumbleApp {
         }
     }
 
+    /// The current game's tab.
+    pub(crate) fn tab(&self) -> &dyn GameTab {
+        self.tabs.get(self.kind)
+    }
+
+    pub(crate) fn tab_mut(&mut self) -> &mut dyn GameTab {
+        self.tabs.get_mut(self.kind)
+    }
+
     /// The state shown now, as a scene (what the window paints and the PNG export writes).
     pub fn scene(&self) -> crate::scene::Scene {
-        on_tab!(self, t => t.session.scene())
+        self.tab().scene()
     }
 
     /// Exports the current game: the moves since the last restart as a GIF, or the current
     /// position as PNG. This is what the save dialog calls; tests call it directly.
     pub fn export_to(&self, path: &Path, kind: ExportKind) -> std::io::Result<()> {
-        fn go<P: Playable>(s: &Session<P>, path: &Path, kind: ExportKind) -> std::io::Result<()> {
-            let size = (480, 480);
-            if kind == ExportKind::Png {
-                return export_png(path, s.current(), size);
-            }
-            let (start, _, steps) = s.run();
-            let mode = if kind == ExportKind::GifSmooth { GifMode::Smooth } else { GifMode::Stepwise };
-            export_gif(path, &start, &steps, mode, Pacing::default(), size)
-        }
-        on_tab!(self, t => go(&t.session, path, kind))
+        self.tab().export(path, kind)
     }
 
     /// Opens a level file of any supported kind and switches to it.
@@ -328,7 +415,7 @@ impl TumbleApp {
         if first.split(';').next().is_some_and(|s| s.len() == 29 && s.chars().all(|c| ".ox@".contains(c))) {
             let levels = crate::levels::parse_shubbles(&text).map_err(|e| format!("{name}: {e}"))?;
             let levels = levels.into_iter().map(|l| Level::new(l.title, l.state, l.par)).collect();
-            self.shubbles = Tab::new(file, levels);
+            self.tabs.shubbles = Tab::new(file, levels);
             self.kind = GameKind::Shubbles;
             return Ok(());
         }
@@ -343,7 +430,7 @@ impl TumbleApp {
         let mut errors = Vec::new();
         match sokoban::format::parse_judge(text) {
             Ok(mazes) if !mazes.is_empty() => {
-                self.sokoban = Tab::new(file, sokoban_levels(mazes));
+                self.tabs.sokoban = Tab::new(file, sokoban_levels(mazes));
                 self.kind = GameKind::Sokoban;
                 return Ok(());
             }
@@ -352,7 +439,7 @@ impl TumbleApp {
         }
         match crate::stacks::format::parse_many(text, crate::stacks::Rule::CarryAbove) {
             Ok(games) if !games.is_empty() => {
-                self.stacks = Tab::new(file, stacks_levels(games));
+                self.tabs.stacks = Tab::new(file, stacks_levels(games));
                 self.kind = GameKind::Stacks;
                 return Ok(());
             }
@@ -372,7 +459,7 @@ impl TumbleApp {
             return Err(format!("{file}: no levels"));
         }
         let levels = levels.into_iter().map(|l| Level::new(l.title, l.board.settle().0, l.par)).collect();
-        self.vexed = Tab::new(file, levels);
+        self.tabs.vexed = Tab::new(file, levels);
         self.kind = GameKind::Vexed;
         Ok(())
     }
@@ -383,10 +470,12 @@ impl TumbleApp {
             None => {
                 let kind = self.kind;
                 match kind {
-                    GameKind::Vexed => self.vexed = Tab::new("Built-in", builtin_vexed()),
-                    GameKind::Shubbles => self.shubbles = Tab::new("Built-in", builtin_shubbles()),
-                    GameKind::Sokoban => self.sokoban = Tab::new("Built-in", sokoban_levels(crate::levels::sokoban())),
-                    GameKind::Stacks => self.stacks = Tab::new("Built-in", stacks_levels(crate::levels::stacks())),
+                    GameKind::Vexed => self.tabs.vexed = Tab::new("Built-in", builtin_vexed()),
+                    GameKind::Shubbles => self.tabs.shubbles = Tab::new("Built-in", builtin_shubbles()),
+                    GameKind::Sokoban => {
+                        self.tabs.sokoban = Tab::new("Built-in", sokoban_levels(crate::levels::sokoban()))
+                    }
+                    GameKind::Stacks => self.tabs.stacks = Tab::new("Built-in", stacks_levels(crate::levels::stacks())),
                 }
                 self.progress.set_pack(kind, None);
                 self.progress.set_last(kind, 0);
@@ -401,7 +490,7 @@ impl TumbleApp {
     /// piece of a stack moves): the level starts again under the rule chosen.
     pub fn set_bottom_only(&mut self, on: bool) {
         let rule = if on { crate::stacks::Rule::BottomOnly } else { crate::stacks::Rule::CarryAbove };
-        let t = &mut self.stacks;
+        let t = &mut self.tabs.stacks;
         let l = &mut t.levels[t.index];
         l.start.game.rule = rule;
         let end = l.start.game.ending_turn(1000);
@@ -418,21 +507,17 @@ impl TumbleApp {
     /// The key progress is stored under for level `index` of the current game's pack.
     pub fn level_key(&self, index: usize) -> Option<LevelKey> {
         let game = self.kind;
-        on_tab!(self, t => t.levels.get(index).map(|l| LevelKey { game, pack: t.pack.clone(), content: l.content }))
+        let t = self.tab();
+        t.content(index).map(|content| LevelKey { game, pack: t.pack().to_string(), content })
     }
 
     /// Records a finished level: the player's best, or that the solver showed it. A stacks
     /// board is a simulation, not a puzzle: nothing to record.
     fn record(&mut self) {
-        fn finished<P: Playable>(t: &Tab<P>) -> Option<(usize, bool)> {
-            let s = &t.session;
-            (s.current().solved() && !s.animating() && s.queue.is_empty() && s.moves() > 0)
-                .then(|| (s.moves(), s.by_player()))
-        }
         if self.kind == GameKind::Stacks {
             return;
         }
-        let Some((n, mine)) = on_tab!(self, t => finished(t)) else { return };
+        let Some((n, mine)) = self.tab().finished() else { return };
         let Some(key) = self.level_key(self.index()) else { return };
         if mine {
             self.progress.record_solved(key, n);
@@ -442,16 +527,16 @@ impl TumbleApp {
     }
 
     fn index(&self) -> usize {
-        on_tab!(self, t => t.index)
+        self.tab().index()
     }
 
     fn open_level(&mut self, i: usize) {
-        on_tab!(mut self, t => t.open(i));
+        self.tab_mut().open(i);
         self.progress.set_last(self.kind, self.index());
     }
 
     fn level_count(&self) -> usize {
-        on_tab!(self, t => t.levels.len())
+        self.tab().level_count()
     }
 
     fn pick_file(&self, ctx: &egui::Context) {
@@ -488,7 +573,7 @@ impl TumbleApp {
 
     /// A file name for exporting the current level: `tumblebox-GAME-LEVEL.gif`.
     fn export_name(&self, kind: ExportKind) -> String {
-        let title = on_tab!(self, t => t.session.title.clone());
+        let title = self.tab().title().to_string();
         let slug: String = title
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })

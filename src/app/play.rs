@@ -178,6 +178,15 @@ pub trait Playable: Animate + crate::trace::Traced + PartialEq + Send + Sync + '
     /// What `tumblebox GAME trace` needs to replay `moves` (their texts) from this state: the
     /// game's name on the command line, a file holding the level, and the arguments after it.
     fn trace_input(&self, title: &str, moves: &[String]) -> TraceInput;
+    /// The game's own buttons beside the toolbar's, each doing what its key does.
+    fn buttons() -> &'static [(&'static str, egui::Key)] {
+        &[]
+    }
+    /// Whether the level plays by Baekjoon 17780's rule (only the bottom piece moves), for
+    /// games that have that choice.
+    fn bottom_only(&self) -> Option<bool> {
+        None
+    }
     /// The number the trace gives the move made from this state, the `index`-th since the
     /// start (from 0): the move's own number, or for stacks the turn.
     fn trace_number(&self, index: usize) -> usize {
@@ -566,6 +575,14 @@ impl Playable for shubbles::State {
             }
             _ => vec![],
         }
+    }
+
+    fn buttons() -> &'static [(&'static str, egui::Key)] {
+        &[
+            ("+ turn clockwise", egui::Key::Plus),
+            ("| half turn", egui::Key::Pipe),
+            ("- turn counter-clockwise", egui::Key::Minus),
+        ]
     }
 
     /// A smole gone is the end of the attempt: the box must keep both.
@@ -1045,6 +1062,14 @@ impl Playable for StacksPlay {
 
     fn trace_number(&self, _index: usize) -> usize {
         self.turn as usize
+    }
+
+    fn buttons() -> &'static [(&'static str, egui::Key)] {
+        &[("Next piece (N)", egui::Key::N), ("Next turn (T)", egui::Key::T)]
+    }
+
+    fn bottom_only(&self) -> Option<bool> {
+        Some(self.game.rule == stacks::Rule::BottomOnly)
     }
 
     /// The Baekjoon input and the pieces that moved, in order.

@@ -10,7 +10,7 @@ use super::{GameKind, LevelKey, Notice, Progress, Tab, TumbleApp, help, paint};
 
 /// What a game's panels asked for this frame.
 #[derive(Default)]
-struct Asked {
+pub(crate) struct Asked {
     commands: Vec<Command>,
     /// A level picked from the list.
     level: Option<usize>,
@@ -21,7 +21,7 @@ struct Asked {
 }
 
 /// What every game's panels share in one frame.
-struct Shared<'a> {
+pub(crate) struct Shared<'a> {
     kind: GameKind,
     speed: &'a mut f32,
     instant: bool,
@@ -29,12 +29,8 @@ struct Shared<'a> {
     drag_start: &'a mut Option<[f32; 2]>,
     progress: &'a Progress,
     notice: &'a Option<Notice>,
-    /// The game's buttons, each doing what its key does.
-    buttons: &'a [(&'a str, egui::Key)],
     /// Scroll the level list to the current level (it changed by key).
     scroll_to_current: bool,
-    /// The stacks rule checkbox's state, for the stacks tab.
-    bottom_only: Option<bool>,
 }
 
 /// A menu entry or button for a command: its label, shortcut and tooltip from the table.
@@ -94,27 +90,9 @@ impl TumbleApp {
             drag_start: &mut self.drag_start,
             progress: &self.progress,
             notice: &self.notice,
-            buttons: &[],
             scroll_to_current: std::mem::take(&mut self.scroll_to_current),
-            bottom_only: None,
         };
-        let asked = match self.kind {
-            GameKind::Vexed => game_ui(ui, &mut self.vexed, &mut shared),
-            GameKind::Shubbles => {
-                shared.buttons = &[
-                    ("+ turn clockwise", egui::Key::Plus),
-                    ("| half turn", egui::Key::Pipe),
-                    ("- turn counter-clockwise", egui::Key::Minus),
-                ];
-                game_ui(ui, &mut self.shubbles, &mut shared)
-            }
-            GameKind::Sokoban => game_ui(ui, &mut self.sokoban, &mut shared),
-            GameKind::Stacks => {
-                shared.buttons = &[("Next piece (N)", egui::Key::N), ("Next turn (T)", egui::Key::T)];
-                shared.bottom_only = Some(self.stacks.session.start.game.rule == crate::stacks::Rule::BottomOnly);
-                game_ui(ui, &mut self.stacks, &mut shared)
-            }
-        };
+        let asked = self.tabs.get_mut(self.kind).ui(ui, &mut shared);
         commands.extend(asked.commands);
         if let Some(i) = asked.level {
             self.progress.set_last(self.kind, i);
@@ -149,9 +127,8 @@ impl TumbleApp {
     }
 
     fn menu_bar(&mut self, ui: &mut egui::Ui, asked: &mut Vec<Command>) {
-        let busy = on_tab!(self, t => t.session.solver.is_some());
-        let (can_undo, can_redo) =
-            on_tab!(self, t => (t.session.cursor > 0, t.session.cursor < t.session.history.len()));
+        let busy = self.tab().busy();
+        let (can_undo, can_redo) = (self.tab().can_undo(), self.tab().can_redo());
         let (i, n) = (self.index(), self.level_count());
         egui::Panel::top("menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
@@ -224,16 +201,12 @@ impl TumbleApp {
             Command::ExportSmooth => self.save_file(ctx, super::ExportKind::GifSmooth),
             Command::ExportStepwise => self.save_file(ctx, super::ExportKind::GifStepwise),
             Command::ExportPng => self.save_file(ctx, super::ExportKind::Png),
-            Command::Undo => on_tab!(mut self, t => t.session.undo()),
-            Command::Redo => on_tab!(mut self, t => t.session.redo()),
-            Command::Restart => on_tab!(mut self, t => t.session.restart()),
-            Command::Solve => {
-                on_tab!(mut self, t => if t.session.solver.is_none() { t.session.start_solver(false, repaint) })
-            }
-            Command::Hint => {
-                on_tab!(mut self, t => if t.session.solver.is_none() { t.session.start_solver(true, repaint) })
-            }
-            Command::Cancel => on_tab!(mut self, t => t.session.cancel_solver()),
+            Command::Undo => self.tab_mut().undo(),
+            Command::Redo => self.tab_mut().redo(),
+            Command::Restart => self.tab_mut().restart(),
+            Command::Solve => self.tab_mut().solve(false, Box::new(repaint)),
+            Command::Hint => self.tab_mut().solve(true, Box::new(repaint)),
+            Command::Cancel => self.tab_mut().cancel(),
             Command::NextLevel if i + 1 < self.level_count() => {
                 self.open_level(i + 1);
                 self.scroll_to_current = true;
@@ -310,8 +283,8 @@ impl TumbleApp {
 }
 
 /// One game's panels for one frame.
-fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'_>) -> Asked {
-    let (kind, speed, instant, buttons) = (shared.kind, *shared.speed, shared.instant, shared.buttons);
+pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'_>) -> Asked {
+    let (kind, speed, instant, buttons) = (shared.kind, *shared.speed, shared.instant, P::buttons());
     let mut asked = Asked::default();
     let ctx = ui.ctx().clone();
     tab.session.poll_solver(instant);
@@ -353,7 +326,7 @@ fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mu
                     s.gesture(Gesture::Key(*key), instant);
                 }
             }
-            if let Some(on) = shared.bottom_only {
+            if let Some(on) = s.start.bottom_only() {
                 let mut v = on;
                 if ui
                     .checkbox(&mut v, "only the bottom piece moves (17780)")
