@@ -1237,3 +1237,38 @@ fn copy_trace_is_what_the_command_line_prints_for_every_game() {
     rest(&mut h);
     same_as_cli(&h.state().tabs.stacks.session);
 }
+
+#[test]
+fn the_command_palette_finds_and_runs_commands() {
+    let mut h = sample_one_played();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
+    h.run_steps(2);
+    assert!(h.state().palette.is_some());
+    // Every command is listed; typing narrows the list.
+    h.get_by_label_contains("Step back");
+    h.event(egui::Event::Text("timeline start".into()));
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("Step back").is_none());
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert!(h.state().palette.is_none(), "{:?}", h.state().palette);
+    assert_eq!(h.state().tabs.vexed.session.cursor, 0);
+    // A command that cannot be used now is listed greyed and does not run.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
+    h.run_steps(2);
+    h.event(egui::Event::Text("undo".into()));
+    h.run_steps(2);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert_eq!(h.state().tabs.vexed.session.cursor, 0);
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(h.state().palette.is_none());
+    // The debugger's keys: End, then `,` steps back into move 2's steps.
+    h.key_press(egui::Key::End);
+    h.run_steps(2);
+    assert_eq!(h.state().tabs.vexed.session.cursor, 2);
+    h.key_press(egui::Key::Comma);
+    h.run_steps(2);
+    assert_eq!(h.state().tabs.vexed.session.step_at(), Some(1));
+}

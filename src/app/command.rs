@@ -1,6 +1,7 @@
-//! Every action of the window in one table: its label, its keyboard shortcut and its tooltip.
-//! Menus, toolbar buttons, the keys and the help's list of keys are all read from here, so an
-//! action is added in one place (after rerun's `UICommand`).
+//! Every action of the window in one table: its label, its keyboard shortcut, its tooltip and
+//! when it can be used. Menus, toolbar buttons, the keys, the command palette (Ctrl+P) and the
+//! help's list of keys are all read from here, so an action is added in one place (after
+//! rerun's `UICommand`).
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
@@ -23,6 +24,43 @@ pub enum Command {
     DarkTheme,
     Instant,
     CellNumbers,
+    Palette,
+    PlayPause,
+    StepBack,
+    StepForward,
+    MoveBack,
+    MoveForward,
+    TimelineStart,
+    TimelineEnd,
+}
+
+/// What the window allows now: what a command's enabled-when reads.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Allowed {
+    /// There is history before the position on screen (undo, restart, stepping back).
+    pub back: bool,
+    /// There is history after it (redo, stepping on).
+    pub ahead: bool,
+    /// A search runs.
+    pub busy: bool,
+    pub next_level: bool,
+    pub previous_level: bool,
+    /// The game is a puzzle with a goal (stacks is a simulation).
+    pub puzzle: bool,
+}
+
+/// When a command can be used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum When {
+    Always,
+    Back,
+    Ahead,
+    /// No search runs.
+    Idle,
+    Busy,
+    NextLevel,
+    PreviousLevel,
+    Puzzle,
 }
 
 /// One row of the table.
@@ -32,6 +70,7 @@ pub struct Info {
     pub shortcut: Option<KeyboardShortcut>,
     /// A second shortcut doing the same.
     pub also: Option<KeyboardShortcut>,
+    pub when: When,
 }
 
 const fn key(k: Key) -> Option<KeyboardShortcut> {
@@ -43,7 +82,7 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 17] = [
+    pub const ALL: [Command; 25] = [
         Command::Open,
         Command::ExportSmooth,
         Command::ExportStepwise,
@@ -61,40 +100,112 @@ impl Command {
         Command::DarkTheme,
         Command::Instant,
         Command::CellNumbers,
+        Command::Palette,
+        Command::PlayPause,
+        Command::StepBack,
+        Command::StepForward,
+        Command::MoveBack,
+        Command::MoveForward,
+        Command::TimelineStart,
+        Command::TimelineEnd,
     ];
 
     pub fn info(self) -> Info {
         use Command::*;
-        let (label, tooltip, shortcut, also) = match self {
-            Open => ("Open…", "Open a level file (or drop one onto the window)", cmd(Key::O), None),
-            ExportSmooth => ("Export smooth GIF…", "The moves since the last restart, at 20 fps", cmd(Key::E), None),
-            ExportStepwise => ("Export GIF, one step per second…", "Every physical step, a second each", None, None),
-            ExportPng => ("Export PNG…", "The position on screen", None, None),
-            Undo => ("Undo", "Take back the last move (a restart too)", cmd(Key::Z), None),
+        use When::*;
+        let ctrl_shift = Modifiers::COMMAND.plus(Modifiers::SHIFT);
+        let (label, tooltip, shortcut, also, when) = match self {
+            Open => ("Open…", "Open a level file (or drop one onto the window)", cmd(Key::O), None, Always),
+            ExportSmooth => {
+                ("Export smooth GIF…", "The moves since the last restart, at 20 fps", cmd(Key::E), None, Always)
+            }
+            ExportStepwise => {
+                ("Export GIF, one step per second…", "Every physical step, a second each", None, None, Always)
+            }
+            ExportPng => ("Export PNG…", "The position on screen", None, None, Always),
+            Undo => ("Undo", "Take back the last move (a restart too)", cmd(Key::Z), None, Back),
             Redo => (
                 "Redo",
                 "Make the move taken back again",
                 cmd(Key::Y),
-                Some(KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z)),
+                Some(KeyboardShortcut::new(ctrl_shift, Key::Z)),
+                Ahead,
             ),
-            Restart => ("Restart", "Back to the start (undo brings the moves back)", key(Key::R), None),
-            Solve => ("Solve", "Let the solver play an optimal solution from here", None, None),
-            Hint => ("Hint", "The next move of an optimal solution, marked on the board", cmd(Key::H), None),
-            Cancel => ("Cancel", "Stop the solver", key(Key::Escape), None),
-            NextLevel => ("Next level", "The next level of the pack", key(Key::PageDown), None),
-            PreviousLevel => ("Previous level", "The previous level of the pack", key(Key::PageUp), None),
+            Restart => ("Restart", "Back to the start (undo brings the moves back)", key(Key::R), None, Back),
+            Solve => ("Solve", "Let the solver play an optimal solution from here", None, None, Idle),
+            Hint => ("Hint", "The next move of an optimal solution, marked on the board", cmd(Key::H), None, Idle),
+            Cancel => ("Cancel", "Stop the solver", key(Key::Escape), None, Busy),
+            Command::NextLevel => {
+                ("Next level", "The next level of the pack", key(Key::PageDown), None, When::NextLevel)
+            }
+            Command::PreviousLevel => {
+                ("Previous level", "The previous level of the pack", key(Key::PageUp), None, When::PreviousLevel)
+            }
             NextUnsolved => (
                 "Next unsolved",
                 "The next level you have not solved",
                 Some(KeyboardShortcut::new(Modifiers::SHIFT, Key::PageDown)),
                 None,
+                Puzzle,
             ),
-            Help => ("How to play", "Rules, colours and keys of this game (also `?`)", key(Key::F1), None),
-            DarkTheme => ("Dark theme", "Dark or light window", None, None),
-            Instant => ("Instant", "Skip the animations", cmd(Key::I), None),
-            CellNumbers => ("Cell numbers", "Number the shubbles box's cells 1 to 29", None, None),
+            Help => ("How to play", "Rules, colours and keys of this game (also `?`)", key(Key::F1), None, Always),
+            DarkTheme => ("Dark theme", "Dark or light window", None, None, Always),
+            Instant => ("Instant", "Skip the animations", cmd(Key::I), None, Always),
+            CellNumbers => ("Cell numbers", "Number the shubbles box's cells 1 to 29", None, None, Always),
+            Palette => ("Command palette…", "Find any action by name and run it", cmd(Key::P), None, Always),
+            PlayPause => {
+                ("Play / pause", "Play the game's moves from here in the debugger, or pause", key(Key::P), None, Always)
+            }
+            StepBack => {
+                ("Step back", "The debugger's previous physical step, across moves", key(Key::Comma), None, Back)
+            }
+            StepForward => {
+                ("Step forward", "The debugger's next physical step, across moves", key(Key::Period), None, Always)
+            }
+            MoveBack => (
+                "Move back",
+                "The state before the move on screen (nothing is dropped)",
+                cmd(Key::ArrowLeft),
+                None,
+                Back,
+            ),
+            MoveForward => {
+                ("Move forward", "The next move of the history, animated", cmd(Key::ArrowRight), None, Ahead)
+            }
+            TimelineStart => {
+                ("Timeline start", "The level before any move (nothing is dropped)", key(Key::Home), None, Back)
+            }
+            TimelineEnd => ("Timeline end", "After the last move of the history", key(Key::End), None, Ahead),
         };
-        Info { label, tooltip, shortcut, also }
+        Info { label, tooltip, shortcut, also, when }
+    }
+
+    /// Whether the command can be used now.
+    pub fn enabled(self, a: &Allowed) -> bool {
+        match self.info().when {
+            When::Always => true,
+            When::Back => a.back,
+            When::Ahead => a.ahead,
+            When::Idle => !a.busy,
+            When::Busy => a.busy,
+            When::NextLevel => a.next_level,
+            When::PreviousLevel => a.previous_level,
+            When::Puzzle => a.puzzle,
+        }
+    }
+
+    /// The commands whose label or tooltip holds every word of `query` (any case), in the
+    /// table's order: what the palette lists.
+    pub fn matching(query: &str) -> Vec<Command> {
+        let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
+        Command::ALL
+            .into_iter()
+            .filter(|c| {
+                let i = c.info();
+                let hay = format!("{} {}", i.label, i.tooltip).to_lowercase();
+                words.iter().all(|w| hay.contains(w.as_str()))
+            })
+            .collect()
     }
 
     pub fn label(self) -> &'static str {
@@ -149,5 +260,24 @@ mod tests {
             }
             assert!(!i.label.is_empty() && !i.tooltip.is_empty());
         }
+    }
+
+    #[test]
+    fn no_two_commands_share_a_label_and_the_palette_finds_them() {
+        let labels: std::collections::HashSet<&str> = Command::ALL.iter().map(|c| c.label()).collect();
+        assert_eq!(labels.len(), Command::ALL.len());
+        assert_eq!(Command::matching(""), Command::ALL.to_vec());
+        assert_eq!(Command::matching("UNDO"), vec![Command::Undo, Command::Restart]);
+        assert_eq!(Command::matching("step back"), vec![Command::StepBack]);
+        assert!(Command::matching("no such thing").is_empty());
+    }
+
+    #[test]
+    fn enabled_when_follows_the_state() {
+        let none = Allowed::default();
+        assert!(!Command::Undo.enabled(&none) && !Command::Redo.enabled(&none) && !Command::Cancel.enabled(&none));
+        assert!(Command::Solve.enabled(&none) && Command::Open.enabled(&none));
+        let busy = Allowed { busy: true, back: true, ..none };
+        assert!(Command::Cancel.enabled(&busy) && !Command::Solve.enabled(&busy) && Command::Undo.enabled(&busy));
     }
 }

@@ -136,6 +136,9 @@ pub(crate) trait GameTab {
     /// Starts the solver (or the hint), unless one runs.
     fn solve(&mut self, hint_only: bool, repaint: Box<dyn Fn() + Send + 'static>);
     fn cancel(&mut self);
+    /// A debugger command on the timeline: play or pause, a step or a move back or on, the
+    /// start or the end.
+    fn timeline(&mut self, c: command::Command, animate: bool);
     /// The tab's panels for one frame.
     fn ui(&mut self, ui: &mut egui::Ui, shared: &mut ui::Shared<'_>) -> ui::Asked;
 }
@@ -202,6 +205,21 @@ impl<P: Playable + Clone> GameTab for Tab<P> {
     }
     fn cancel(&mut self) {
         self.session.cancel_solver()
+    }
+    fn timeline(&mut self, c: command::Command, animate: bool) {
+        use command::Command::*;
+        let s = &mut self.session;
+        match c {
+            PlayPause if s.is_playing() => s.pause(),
+            PlayPause => s.play(),
+            StepBack => s.step_back(),
+            StepForward => s.step_forward(),
+            MoveBack => s.step_move_back(),
+            MoveForward => s.step_move_forward(animate),
+            TimelineStart => s.jump(0),
+            TimelineEnd => s.jump(s.history.len()),
+            _ => {}
+        }
     }
     fn ui(&mut self, ui: &mut egui::Ui, shared: &mut ui::Shared<'_>) -> ui::Asked {
         ui::game_ui(ui, self, shared)
@@ -280,6 +298,8 @@ pub struct TumbleApp {
     scroll_to_current: bool,
     /// The help window is open.
     pub help_open: bool,
+    /// The command palette, when open: what is typed and the highlighted line.
+    pub palette: Option<(String, usize)>,
 }
 
 fn builtin_vexed() -> Vec<Level<Board>> {
@@ -341,6 +361,7 @@ impl Default for TumbleApp {
             drag_start: None,
             scroll_to_current: false,
             help_open: false,
+            palette: None,
         }
     }
 }
@@ -381,6 +402,19 @@ impl TumbleApp {
                 self.progress.take_dirty();
             }
             Err(e) => self.notify(e, None),
+        }
+    }
+
+    /// What the commands may do now (their enabled-when).
+    pub fn allowed(&self) -> command::Allowed {
+        let t = self.tab();
+        command::Allowed {
+            back: t.can_undo(),
+            ahead: t.can_redo(),
+            busy: t.busy(),
+            next_level: t.index() + 1 < t.level_count(),
+            previous_level: t.index() > 0,
+            puzzle: self.kind != GameKind::Stacks,
         }
     }
 

@@ -31,6 +31,8 @@ pub(crate) struct Shared<'a> {
     notice: &'a Option<Notice>,
     /// Scroll the level list to the current level (it changed by key).
     scroll_to_current: bool,
+    /// A modal window (the palette) has the keyboard.
+    modal: bool,
 }
 
 /// A menu entry or button for a command: its label, shortcut and tooltip from the table.
@@ -74,7 +76,12 @@ impl TumbleApp {
         self.handle_dropped(&ctx);
         self.handle_dialogs();
         let mut commands = Vec::new();
-        if !ctx.text_edit_focused() {
+        // The palette is modal: its keys are its own (Escape closes it).
+        let modal = self.palette.is_some();
+        if modal && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+            self.palette = None;
+        }
+        if !ctx.text_edit_focused() && !modal {
             commands = Command::pressed(&ctx);
             if ctx.input(|i| i.events.iter().any(|e| matches!(e, egui::Event::Text(t) if t == "?"))) {
                 commands.push(Command::Help);
@@ -91,6 +98,7 @@ impl TumbleApp {
             progress: &self.progress,
             notice: &self.notice,
             scroll_to_current: std::mem::take(&mut self.scroll_to_current),
+            modal,
         };
         let asked = self.tabs.get_mut(self.kind).ui(ui, &mut shared);
         commands.extend(asked.commands);
@@ -108,6 +116,7 @@ impl TumbleApp {
             self.run(c, &ctx);
         }
         self.help_window(&ctx);
+        self.palette_window(&ctx);
         self.record();
         self.progress.set_settings(self.speed, self.instant);
     }
@@ -127,13 +136,13 @@ impl TumbleApp {
     }
 
     fn menu_bar(&mut self, ui: &mut egui::Ui, asked: &mut Vec<Command>) {
-        let busy = self.tab().busy();
-        let (can_undo, can_redo) = (self.tab().can_undo(), self.tab().can_redo());
-        let (i, n) = (self.index(), self.level_count());
+        let allowed = self.allowed();
+        let item =
+            |ui: &mut egui::Ui, c: Command, asked: &mut Vec<Command>| command_button(ui, c, c.enabled(&allowed), asked);
         egui::Panel::top("menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 ui.menu_button("File", |ui| {
-                    command_button(ui, Command::Open, true, asked);
+                    item(ui, Command::Open, asked);
                     let recent: Vec<(GameKind, std::path::PathBuf)> = self.progress.recent.clone();
                     ui.add_enabled_ui(!recent.is_empty(), |ui| {
                         ui.menu_button("Open recent", |ui| {
@@ -153,28 +162,44 @@ impl TumbleApp {
                     });
                     ui.separator();
                     for c in [Command::ExportSmooth, Command::ExportStepwise, Command::ExportPng] {
-                        command_button(ui, c, true, asked);
+                        item(ui, c, asked);
                     }
                 });
                 ui.menu_button("Game", |ui| {
-                    command_button(ui, Command::Undo, can_undo, asked);
-                    command_button(ui, Command::Redo, can_redo, asked);
-                    command_button(ui, Command::Restart, can_undo, asked);
+                    for c in [Command::Undo, Command::Redo, Command::Restart] {
+                        item(ui, c, asked);
+                    }
                     ui.separator();
-                    command_button(ui, Command::Solve, !busy, asked);
-                    command_button(ui, Command::Hint, !busy, asked);
-                    command_button(ui, Command::Cancel, busy, asked);
+                    for c in [Command::Solve, Command::Hint, Command::Cancel] {
+                        item(ui, c, asked);
+                    }
                     ui.separator();
-                    command_button(ui, Command::NextLevel, i + 1 < n, asked);
-                    command_button(ui, Command::PreviousLevel, i > 0, asked);
-                    command_button(ui, Command::NextUnsolved, self.kind != GameKind::Stacks, asked);
+                    for c in [Command::NextLevel, Command::PreviousLevel, Command::NextUnsolved] {
+                        item(ui, c, asked);
+                    }
+                });
+                ui.menu_button("Debug", |ui| {
+                    for c in [
+                        Command::PlayPause,
+                        Command::StepBack,
+                        Command::StepForward,
+                        Command::MoveBack,
+                        Command::MoveForward,
+                        Command::TimelineStart,
+                        Command::TimelineEnd,
+                    ] {
+                        item(ui, c, asked);
+                    }
                 });
                 ui.menu_button("View", |ui| {
                     toggle(ui, Command::DarkTheme, self.progress.dark, asked);
                     toggle(ui, Command::Instant, self.instant, asked);
                     toggle(ui, Command::CellNumbers, self.progress.numbers, asked);
                 });
-                ui.menu_button("Help", |ui| command_button(ui, Command::Help, true, asked));
+                ui.menu_button("Help", |ui| {
+                    item(ui, Command::Help, asked);
+                    item(ui, Command::Palette, asked);
+                });
                 ui.separator();
                 for k in GameKind::ALL {
                     if ui.selectable_label(self.kind == k, k.name()).clicked() && self.kind != k {
@@ -227,6 +252,19 @@ impl TumbleApp {
             Command::DarkTheme => self.progress.set_dark(!self.progress.dark),
             Command::Instant => self.instant = !self.instant,
             Command::CellNumbers => self.progress.set_numbers(!self.progress.numbers),
+            Command::Palette => {
+                self.palette = if self.palette.is_some() { None } else { Some((String::new(), 0)) };
+            }
+            Command::PlayPause
+            | Command::StepBack
+            | Command::StepForward
+            | Command::MoveBack
+            | Command::MoveForward
+            | Command::TimelineStart
+            | Command::TimelineEnd => {
+                let animate = !self.instant;
+                self.tab_mut().timeline(c, animate)
+            }
         }
     }
 
@@ -237,6 +275,73 @@ impl TumbleApp {
         (1..=n)
             .map(|d| (i + d) % n)
             .find(|&j| self.level_key(j).is_some_and(|k| self.progress.get(&k).and_then(|r| r.best).is_none()))
+    }
+
+    /// The command palette: every command of the table, found by typing, run with Enter or
+    /// a click; one greyed out cannot be used now.
+    fn palette_window(&mut self, ctx: &egui::Context) {
+        let Some((mut query, mut sel)) = self.palette.take() else { return };
+        let allowed = self.allowed();
+        let mut open = true;
+        let mut run = None;
+        egui::Window::new("Command palette")
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+            .default_width(420.0)
+            .show(ctx, |ui| {
+                let edit = ui.add(
+                    egui::TextEdit::singleline(&mut query).hint_text("type to find a command").desired_width(400.0),
+                );
+                edit.request_focus();
+                let found = Command::matching(&query);
+                let (up, down, enter) = ui.input(|i| {
+                    (
+                        i.key_pressed(egui::Key::ArrowUp),
+                        i.key_pressed(egui::Key::ArrowDown),
+                        i.key_pressed(egui::Key::Enter),
+                    )
+                });
+                if edit.changed() {
+                    sel = 0;
+                }
+                if down {
+                    sel = (sel + 1).min(found.len().saturating_sub(1));
+                }
+                if up {
+                    sel = sel.saturating_sub(1);
+                }
+                if enter
+                    && let Some(&c) = found.get(sel)
+                    && c.enabled(&allowed)
+                {
+                    run = Some(c);
+                }
+                if found.is_empty() {
+                    ui.weak("no command has those words");
+                }
+                for (k, &c) in found.iter().enumerate() {
+                    let info = c.info();
+                    let mut text = info.label.to_string();
+                    if let Some(sc) = c.shortcut_text(ctx) {
+                        text.push_str(&format!("   {sc}"));
+                    }
+                    let r = ui
+                        .add_enabled(c.enabled(&allowed), egui::Button::selectable(k == sel, text))
+                        .on_hover_text(info.tooltip);
+                    if r.clicked() {
+                        run = Some(c);
+                    }
+                }
+            });
+        if let Some(c) = run {
+            if c != Command::Palette {
+                self.run(c, ctx);
+            }
+        } else if open {
+            self.palette = Some((query, sel));
+        }
     }
 
     fn help_window(&mut self, ctx: &egui::Context) {
@@ -294,7 +399,7 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
     let dt = ctx.input(|i| i.stable_dt).min(1.0);
     let moving = tab.session.tick(if instant { 1e6 } else { dt * speed }, instant);
     // The game's own keys and typed notation (the commands' keys were consumed already).
-    if !ctx.text_edit_focused() {
+    if !ctx.text_edit_focused() && !shared.modal {
         let events = ctx.input(|i| i.events.clone());
         for e in events {
             match e {
