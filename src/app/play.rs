@@ -178,6 +178,10 @@ pub trait Playable: Animate + crate::trace::Traced + PartialEq + Send + Sync + '
     /// What `tumblebox GAME trace` needs to replay `moves` (their texts) from this state: the
     /// game's name on the command line, a file holding the level, and the arguments after it.
     fn trace_input(&self, title: &str, moves: &[String]) -> TraceInput;
+    /// A move as the timeline lists it (`text` is its notation, `self` the state before it).
+    fn entry_label(&self, text: &str) -> String {
+        text.to_string()
+    }
     /// The game's own buttons beside the toolbar's, each doing what its key does.
     fn buttons() -> &'static [(&'static str, egui::Key)] {
         &[]
@@ -1066,6 +1070,10 @@ impl Playable for StacksPlay {
 
     fn buttons() -> &'static [(&'static str, egui::Key)] {
         &[("Next piece (N)", egui::Key::N), ("Next turn (T)", egui::Key::T)]
+    }
+
+    fn entry_label(&self, text: &str) -> String {
+        format!("piece {text}, turn {}", self.turn)
     }
 
     fn bottom_only(&self) -> Option<bool> {

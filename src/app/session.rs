@@ -68,6 +68,8 @@ pub struct DebugView {
     pub pinned: Option<Pos>,
     /// The cell under the pointer.
     pub hovered: Option<Pos>,
+    /// The position the move list last scrolled to.
+    pub listed: Option<usize>,
 }
 
 impl DebugView {

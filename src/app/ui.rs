@@ -208,8 +208,7 @@ impl TumbleApp {
                     }
                 }
                 ui.separator();
-                ui.add(egui::Slider::new(&mut self.speed, 0.25..=4.0).logarithmic(true).suffix("×").text("speed"));
-                ui.checkbox(&mut self.instant, "Instant");
+                ui.checkbox(&mut self.instant, "Instant").on_hover_text(Command::Instant.info().tooltip);
             });
         });
     }
@@ -856,7 +855,8 @@ fn timeline_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, speed: &mut f
     // The list of moves.
     let names: Vec<String> = std::iter::once("start".to_string())
         .chain(s.history.iter().enumerate().map(|(i, e)| match e {
-            super::session::Entry::Move { text, marks, .. } => {
+            super::session::Entry::Move { text, marks, before, .. } => {
+                let text = before.entry_label(text);
                 let words: Vec<String> = marks.iter().map(|m| m.word()).collect();
                 if words.is_empty() {
                     format!("{}. {text}", i + 1)
@@ -868,27 +868,28 @@ fn timeline_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, speed: &mut f
         }))
         .collect();
     let mut jump = None;
-    let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
-    egui::ScrollArea::vertical().id_salt("moves").max_height(150.0).auto_shrink([false, true]).show_rows(
-        ui,
-        row,
-        names.len(),
-        |ui, rows| {
-            for i in rows {
-                let mut text = egui::RichText::new(&names[i]);
-                if i > s.cursor {
-                    text = text.weak();
-                }
-                let in_range = s.range.is_some_and(|(a, b)| i > a && i <= b);
-                if in_range {
-                    text = text.background_color(paint::SELECTION.linear_multiply(0.2));
-                }
-                if ui.selectable_label(i == s.cursor, text).clicked() {
-                    jump = Some(i);
-                }
+    let row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let mut area = egui::ScrollArea::vertical().id_salt("moves").max_height(150.0).auto_shrink([false, true]);
+    // Keep the position on screen in view when it moves (by play, keys or the strip).
+    if s.debug.listed != Some(s.cursor) {
+        s.debug.listed = Some(s.cursor);
+        area = area.vertical_scroll_offset((s.cursor as f32 * row - 60.0).max(0.0));
+    }
+    area.show_rows(ui, row, names.len(), |ui, rows| {
+        for i in rows {
+            let mut text = egui::RichText::new(&names[i]);
+            if i > s.cursor {
+                text = text.weak();
             }
-        },
-    );
+            let in_range = s.range.is_some_and(|(a, b)| i > a && i <= b);
+            if in_range {
+                text = text.background_color(paint::SELECTION.linear_multiply(0.2));
+            }
+            if ui.selectable_label(i == s.cursor, text).clicked() {
+                jump = Some(i);
+            }
+        }
+    });
     if let Some(i) = jump {
         if ui.input(|inp| inp.modifiers.shift) {
             let (a, b) = (i.min(s.cursor), i.max(s.cursor));
@@ -916,7 +917,8 @@ fn steps_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
         });
         return;
     };
-    let (before, text, steps) = (before.clone(), text.clone(), steps.clone());
+    let (before, steps) = (before.clone(), steps.clone());
+    let text = before.entry_label(text);
     let records = before.records(&steps);
     let n = records.len();
     let at = s
