@@ -226,11 +226,22 @@ impl Traced for crate::shubbles::State {
                 .with("tick", (tick + 1).into()),
                 Step::Failed(f) => Record::new("fail", format!("! {f}")).with("reason", f.to_string().into()),
             };
-            if i > 0 && !matches!(step, Step::Failed(_)) {
-                r.cause = Some(0);
-            } else if i > 0 {
-                r.cause = Some(i - 1);
-            }
+            // A fall follows from the operation; a creature leaves because the tick before brought
+            // it onto cell 28 (or the operation did); a failure from the step before it.
+            r.cause = match step {
+                _ if i == 0 => None,
+                Step::Exit { .. } => Some(
+                    (0..i)
+                        .rev()
+                        .find(|&j| {
+                            matches!(&steps[j], Step::Fall { moves, .. }
+                                if moves.iter().any(|m| m.to == crate::shubbles::rules::OPENING_CELL))
+                        })
+                        .unwrap_or(0),
+                ),
+                Step::Failed(_) => Some(i - 1),
+                _ => Some(0),
+            };
             out.push(r);
         }
         out
@@ -369,6 +380,29 @@ impl Traced for crate::sokoban::scene::Game {
 mod tests {
     use super::*;
     use crate::vexed::format::parse_judge;
+
+    #[test]
+    fn a_shubble_leaves_because_a_tick_brought_it_onto_cell_28() {
+        use crate::shubbles::{Op, Step};
+        // Fig. 1(a), turned `|` then `-`; the next `-` drops a shubble 23 -> 28 in tick 2, and it
+        // leaves in tick 3: that fall is the exit's cause, not the turn.
+        let mut s = crate::shubbles::format::parse_state(".........@...o....ooo..xox...", 1).unwrap();
+        for op in [Op::HalfTurn, Op::CounterClockwise] {
+            s = s.apply(op).state;
+        }
+        let steps = s.apply(Op::CounterClockwise).steps;
+        let records = s.records(&steps);
+        let exit = steps.iter().position(|st| matches!(st, Step::Exit { .. })).unwrap();
+        let cause = records[exit].cause.unwrap();
+        assert!(
+            matches!(&steps[cause], Step::Fall { moves, .. } if moves.iter().any(|m| m.from == 22 && m.to == 27)),
+            "{:?}",
+            steps[cause]
+        );
+        // Falls follow from the turn.
+        let fall = steps.iter().position(|st| matches!(st, Step::Fall { .. })).unwrap();
+        assert_eq!(records[fall].cause, Some(0));
+    }
 
     #[test]
     fn the_seed_sample_one_traces_as_the_spec_shows() {
