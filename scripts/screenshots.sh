@@ -45,7 +45,7 @@ drag 370 200 520 200
 shot vexed-solved 3
 # SAMPLE-02, solved by the background solver, caught mid-way with the debugger.
 click 70 125; sleep 0.5
-click 454 43; sleep 2.2
+click 457 43; sleep 2.2
 shot vexed 0.1
 # Tumble 5: the hint, marked on the board; then the help (F1).
 click 60 240; sleep 0.5
@@ -54,21 +54,50 @@ key F1; shot help 1
 key F1
 # Shubbles: Fig. 1(a) with its cell numbers (View › Cell numbers), turning clockwise
 # (mid-rotation), then at rest.
-click 268 12; sleep 0.5
-click 101 12; sleep 0.4; click 140 86; sleep 0.3; key Escape
+click 318 12; sleep 0.5
+click 152 12; sleep 0.4; click 191 86; sleep 0.3; key Escape
 key plus; shot shubbles-turning 0.25
 shot shubbles 1.5
 # Pushing boxes: the solver's answer being played.
-click 360 12; sleep 0.5
+click 410 12; sleep 0.5
 click 60 171; sleep 0.5
-click 454 43; shot sokoban 1.8
+click 457 43; shot sokoban 1.8
 # Stacks: the fifth seed example, a few moves in, with the next piece marked by a hint.
-click 432 12; sleep 0.5
+click 482 12; sleep 0.5
 click 80 194; sleep 0.5
 key n n n n n n n; sleep 5
 key ctrl+h; shot stacks 1.5
+# The rule debugger. Why a stacks game ends in its turn: Board 9 run to the end (Instant), the
+# last step clicked: the square that reached four, its cause (the move onto it) dashed.
+click 80 286; sleep 0.5
+click 531 12; sleep 0.3
+click 537 66; sleep 1.5
+click 1000 407; xdotool mousemove 640 745; shot debugger-stacks-end 0.8
+click 531 12; sleep 0.3
+# A shubble leaving: Fig. 1(a), "a creature leaves" as breakpoint, Solve stops on the exit.
+click 318 12; sleep 0.5
+click 152 12; sleep 0.4; click 191 86; sleep 0.3; key Escape
+click 60 102; sleep 0.5
+click 876 273; sleep 0.3
+click 815 43; sleep 8; xdotool mousemove 540 680; shot debugger-shubbles-exit 0.5
+# The cell inspector: SAMPLE-01 solved, the cell where both pairs vanished; falls hidden.
+click 250 12; sleep 0.5
+click 70 102; sleep 0.5
+drag 750 390 650 392; sleep 2
+drag 370 200 520 200; sleep 3
+click 917 277; sleep 0.3
+xdotool mousemove 540 580; shot debugger-inspector 0.8
 # The hardest boards: the hint on Impossible #3 "Clay" is the best found, not proven
 # (about 40 s of search), when the shared level files are beside this checkout.
+# Why a Vexed chain happened: "Coffee Truffle" (the Android children's pack) solved with a
+# breakpoint on chains of depth 2: stopped on the second vanishing, its cause dashed.
+kids=../shared/data/vexed-levels/android/childrens_pack.txt
+if [ -f "$kids" ]; then
+  start "$kids"
+  click 876 273; sleep 0.3
+  click 457 43; sleep 6
+  xdotool mousemove 640 745; shot debugger-vexed-chain 0.5
+fi
 clay=../shared/data/vexed-levels/android/impossible_pack.txt
 if [ -f "$clay" ]; then
   start "$clay"

@@ -79,12 +79,13 @@ pub fn cause(painter: &egui::Painter, view: &View, quads: &[[Point; 4]], colour:
     }
 }
 
-/// The cell the inspector shows: a thin ring in the text colour.
+/// The cell the inspector shows: a thin solid ring in the selection's blue, outlined in black
+/// so it shows on light and dark cells alike.
 pub fn inspected(painter: &egui::Painter, view: &View, quad: &[Point; 4]) {
     let mut pts: Vec<Pos2> = quad.iter().map(|&p| view.to_screen(p)).collect();
     pts.push(pts[0]);
-    let c = painter.ctx().global_style().visuals.text_color();
-    painter.add(egui::Shape::line(pts, Stroke::new(1.5, c)));
+    painter.add(egui::Shape::line(pts.clone(), Stroke::new(4.0, Color32::BLACK)));
+    painter.add(egui::Shape::line(pts, Stroke::new(2.0, SELECTION)));
 }
 
 /// The selection's colour: a blue far from the debugger's amber highlight (the window only;

@@ -627,8 +627,10 @@ fn board<P: Playable>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'
         paint::outline(&painter, &view, &state.touched(step));
         paint::cause(&painter, &view, &s.cause_quads(), CAUSE);
     }
-    // The inspected cell.
-    if let Some(c) = s.debug.cell() {
+    // The inspected cell: pinned, or under the pointer now.
+    if let Some(c) = s.debug.cell()
+        && (s.debug.pinned.is_some() || response.hovered())
+    {
         paint::inspected(&painter, &view, &s.current().cell_quad(c));
     }
     // The hint, on the board: what to move and which way.
