@@ -1145,6 +1145,16 @@ fn filters_hide_and_show_steps_and_runs_collapse() {
     h.get_by_label("fall").click();
     h.run_steps(2);
     h.get_by_label_contains("2. fall: A (0,2) down 2");
+    // Find: the steps whose words hold the text.
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "find:").click();
+    h.run_steps(1);
+    h.event(egui::Event::Text("chain".into()));
+    h.run_steps(2);
+    h.get_by_label("1 of 3 steps shown");
+    h.get_by_label_contains("3. vanish, chain 1: A×2");
+    h.state_mut().tabs.vexed.session.debug.find.clear();
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
     // Only the steps that change the inspected cell: (0,1), where the A slid from.
     h.hover_at(board_point(&h, [0.25 + 1.5, 0.25 + 0.5]));
     h.run_steps(2);

@@ -70,6 +70,10 @@ pub struct DebugView {
     pub hovered: Option<Pos>,
     /// The position the move list last scrolled to.
     pub listed: Option<usize>,
+    /// Only the steps whose words hold this text (any case).
+    pub find: String,
+    /// The inspector's last list, for (cell, history version, cursor).
+    pub touches: Option<((Pos, u64, usize), Vec<Touch>)>,
 }
 
 impl DebugView {
@@ -475,6 +479,20 @@ fn trace_{game}_{name}() {{
             level = input.file,
             args = args.join(", "),
         )
+    }
+
+    /// [`Session::cell_history`] of the inspected cell, computed again only when the cell or
+    /// the history changes.
+    pub fn inspected_history(&mut self, cell: Pos) -> Vec<Touch> {
+        let key = (cell, self.version, self.cursor);
+        match &self.debug.touches {
+            Some((k, t)) if *k == key => t.clone(),
+            _ => {
+                let t = self.cell_history(cell, 100);
+                self.debug.touches = Some((key, t.clone()));
+                t
+            }
+        }
     }
 
     /// What play and loop cover: the selected range, or the whole history.

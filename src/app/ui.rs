@@ -958,10 +958,20 @@ fn steps_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
                 .on_hover_text("Only the steps that change the inspected cell");
         }
     });
+    ui.horizontal(|ui| {
+        let l = ui.label("find:");
+        ui.add(egui::TextEdit::singleline(&mut d.find).hint_text("words in a step").desired_width(160.0))
+            .labelled_by(l.id);
+        if !d.find.is_empty() && ui.small_button("clear").clicked() {
+            d.find.clear();
+        }
+    });
+    let find = d.find.to_lowercase();
     let only = d.cell().filter(|_| d.only_cell);
     let shown: Vec<usize> = (0..n)
         .filter(|&i| !d.hidden.contains(&kind(&records[i])))
         .filter(|&i| only.is_none_or(|c| cells[i].contains(&c)))
+        .filter(|&i| find.is_empty() || records[i].text.to_lowercase().contains(&find))
         .collect();
     let mut rows: Vec<StepRow> = Vec::new();
     for &i in &shown {
@@ -1078,7 +1088,7 @@ fn inspector_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
             s.debug.pinned = None;
         }
     });
-    let touches = s.cell_history(c, 100);
+    let touches = s.inspected_history(c);
     if touches.is_empty() {
         ui.weak("no step of this game changed it");
         return;
