@@ -1200,6 +1200,11 @@ fn same_as_cli<P: Playable>(s: &tumblebox::app::session::Session<P>) {
     let test = s.trace_test();
     assert!(test.contains(&format!("{:?}", want)));
     assert!(test.contains("CARGO_BIN_EXE_tumblebox"));
+    // Kept for a compile check of the generated tests (TUMBLEBOX_TEST_OUT=dir).
+    if let Ok(dir) = std::env::var("TUMBLEBOX_TEST_OUT") {
+        let name = format!("{dir}/{}.rs", start.trace_input(&s.title, &texts).game);
+        std::fs::write(name, test).unwrap();
+    }
 }
 
 #[test]

@@ -461,12 +461,11 @@ fn trace_{game}_{name}() {{
     // From tumblebox's rule debugger: the level, the moves, and the steps they make.
     let level = {level:?};
     let expected = {expected:?};
-    let file = std::env::temp_dir().join(format!("tumblebox-trace-test-{{}}.txt", std::process::id()));
+    let file = std::env::temp_dir().join(format!("tumblebox-trace_{game}_{name}-{{}}.txt", std::process::id()));
     std::fs::write(&file, level).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_tumblebox"))
         .args([{game:?}, "trace"])
-        .arg(&file)
-        .args([{args}])
+        .arg(&file){args}
         .output()
         .unwrap();
     std::fs::remove_file(&file).ok();
@@ -477,7 +476,7 @@ fn trace_{game}_{name}() {{
             game = input.game,
             name = if name.is_empty() { "level".into() } else { name },
             level = input.file,
-            args = args.join(", "),
+            args = if args.is_empty() { String::new() } else { format!("\n        .args([{}])", args.join(", ")) },
         )
     }
 
