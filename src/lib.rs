@@ -30,6 +30,7 @@ pub mod input;
 pub mod judge;
 pub mod levels;
 pub mod render;
+pub mod save;
 pub mod scene;
 pub mod shubbles;
 pub mod sokoban;

@@ -178,6 +178,17 @@ pub trait Playable: Animate + crate::trace::Traced + PartialEq + Send + Sync + '
     /// What `tumblebox GAME trace` needs to replay `moves` (their texts) from this state: the
     /// game's name on the command line, a file holding the level, and the arguments after it.
     fn trace_input(&self, title: &str, moves: &[String]) -> TraceInput;
+    /// The game's name in save files and on the command line.
+    const GAME: &'static str;
+    /// The start of a level from its text in the game's own format (what a save file keeps:
+    /// [`Playable::level_text`]); `bottom_only` is stacks' 17780 rule.
+    fn from_level(text: &str, bottom_only: bool) -> Result<Self, crate::error::ParseError>;
+    /// This position as a level in the game's own format (what [`Playable::from_level`] reads).
+    fn level_text(&self, title: &str) -> String {
+        self.trace_input(title, &[]).file
+    }
+    /// A move from its notation (as [`Playable::move_text`] writes it), if it can be made here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
     /// A move as the timeline lists it (`text` is its notation, `self` the state before it).
     fn entry_label(&self, text: &str) -> String {
         text.to_string()
@@ -333,6 +344,23 @@ fn vexed_cell(p: Point) -> Option<Pos> {
 
 impl Playable for Board {
     type Move = vexed::Move;
+    const GAME: &'static str = "vexed";
+
+    fn from_level(text: &str, _: bool) -> Result<Board, crate::error::ParseError> {
+        let (_, levels) = vexed::format::parse_any(text.as_bytes())?;
+        match levels.as_slice() {
+            [l] => Ok(l.board.settle().0),
+            _ => Err(crate::error::ParseError::line(1, format!("one level, not {}", levels.len()))),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<vexed::Move, String> {
+        match vexed::format::parse_any_moves(text).map_err(|e| e.message)?.as_slice() {
+            [m] if self.moves().contains(m) => Ok(*m),
+            [_] => Err(format!("{} cannot move here", crate::error::quote(text))),
+            _ => Err(format!("one move, not {}", crate::error::quote(text))),
+        }
+    }
 
     fn play(&self, mv: &vexed::Move) -> Result<(Board, Vec<vexed::Step>), String> {
         self.apply(*mv).map_err(|e| e.to_string())
@@ -521,6 +549,24 @@ impl Playable for Board {
 // ---------------------------------------------------------------- Shubbles
 
 impl Playable for shubbles::State {
+    const GAME: &'static str = "shubbles";
+
+    fn from_level(text: &str, _: bool) -> Result<Self, crate::error::ParseError> {
+        let (state, ops) = shubbles::format::parse_judge(text)?;
+        if !ops.is_empty() {
+            return Err(crate::error::ParseError::line(2, "no operations after a saved level's state"));
+        }
+        Ok(state)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Op, String> {
+        let mut cs = text.chars();
+        match (cs.next().and_then(Op::from_char), cs.next()) {
+            (Some(op), None) => Ok(op),
+            _ => Err(format!("one of `+-|<>^v`, not {}", crate::error::quote(text))),
+        }
+    }
+
     type Move = Op;
 
     fn play(&self, op: &Op) -> Result<(shubbles::State, Vec<shubbles::Step>), String> {
@@ -740,6 +786,26 @@ fn box_frame(screen: Dir, orientation: u8) -> shubbles::rules::StotDir {
 
 impl Playable for sokoban::scene::Game {
     type Move = sokoban::Move;
+    const GAME: &'static str = "sokoban";
+
+    fn from_level(text: &str, _: bool) -> Result<Self, crate::error::ParseError> {
+        let mut mazes = sokoban::format::parse_judge(text)?;
+        if mazes.len() != 1 {
+            return Err(crate::error::ParseError::line(1, format!("one maze, not {}", mazes.len())));
+        }
+        let m = mazes.remove(0);
+        Ok(sokoban::scene::Game { level: std::sync::Arc::new(m.level), pos: m.start })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<sokoban::Move, String> {
+        match sokoban::rules::parse_moves(text).map_err(|e| e.message)?.as_slice() {
+            [(m, _)] => {
+                self.level.apply(&self.pos, *m).map_err(|e| e.to_string())?;
+                Ok(*m)
+            }
+            _ => Err(format!("one of `nsewNSEW`, not {}", crate::error::quote(text))),
+        }
+    }
 
     fn play(&self, mv: &sokoban::Move) -> Result<(Self, Vec<sokoban::Step>), String> {
         let (pos, step) = self.level.step(&self.pos, mv.dir).map_err(|e| e.to_string())?;
@@ -980,6 +1046,21 @@ impl StacksPlay {
 
 impl Playable for StacksPlay {
     type Move = NextPiece;
+    const GAME: &'static str = "stacks";
+
+    fn from_level(text: &str, bottom_only: bool) -> Result<Self, crate::error::ParseError> {
+        let rule = if bottom_only { stacks::Rule::BottomOnly } else { stacks::Rule::CarryAbove };
+        Ok(StacksPlay { game: stacks::format::parse(text, rule)?, next: 0, turn: 1 })
+    }
+
+    /// The pieces move in turn: the move must name the next one.
+    fn parse_move(&self, text: &str) -> Result<NextPiece, String> {
+        if text == (self.next + 1).to_string() {
+            Ok(NextPiece)
+        } else {
+            Err(format!("piece {} moves next, not {}", self.next + 1, crate::error::quote(text)))
+        }
+    }
 
     fn play(&self, _: &NextPiece) -> Result<(Self, Vec<stacks::Step>), String> {
         if self.game.over {

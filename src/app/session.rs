@@ -16,6 +16,21 @@ pub fn next_seq() -> u64 {
     SEQ.fetch_add(1, Ordering::Relaxed)
 }
 
+/// What the timeline marks on a move: its steps' notable events, once each.
+fn marks_of<P: Playable>(before: &P, steps: &[P::Step]) -> Vec<super::play::Event> {
+    let mut marks = Vec::new();
+    let mut state = before.clone();
+    for st in steps {
+        for e in state.events(st) {
+            if e.marked() && !marks.contains(&e) {
+                marks.push(e);
+            }
+        }
+        state = state.after(st);
+    }
+    marks
+}
+
 /// One entry of the history.
 #[derive(Debug, Clone)]
 pub enum Entry<P: Playable> {
@@ -254,16 +269,7 @@ impl<P: Playable> Session<P> {
             paused: false,
             focus: None,
         });
-        let mut marks = Vec::new();
-        let mut state = before.clone();
-        for st in &steps {
-            for e in state.events(st) {
-                if e.marked() && !marks.contains(&e) {
-                    marks.push(e);
-                }
-            }
-            state = state.after(st);
-        }
+        let marks = marks_of(&before, &steps);
         self.push(Entry::Move { mv: mv.clone(), text, steps, before, after, by_solver, group, marks });
         if let Some(p) = self.selected
             && !self.current().selectable(p)
@@ -492,6 +498,76 @@ fn trace_{game}_{name}() {{
                 t
             }
         }
+    }
+
+    /// The session as a save file: the level (its start), the whole history and the cursor.
+    pub fn to_save(&self, pack: &str) -> crate::save::Save {
+        let history = self
+            .history
+            .iter()
+            .map(|e| match e {
+                Entry::Move { text, by_solver, group, .. } => {
+                    crate::save::Entry::Move { text: text.clone(), solver: *by_solver, group: *group, line: 0 }
+                }
+                Entry::Restart { .. } => crate::save::Entry::Restart,
+            })
+            .collect();
+        crate::save::Save {
+            game: P::GAME.to_string(),
+            title: self.title.clone(),
+            pack: pack.to_string(),
+            par: self.par,
+            bottom_only: self.start.bottom_only() == Some(true),
+            level: self.start.level_text(&self.title),
+            level_line: 0,
+            history,
+            cursor: self.cursor,
+        }
+    }
+
+    /// A session from a save file: its level read by the game's parser and every move of its
+    /// history replayed through the rules. A message names the file's line.
+    pub fn from_save(save: &crate::save::Save) -> Result<Session<P>, crate::error::ParseError> {
+        use crate::error::ParseError;
+        if save.game != P::GAME {
+            return Err(ParseError::line(2, format!("a {} save, not {}", P::GAME, save.game)));
+        }
+        let start = P::from_level(&save.level, save.bottom_only).map_err(|e| save.level_error(e))?;
+        let mut s = Session::new(save.title.clone(), start, save.par);
+        let mut groups = std::collections::HashMap::new();
+        for e in &save.history {
+            match e {
+                crate::save::Entry::Move { text, solver, group, line } => {
+                    let here = s.current().clone();
+                    let mv = here.parse_move(text).map_err(|m| ParseError::line(*line, format!("move {text}: {m}")))?;
+                    // Groups get numbers of this run, so they never meet a live gesture's.
+                    let g = if *group == 0 { 0 } else { *groups.entry(*group).or_insert_with(next_seq) };
+                    let (after, steps) =
+                        here.play(&mv).map_err(|m| ParseError::line(*line, format!("move {text}: {m}")))?;
+                    let marks = marks_of(&here, &steps);
+                    let text = here.move_text(&mv);
+                    s.history.push(Entry::Move {
+                        mv,
+                        text,
+                        steps,
+                        before: here,
+                        after,
+                        by_solver: *solver,
+                        group: g,
+                        marks,
+                    });
+                    s.cursor += 1;
+                }
+                crate::save::Entry::Restart => {
+                    s.history.push(Entry::Restart { after: s.start.clone() });
+                    s.cursor += 1;
+                }
+            }
+        }
+        s.cursor = save.cursor;
+        s.solver_played = save.history.iter().any(|e| matches!(e, crate::save::Entry::Move { solver: true, .. }));
+        s.version += 1;
+        Ok(s)
     }
 
     /// What play and loop cover: the selected range, or the whole history.
