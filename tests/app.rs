@@ -1287,3 +1287,45 @@ fn the_command_palette_finds_and_runs_commands() {
     h.run_steps(2);
     assert_eq!(h.state().tabs.vexed.session.step_at(), Some(1));
 }
+
+#[test]
+fn a_saved_game_reopens_with_its_history_and_undo_goes_back_across_the_reload() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("sample.tumble");
+    let mut h = harness();
+    h.run_steps(2);
+    // SAMPLE-01 solved in two moves, then one undone: the redo is kept too.
+    let start = h.state().tabs.vexed.levels[0].start.clone();
+    let moves = [Move { pos: Pos::new(1, 2), side: Side::Left }, Move { pos: Pos::new(0, 0), side: Side::Right }];
+    for m in &moves {
+        h.state_mut().tabs.vexed.session.make(m, true).unwrap();
+    }
+    h.state_mut().tabs.vexed.session.undo();
+    h.state().export_to(&file, ExportKind::Save).unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("tumblebox save 1\ngame vexed\ntitle SAMPLE-01\npack Built-in\npar 2\n"), "{text}");
+    assert!(text.contains("\ncursor 1\nend\n"));
+    // A fresh window: the file opens on that level of the built-in pack, history and all.
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().tabs.vexed.open(3);
+    h.state_mut().open_file(&file).unwrap();
+    h.run_steps(2);
+    let s = &h.state().tabs.vexed.session;
+    assert_eq!(h.state().tabs.vexed.index, 0);
+    assert_eq!((s.cursor, s.history.len()), (1, 2));
+    h.get_by_label("Redo").click();
+    h.run_steps(2);
+    assert!(h.state().tabs.vexed.session.current().is_solved());
+    h.get_by_label("Undo").click();
+    h.get_by_label("Undo").click();
+    h.run_steps(2);
+    assert_eq!(h.state().tabs.vexed.session.current(), &start);
+    // A damaged save is refused with its line.
+    std::fs::write(&file, text.replace("cursor 1", "cursor 5")).unwrap();
+    let e = h.state_mut().open_file(&file).unwrap_err();
+    assert!(e.ends_with("a cursor of at most 2 (the history's entries)"), "{e}");
+    assert!(e.contains("line "), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -8,6 +8,7 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Command {
     Open,
+    Save,
     ExportSmooth,
     ExportStepwise,
     ExportPng,
@@ -82,8 +83,9 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 25] = [
+    pub const ALL: [Command; 26] = [
         Command::Open,
+        Command::Save,
         Command::ExportSmooth,
         Command::ExportStepwise,
         Command::ExportPng,
@@ -115,7 +117,14 @@ impl Command {
         use When::*;
         let ctrl_shift = Modifiers::COMMAND.plus(Modifiers::SHIFT);
         let (label, tooltip, shortcut, also, when) = match self {
-            Open => ("Open…", "Open a level file (or drop one onto the window)", cmd(Key::O), None, Always),
+            Open => ("Open…", "Open a level or save file (or drop one onto the window)", cmd(Key::O), None, Always),
+            Save => (
+                "Save game…",
+                "The level and the whole history (undo and redo survive), as a .tumble file",
+                cmd(Key::S),
+                None,
+                Always,
+            ),
             ExportSmooth => {
                 ("Export smooth GIF…", "The moves since the last restart, at 20 fps", cmd(Key::E), None, Always)
             }

@@ -102,6 +102,8 @@ pub enum ExportKind {
     GifSmooth,
     GifStepwise,
     Png,
+    /// A save file (`.tumble`) of the game: the level and its whole history.
+    Save,
 }
 
 pub const STORAGE_KEY: &str = "tumblebox-progress";
@@ -124,6 +126,11 @@ pub(crate) trait GameTab {
     fn scene(&self) -> crate::scene::Scene;
     /// Exports the moves since the last restart (GIF) or the position on screen (PNG).
     fn export(&self, path: &Path, kind: ExportKind) -> std::io::Result<()>;
+    /// The game as a save file's text.
+    fn save_text(&self) -> String;
+    /// Opens a save file: its level in this tab (the level of the pack on screen with the same
+    /// content, or a one-level pack named `file`) with its whole history.
+    fn load(&mut self, save: &crate::save::Save, file: &str) -> Result<(), crate::error::ParseError>;
     /// The level done: the moves and whether they were the player's own.
     fn finished(&self) -> Option<(usize, bool)>;
     /// A search runs.
@@ -168,12 +175,33 @@ impl<P: Playable + Clone> GameTab for Tab<P> {
     fn export(&self, path: &Path, kind: ExportKind) -> std::io::Result<()> {
         let s = &self.session;
         let size = (480, 480);
+        if kind == ExportKind::Save {
+            let text = self.save_text();
+            return crate::render::export::write_atomic(path, |w| std::io::Write::write_all(w, text.as_bytes()));
+        }
         if kind == ExportKind::Png {
             return export_png(path, s.current(), size);
         }
         let (start, _, steps) = s.run();
         let mode = if kind == ExportKind::GifSmooth { GifMode::Smooth } else { GifMode::Stepwise };
         export_gif(path, &start, &steps, mode, Pacing::default(), size)
+    }
+    fn save_text(&self) -> String {
+        self.session.to_save(&self.pack).write()
+    }
+    fn load(&mut self, save: &crate::save::Save, file: &str) -> Result<(), crate::error::ParseError> {
+        let session = Session::<P>::from_save(save)?;
+        let content = progress::content_hash(&session.start.key_text());
+        match self.levels.iter().position(|l| l.content == content) {
+            Some(i) if self.pack == save.pack => {
+                self.open(i);
+            }
+            _ => {
+                *self = Tab::new(file, vec![Level::new(save.title.clone(), session.start.clone(), save.par)]);
+            }
+        }
+        self.session = session;
+        Ok(())
     }
     fn finished(&self) -> Option<(usize, bool)> {
         let s = &self.session;
@@ -445,6 +473,15 @@ impl TumbleApp {
         let file = path.file_name().map_or(name.clone(), |f| f.to_string_lossy().to_string());
         let text = String::from_utf8_lossy(&crate::input::normalize(&bytes)).to_string();
         let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim_end();
+        // A save file: the game it names, its level and its history.
+        if first.starts_with(crate::save::MAGIC) {
+            let text = crate::input::decode(&bytes).map_err(|e| format!("{name}: {e}"))?;
+            let save = crate::save::Save::parse(&text).map_err(|e| format!("{name}: {e}"))?;
+            let kind = GameKind::from_key(&save.game).ok_or_else(|| format!("{name}: line 2: a game"))?;
+            self.tabs.get_mut(kind).load(&save, &file).map_err(|e| format!("{name}: {e}"))?;
+            self.kind = kind;
+            return Ok(());
+        }
         // Shubbles: lines of 29 characters of `.ox@` (optionally `;par;title`).
         if first.split(';').next().is_some_and(|s| s.len() == 29 && s.chars().all(|c| ".ox@".contains(c))) {
             let levels = crate::levels::parse_shubbles(&text).map_err(|e| format!("{name}: {e}"))?;
@@ -616,7 +653,11 @@ impl TumbleApp {
             .filter(|w| !w.is_empty())
             .collect::<Vec<_>>()
             .join("-");
-        let ext = if kind == ExportKind::Png { "png" } else { "gif" };
+        let ext = match kind {
+            ExportKind::Png => "png",
+            ExportKind::Save => "tumble",
+            _ => "gif",
+        };
         format!("tumblebox-{}-{slug}.{ext}", self.kind.key())
     }
 
@@ -642,9 +683,10 @@ impl TumbleApp {
                     Err(e) => self.notify(e, None),
                 },
                 Dialog::Save(p, kind) => {
+                    let done = if kind == ExportKind::Save { "saved" } else { "exported" };
                     let text = match self.export_to(&p, kind) {
-                        Ok(()) => format!("exported {}", p.display()),
-                        Err(e) => format!("export failed: {e}"),
+                        Ok(()) => format!("{done} {}", p.display()),
+                        Err(e) => format!("{} failed: {e}", if kind == ExportKind::Save { "save" } else { "export" }),
                     };
                     self.notify(text, Some(self.kind));
                 }

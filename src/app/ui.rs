@@ -143,6 +143,7 @@ impl TumbleApp {
             egui::MenuBar::new().ui(ui, |ui| {
                 ui.menu_button("File", |ui| {
                     item(ui, Command::Open, asked);
+                    item(ui, Command::Save, asked);
                     let recent: Vec<(GameKind, std::path::PathBuf)> = self.progress.recent.clone();
                     ui.add_enabled_ui(!recent.is_empty(), |ui| {
                         ui.menu_button("Open recent", |ui| {
@@ -225,6 +226,7 @@ impl TumbleApp {
             Command::ExportSmooth => self.save_file(ctx, super::ExportKind::GifSmooth),
             Command::ExportStepwise => self.save_file(ctx, super::ExportKind::GifStepwise),
             Command::ExportPng => self.save_file(ctx, super::ExportKind::Png),
+            Command::Save => self.save_file(ctx, super::ExportKind::Save),
             Command::Undo => self.tab_mut().undo(),
             Command::Redo => self.tab_mut().redo(),
             Command::Restart => self.tab_mut().restart(),
