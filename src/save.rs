@@ -298,6 +298,231 @@ impl Save {
     }
 }
 
+// ---------------------------------------------------------------- replaying
+
+use crate::anim::Animate;
+use crate::shubbles::{self, Op};
+use crate::sokoban;
+use crate::stacks::{self, play::NextPiece, play::StacksPlay};
+use crate::vexed::{self, Board};
+
+/// A command line that traces a game: `tumblebox GAME trace FILE ARGS…`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TraceInput {
+    pub game: &'static str,
+    pub file: String,
+    pub args: Vec<String>,
+}
+
+/// A title as a World Finals or Android name: one word of plain characters.
+fn plain_name(title: &str) -> String {
+    let t: String = title.chars().map(|c| if c.is_ascii_graphic() && c != ';' { c } else { '-' }).collect();
+    if t.is_empty() { "level".into() } else { t }
+}
+
+/// A game as save files (and the window) replay it: levels and moves from their text, moves
+/// through the rules.
+pub trait Replay: Animate {
+    type Move: Clone + Send + Sync + std::fmt::Debug + 'static;
+    /// The game's name in save files and on the command line.
+    const GAME: &'static str;
+    /// The start of a level from its text in the game's own format (what a save file keeps:
+    /// [`Replay::level_text`]); `bottom_only` is stacks' 17780 rule.
+    fn from_level(text: &str, bottom_only: bool) -> Result<Self, ParseError>;
+    /// A move from its notation (as [`Replay::move_text`] writes it), if it can be made here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    /// Applies a move: the new state and the steps, or why it is not allowed.
+    fn play(&self, mv: &Self::Move) -> Result<(Self, Vec<Self::Step>), String>;
+    /// The move in the game's notation (before it is made, on this state).
+    fn move_text(&self, mv: &Self::Move) -> String;
+    /// What `tumblebox GAME trace` needs to replay `moves` (their texts) from this state: the
+    /// game's name on the command line, a file holding the level, and the arguments after it.
+    fn trace_input(&self, title: &str, moves: &[String]) -> TraceInput;
+    /// This position as a level in the game's own format (what [`Replay::from_level`] reads).
+    fn level_text(&self, title: &str) -> String {
+        self.trace_input(title, &[]).file
+    }
+    /// Whether the level plays by Baekjoon 17780's rule (only the bottom piece moves), for
+    /// games that have that choice.
+    fn bottom_only(&self) -> Option<bool> {
+        None
+    }
+}
+
+impl Replay for Board {
+    type Move = vexed::Move;
+
+    const GAME: &'static str = "vexed";
+
+    fn from_level(text: &str, _: bool) -> Result<Board, ParseError> {
+        let (_, levels) = vexed::format::parse_any(text.as_bytes())?;
+        match levels.as_slice() {
+            [l] => Ok(l.board.settle().0),
+            _ => Err(ParseError::line(1, format!("one level, not {}", levels.len()))),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<vexed::Move, String> {
+        match vexed::format::parse_any_moves(text).map_err(|e| e.message)?.as_slice() {
+            [m] if self.moves().contains(m) => Ok(*m),
+            [_] => Err(format!("{} cannot move here", crate::error::quote(text))),
+            _ => Err(format!("one move, not {}", crate::error::quote(text))),
+        }
+    }
+
+    fn play(&self, mv: &vexed::Move) -> Result<(Board, Vec<vexed::Step>), String> {
+        self.apply(*mv).map_err(|e| e.to_string())
+    }
+
+    fn move_text(&self, mv: &vexed::Move) -> String {
+        vexed::format::move_text(self, *mv)
+    }
+
+    /// The board exactly as it is (so the trace's coordinates are the window's): as a World
+    /// Finals case when it reads back the same, else as an Android line (a cropped board).
+    fn trace_input(&self, title: &str, moves: &[String]) -> TraceInput {
+        let name = plain_name(title);
+        let rows = vexed::format::board_rows(self);
+        let wf = format!("{} {} {name}\n{}\n0 0\n", self.rows(), self.cols(), rows.join("\n"));
+        let same = |text: &str| {
+            vexed::format::parse_any(text.as_bytes()).is_ok_and(|(_, l)| l.len() == 1 && l[0].board.settle().0 == *self)
+        };
+        let file = if same(&wf) { wf } else { format!("{}\n", vexed::format::android_line(&name, self, 0)) };
+        TraceInput { game: "vexed", file, args: vec!["--moves".into(), moves.join(" ")] }
+    }
+}
+
+impl Replay for shubbles::State {
+    type Move = Op;
+
+    const GAME: &'static str = "shubbles";
+
+    fn from_level(text: &str, _: bool) -> Result<Self, ParseError> {
+        let (state, ops) = shubbles::format::parse_judge(text)?;
+        if !ops.is_empty() {
+            return Err(ParseError::line(2, "no operations after a saved level's state"));
+        }
+        Ok(state)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Op, String> {
+        let mut cs = text.chars();
+        match (cs.next().and_then(Op::from_char), cs.next()) {
+            (Some(op), None) => Ok(op),
+            _ => Err(format!("one of `+-|<>^v`, not {}", crate::error::quote(text))),
+        }
+    }
+
+    fn play(&self, op: &Op) -> Result<(shubbles::State, Vec<shubbles::Step>), String> {
+        let a = self.apply(*op);
+        // A failure is shown (it is the last step) but the state stays as it was reached.
+        Ok((a.state, a.steps))
+    }
+
+    fn move_text(&self, op: &Op) -> String {
+        op.char().to_string()
+    }
+
+    /// The judge's two lines: the state and the operations.
+    fn trace_input(&self, _title: &str, moves: &[String]) -> TraceInput {
+        TraceInput { game: "shubbles", file: format!("{}\n{}\n", self.text(), moves.concat()), args: vec![] }
+    }
+}
+
+impl Replay for sokoban::scene::Game {
+    type Move = sokoban::Move;
+
+    const GAME: &'static str = "sokoban";
+
+    fn from_level(text: &str, _: bool) -> Result<Self, ParseError> {
+        let mut mazes = sokoban::format::parse_judge(text)?;
+        if mazes.len() != 1 {
+            return Err(ParseError::line(1, format!("one maze, not {}", mazes.len())));
+        }
+        let m = mazes.remove(0);
+        Ok(sokoban::scene::Game { level: std::sync::Arc::new(m.level), pos: m.start })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<sokoban::Move, String> {
+        match sokoban::rules::parse_moves(text).map_err(|e| e.message)?.as_slice() {
+            [(m, _)] => {
+                self.level.apply(&self.pos, *m).map_err(|e| e.to_string())?;
+                Ok(*m)
+            }
+            _ => Err(format!("one of `nsewNSEW`, not {}", crate::error::quote(text))),
+        }
+    }
+
+    fn play(&self, mv: &sokoban::Move) -> Result<(Self, Vec<sokoban::Step>), String> {
+        let (pos, step) = self.level.step(&self.pos, mv.dir).map_err(|e| e.to_string())?;
+        Ok((sokoban::scene::Game { level: self.level.clone(), pos }, vec![step]))
+    }
+
+    fn move_text(&self, mv: &sokoban::Move) -> String {
+        let push = matches!(self.level.step(&self.pos, mv.dir), Ok((_, sokoban::Step::Push { .. })));
+        sokoban::Move { dir: mv.dir, push }.char().to_string()
+    }
+
+    fn trace_input(&self, _title: &str, moves: &[String]) -> TraceInput {
+        let maze = sokoban::format::Maze { level: (*self.level).clone(), start: self.pos.clone() };
+        TraceInput {
+            game: "sokoban",
+            file: format!("{}0 0\n", sokoban::format::write(&maze)),
+            args: vec!["--moves".into(), moves.concat()],
+        }
+    }
+}
+
+impl Replay for StacksPlay {
+    type Move = NextPiece;
+
+    const GAME: &'static str = "stacks";
+
+    fn from_level(text: &str, bottom_only: bool) -> Result<Self, ParseError> {
+        let rule = if bottom_only { stacks::Rule::BottomOnly } else { stacks::Rule::CarryAbove };
+        Ok(StacksPlay { game: stacks::format::parse(text, rule)?, next: 0, turn: 1 })
+    }
+
+    /// The pieces move in turn: the move must name the next one.
+    fn parse_move(&self, text: &str) -> Result<NextPiece, String> {
+        if text == (self.next + 1).to_string() {
+            Ok(NextPiece)
+        } else {
+            Err(format!("piece {} moves next, not {}", self.next + 1, crate::error::quote(text)))
+        }
+    }
+
+    fn play(&self, _: &NextPiece) -> Result<(Self, Vec<stacks::Step>), String> {
+        if self.game.over {
+            return Err("the game is over: a square holds four pieces".into());
+        }
+        if self.turn > 1000 {
+            return Err("turn 1000 is over: the answer is -1".into());
+        }
+        let (game, steps) = self.game.move_piece(self.next);
+        let next = (self.next + 1) % game.pieces();
+        let turn = self.turn + (next == 0) as u32;
+        Ok((StacksPlay { game, next, turn }, steps))
+    }
+
+    fn move_text(&self, _: &NextPiece) -> String {
+        (self.next + 1).to_string()
+    }
+
+    /// The Baekjoon input and the pieces that moved, in order.
+    fn trace_input(&self, _title: &str, moves: &[String]) -> TraceInput {
+        let mut args = vec!["--moves".into(), moves.join(" ")];
+        if self.game.rule == stacks::Rule::BottomOnly {
+            args.push("--bottom-only".into());
+        }
+        TraceInput { game: "stacks", file: stacks::format::write(&self.game), args }
+    }
+
+    fn bottom_only(&self) -> Option<bool> {
+        Some(self.game.rule == stacks::Rule::BottomOnly)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

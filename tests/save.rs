@@ -2,7 +2,7 @@
 //! compared entry by entry; damaged files refused with the line.
 
 use proptest::prelude::*;
-use tumblebox::app::play::Playable;
+use tumblebox::app::play::{Playable, Replay};
 use tumblebox::app::session::{Entry, Session};
 use tumblebox::save::Save;
 

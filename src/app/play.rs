@@ -2,12 +2,13 @@
 //! descriptions for the rule debugger, the cells a step touches, and a solver to run on a
 //! background thread.
 
-use crate::anim::Animate;
 use crate::grid::{Dir, Pos};
+pub use crate::save::{Replay, TraceInput};
 use crate::scene::{Point, Transform};
 use crate::shubbles::{self, Op};
 use crate::sokoban;
 use crate::stacks;
+pub use crate::stacks::play::{NextPiece, StacksPlay};
 use crate::vexed::{self, Board, Cell, Side};
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -81,20 +82,6 @@ impl Event {
     }
 }
 
-/// A command line that traces a game: `tumblebox GAME trace FILE ARGS…`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TraceInput {
-    pub game: &'static str,
-    pub file: String,
-    pub args: Vec<String>,
-}
-
-/// A title as a World Finals or Android name: one word of plain characters.
-fn plain_name(title: &str) -> String {
-    let t: String = title.chars().map(|c| if c.is_ascii_graphic() && c != ';' { c } else { '-' }).collect();
-    if t.is_empty() { "level".into() } else { t }
-}
-
 /// A breakpoint: where "run until" stops playback.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Break {
@@ -142,13 +129,7 @@ impl Break {
 }
 
 /// A game as the window plays it.
-pub trait Playable: Animate + crate::trace::Traced + PartialEq + Send + Sync + 'static {
-    type Move: Clone + Send + Sync + std::fmt::Debug + 'static;
-
-    /// Applies a move: the new state and the steps, or why it is not allowed.
-    fn play(&self, mv: &Self::Move) -> Result<(Self, Vec<Self::Step>), String>;
-    /// The move in the game's notation (before it is made, on this state).
-    fn move_text(&self, mv: &Self::Move) -> String;
+pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 'static {
     fn solved(&self) -> bool;
     /// The cells a step changes, in the game's own cells ([`Playable::cell_name`] names them),
     /// `self` being the state the step starts from.
@@ -175,20 +156,6 @@ pub trait Playable: Animate + crate::trace::Traced + PartialEq + Send + Sync + '
     fn breakpoints() -> &'static [Break] {
         &[Break::Solved]
     }
-    /// What `tumblebox GAME trace` needs to replay `moves` (their texts) from this state: the
-    /// game's name on the command line, a file holding the level, and the arguments after it.
-    fn trace_input(&self, title: &str, moves: &[String]) -> TraceInput;
-    /// The game's name in save files and on the command line.
-    const GAME: &'static str;
-    /// The start of a level from its text in the game's own format (what a save file keeps:
-    /// [`Playable::level_text`]); `bottom_only` is stacks' 17780 rule.
-    fn from_level(text: &str, bottom_only: bool) -> Result<Self, crate::error::ParseError>;
-    /// This position as a level in the game's own format (what [`Playable::from_level`] reads).
-    fn level_text(&self, title: &str) -> String {
-        self.trace_input(title, &[]).file
-    }
-    /// A move from its notation (as [`Playable::move_text`] writes it), if it can be made here.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
     /// A move as the timeline lists it (`text` is its notation, `self` the state before it).
     fn entry_label(&self, text: &str) -> String {
         text.to_string()
@@ -196,11 +163,6 @@ pub trait Playable: Animate + crate::trace::Traced + PartialEq + Send + Sync + '
     /// The game's own buttons beside the toolbar's, each doing what its key does.
     fn buttons() -> &'static [(&'static str, egui::Key)] {
         &[]
-    }
-    /// Whether the level plays by Baekjoon 17780's rule (only the bottom piece moves), for
-    /// games that have that choice.
-    fn bottom_only(&self) -> Option<bool> {
-        None
     }
     /// The number the trace gives the move made from this state, the `index`-th since the
     /// start (from 0): the move's own number, or for stacks the turn.
@@ -343,33 +305,6 @@ fn vexed_cell(p: Point) -> Option<Pos> {
 }
 
 impl Playable for Board {
-    type Move = vexed::Move;
-    const GAME: &'static str = "vexed";
-
-    fn from_level(text: &str, _: bool) -> Result<Board, crate::error::ParseError> {
-        let (_, levels) = vexed::format::parse_any(text.as_bytes())?;
-        match levels.as_slice() {
-            [l] => Ok(l.board.settle().0),
-            _ => Err(crate::error::ParseError::line(1, format!("one level, not {}", levels.len()))),
-        }
-    }
-
-    fn parse_move(&self, text: &str) -> Result<vexed::Move, String> {
-        match vexed::format::parse_any_moves(text).map_err(|e| e.message)?.as_slice() {
-            [m] if self.moves().contains(m) => Ok(*m),
-            [_] => Err(format!("{} cannot move here", crate::error::quote(text))),
-            _ => Err(format!("one move, not {}", crate::error::quote(text))),
-        }
-    }
-
-    fn play(&self, mv: &vexed::Move) -> Result<(Board, Vec<vexed::Step>), String> {
-        self.apply(*mv).map_err(|e| e.to_string())
-    }
-
-    fn move_text(&self, mv: &vexed::Move) -> String {
-        vexed::format::move_text(self, *mv)
-    }
-
     fn solved(&self) -> bool {
         self.is_solved()
     }
@@ -417,19 +352,6 @@ impl Playable for Board {
 
     fn breakpoints() -> &'static [Break] {
         &[Break::ChainAtLeast(2), Break::Solved, Break::Unsolvable]
-    }
-
-    /// The board exactly as it is (so the trace's coordinates are the window's): as a World
-    /// Finals case when it reads back the same, else as an Android line (a cropped board).
-    fn trace_input(&self, title: &str, moves: &[String]) -> TraceInput {
-        let name = plain_name(title);
-        let rows = vexed::format::board_rows(self);
-        let wf = format!("{} {} {name}\n{}\n0 0\n", self.rows(), self.cols(), rows.join("\n"));
-        let same = |text: &str| {
-            vexed::format::parse_any(text.as_bytes()).is_ok_and(|(_, l)| l.len() == 1 && l[0].board.settle().0 == *self)
-        };
-        let file = if same(&wf) { wf } else { format!("{}\n", vexed::format::android_line(&name, self, 0)) };
-        TraceInput { game: "vexed", file, args: vec!["--moves".into(), moves.join(" ")] }
     }
 
     fn gesture(&self, g: Gesture, selected: &mut Option<Pos>) -> Vec<vexed::Move> {
@@ -549,36 +471,6 @@ impl Playable for Board {
 // ---------------------------------------------------------------- Shubbles
 
 impl Playable for shubbles::State {
-    const GAME: &'static str = "shubbles";
-
-    fn from_level(text: &str, _: bool) -> Result<Self, crate::error::ParseError> {
-        let (state, ops) = shubbles::format::parse_judge(text)?;
-        if !ops.is_empty() {
-            return Err(crate::error::ParseError::line(2, "no operations after a saved level's state"));
-        }
-        Ok(state)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Op, String> {
-        let mut cs = text.chars();
-        match (cs.next().and_then(Op::from_char), cs.next()) {
-            (Some(op), None) => Ok(op),
-            _ => Err(format!("one of `+-|<>^v`, not {}", crate::error::quote(text))),
-        }
-    }
-
-    type Move = Op;
-
-    fn play(&self, op: &Op) -> Result<(shubbles::State, Vec<shubbles::Step>), String> {
-        let a = self.apply(*op);
-        // A failure is shown (it is the last step) but the state stays as it was reached.
-        Ok((a.state, a.steps))
-    }
-
-    fn move_text(&self, op: &Op) -> String {
-        op.char().to_string()
-    }
-
     fn solved(&self) -> bool {
         self.count(shubbles::Content::Shubble) == 0 && self.count(shubbles::Content::Smole) == 2
     }
@@ -642,11 +534,6 @@ impl Playable for shubbles::State {
 
     fn breakpoints() -> &'static [Break] {
         &[Break::CreatureLeaves, Break::Solved, Break::Unsolvable]
-    }
-
-    /// The judge's two lines: the state and the operations.
-    fn trace_input(&self, _title: &str, moves: &[String]) -> TraceInput {
-        TraceInput { game: "shubbles", file: format!("{}\n{}\n", self.text(), moves.concat()), args: vec![] }
     }
 
     /// Arrow keys move the stot the way the arrow points on screen, whatever the box's turn;
@@ -785,38 +672,6 @@ fn box_frame(screen: Dir, orientation: u8) -> shubbles::rules::StotDir {
 // ---------------------------------------------------------------- Pushing boxes
 
 impl Playable for sokoban::scene::Game {
-    type Move = sokoban::Move;
-    const GAME: &'static str = "sokoban";
-
-    fn from_level(text: &str, _: bool) -> Result<Self, crate::error::ParseError> {
-        let mut mazes = sokoban::format::parse_judge(text)?;
-        if mazes.len() != 1 {
-            return Err(crate::error::ParseError::line(1, format!("one maze, not {}", mazes.len())));
-        }
-        let m = mazes.remove(0);
-        Ok(sokoban::scene::Game { level: std::sync::Arc::new(m.level), pos: m.start })
-    }
-
-    fn parse_move(&self, text: &str) -> Result<sokoban::Move, String> {
-        match sokoban::rules::parse_moves(text).map_err(|e| e.message)?.as_slice() {
-            [(m, _)] => {
-                self.level.apply(&self.pos, *m).map_err(|e| e.to_string())?;
-                Ok(*m)
-            }
-            _ => Err(format!("one of `nsewNSEW`, not {}", crate::error::quote(text))),
-        }
-    }
-
-    fn play(&self, mv: &sokoban::Move) -> Result<(Self, Vec<sokoban::Step>), String> {
-        let (pos, step) = self.level.step(&self.pos, mv.dir).map_err(|e| e.to_string())?;
-        Ok((sokoban::scene::Game { level: self.level.clone(), pos }, vec![step]))
-    }
-
-    fn move_text(&self, mv: &sokoban::Move) -> String {
-        let push = matches!(self.level.step(&self.pos, mv.dir), Ok((_, sokoban::Step::Push { .. })));
-        sokoban::Move { dir: mv.dir, push }.char().to_string()
-    }
-
     fn solved(&self) -> bool {
         self.level.is_solved(&self.pos)
     }
@@ -878,15 +733,6 @@ impl Playable for sokoban::scene::Game {
 
     fn breakpoints() -> &'static [Break] {
         &[Break::BoxOnTarget, Break::Solved, Break::Unsolvable]
-    }
-
-    fn trace_input(&self, _title: &str, moves: &[String]) -> TraceInput {
-        let maze = sokoban::format::Maze { level: (*self.level).clone(), start: self.pos.clone() };
-        TraceInput {
-            game: "sokoban",
-            file: format!("{}0 0\n", sokoban::format::write(&maze)),
-            args: vec!["--moves".into(), moves.concat()],
-        }
     }
 
     fn gesture(&self, g: Gesture, _: &mut Option<Pos>) -> Vec<sokoban::Move> {
@@ -984,101 +830,7 @@ fn walk_path(g: &sokoban::scene::Game, target: Pos) -> Vec<Dir> {
 
 // ---------------------------------------------------------------- Stacks
 
-/// A stacks game with the turn order: which piece moves next and which turn it is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StacksPlay {
-    pub game: stacks::Game,
-    /// Next piece to move (from 0).
-    pub next: usize,
-    /// The current turn, from 1.
-    pub turn: u32,
-}
-
-impl Animate for StacksPlay {
-    type Step = stacks::Step;
-    fn after(&self, step: &stacks::Step) -> Self {
-        StacksPlay { game: self.game.after(step), ..self.clone() }
-    }
-    fn phases(&self, steps: &[stacks::Step]) -> Vec<(std::ops::Range<usize>, f32)> {
-        self.game.phases(steps)
-    }
-    fn scene(&self, steps: &[stacks::Step], t: f32) -> crate::scene::Scene {
-        self.game.scene(steps, t)
-    }
-}
-
-impl crate::trace::Traced for StacksPlay {
-    const UNIT: &'static str = "turn";
-    const NOTATION: bool = false;
-    fn records(&self, steps: &[stacks::Step]) -> Vec<crate::trace::Record> {
-        self.game.records(steps)
-    }
-}
-
-/// A stacks move: the next piece moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NextPiece;
-
-impl StacksPlay {
-    /// How the game ended (or will not): "ends in turn 7", "never ends: -1".
-    pub fn ending(&self) -> String {
-        if self.game.over {
-            // The turn counter moves on after the last piece of a turn.
-            let turn = if self.next == 0 { self.turn - 1 } else { self.turn };
-            format!("ends in turn {turn}: four pieces on one square")
-        } else if self.turn > 1000 {
-            "never ends within 1000 turns: -1".into()
-        } else {
-            // Played on from here, mid-turn included (at most 1000 turns of 10 pieces).
-            let mut s = self.clone();
-            while let Ok((n, _)) = s.play(&NextPiece) {
-                s = n;
-            }
-            if s.game.over {
-                let turn = if s.next == 0 { s.turn - 1 } else { s.turn };
-                format!("ends in turn {turn}")
-            } else {
-                "never ends within 1000 turns: -1".into()
-            }
-        }
-    }
-}
-
 impl Playable for StacksPlay {
-    type Move = NextPiece;
-    const GAME: &'static str = "stacks";
-
-    fn from_level(text: &str, bottom_only: bool) -> Result<Self, crate::error::ParseError> {
-        let rule = if bottom_only { stacks::Rule::BottomOnly } else { stacks::Rule::CarryAbove };
-        Ok(StacksPlay { game: stacks::format::parse(text, rule)?, next: 0, turn: 1 })
-    }
-
-    /// The pieces move in turn: the move must name the next one.
-    fn parse_move(&self, text: &str) -> Result<NextPiece, String> {
-        if text == (self.next + 1).to_string() {
-            Ok(NextPiece)
-        } else {
-            Err(format!("piece {} moves next, not {}", self.next + 1, crate::error::quote(text)))
-        }
-    }
-
-    fn play(&self, _: &NextPiece) -> Result<(Self, Vec<stacks::Step>), String> {
-        if self.game.over {
-            return Err("the game is over: a square holds four pieces".into());
-        }
-        if self.turn > 1000 {
-            return Err("turn 1000 is over: the answer is -1".into());
-        }
-        let (game, steps) = self.game.move_piece(self.next);
-        let next = (self.next + 1) % game.pieces();
-        let turn = self.turn + (next == 0) as u32;
-        Ok((StacksPlay { game, next, turn }, steps))
-    }
-
-    fn move_text(&self, _: &NextPiece) -> String {
-        (self.next + 1).to_string()
-    }
-
     fn solved(&self) -> bool {
         self.game.over
     }
@@ -1155,19 +907,6 @@ impl Playable for StacksPlay {
 
     fn entry_label(&self, text: &str) -> String {
         format!("piece {text}, turn {}", self.turn)
-    }
-
-    fn bottom_only(&self) -> Option<bool> {
-        Some(self.game.rule == stacks::Rule::BottomOnly)
-    }
-
-    /// The Baekjoon input and the pieces that moved, in order.
-    fn trace_input(&self, _title: &str, moves: &[String]) -> TraceInput {
-        let mut args = vec!["--moves".into(), moves.join(" ")];
-        if self.game.rule == stacks::Rule::BottomOnly {
-            args.push("--bottom-only".into());
-        }
-        TraceInput { game: "stacks", file: stacks::format::write(&self.game), args }
     }
 
     fn gesture(&self, g: Gesture, _: &mut Option<Pos>) -> Vec<NextPiece> {

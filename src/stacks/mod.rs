@@ -5,6 +5,7 @@
 //! Baekjoon input.
 
 pub mod format;
+pub mod play;
 pub mod rules;
 pub mod scene;
 
