@@ -21,6 +21,7 @@ use tumblebox::anim::{Animate, Pacing};
 use tumblebox::error::{ParseError, one_line, quote};
 use tumblebox::render::export::Staged;
 use tumblebox::render::frames::{GifMode, count_frames, stage_gif, stage_png};
+use tumblebox::save::Replay;
 use tumblebox::vexed::solve::{LimitKind, Limits, Outcome};
 use tumblebox::{judge, shubbles, sokoban, stacks, vexed};
 
@@ -78,6 +79,21 @@ pub enum Command {
     /// Stacks (Baekjoon 17837 "New Game 2" and 17780 "New Game")
     #[command(subcommand)]
     Stacks(StacksCmd),
+    /// Export a save file (.tumble, from the window's File › Save game or `export --save`): the
+    /// moves in effect since its last restart, as a GIF, or the position at its cursor as PNG
+    #[command(group(clap::ArgGroup::new("images").required(true).multiple(true).args(["png", "gif"])))]
+    Export {
+        /// The save file
+        save: PathBuf,
+        /// Write a PNG of the position at the save's cursor
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
+        /// Write the moves since the last restart as an animated GIF
+        #[arg(long, value_name = "FILE")]
+        gif: Option<PathBuf>,
+        #[command(flatten)]
+        look: Look,
+    },
     /// Generate levels certified by the solvers (how `assets/levels/` was made)
     Generate {
         /// vexed, shubbles, sokoban or stacks
@@ -249,7 +265,7 @@ pub const MAX_FRAMES: usize = 100_000;
 
 /// What to render and where: shared by every game's `export`.
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("out").required(true).multiple(true).args(["png", "gif"])))]
+#[command(group(clap::ArgGroup::new("out").required(true).multiple(true).args(["png", "gif", "save"])))]
 pub struct ExportArgs {
     /// The level file
     pub file: PathBuf,
@@ -266,6 +282,9 @@ pub struct ExportArgs {
     /// Write the moves as an animated GIF, one frame per step, one second each
     #[arg(long, value_name = "FILE")]
     pub gif: Option<PathBuf>,
+    /// Write a save file (.tumble): the level and the moves, to open in the window or export
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
     #[command(flatten)]
     pub look: Look,
 }
@@ -606,6 +625,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Stacks(StacksCmd::Judge { bottom_only, file }) => stacks_judge(&file, bottom_only),
         Command::Stacks(StacksCmd::Export { args, bottom_only, turns }) => stacks_export(&args, bottom_only, turns),
         Command::Generate { game, count, seed } => Ok(Done::text(generate(&game, count as usize, seed))),
+        Command::Export { save, png, gif, look } => export_save(&save, &Images { png, gif, look }),
     };
     let done = match result {
         Ok(d) => d,
@@ -843,9 +863,75 @@ fn vexed_export(args: &ExportArgs, limits: SolveLimits) -> Result<Done, Failure>
             s
         })
     };
-    let files = args.images().stage(&start, steps, shown, Pacing::default())?;
+    let mut files = args.images().stage(&start, steps, shown, Pacing::default())?;
+    if let Some(p) = &args.save {
+        files.push(stage_save(p, &level.title, &file_name(&args.file), level.par, &start, &moves)?);
+    }
     done.files = files;
     Ok(done)
+}
+
+/// A file's name without its folders (what a save calls the pack).
+fn file_name(p: &Path) -> String {
+    p.file_name().map_or_else(|| p.display().to_string(), |f| f.to_string_lossy().to_string())
+}
+
+/// Stages a save file of a level and its moves (`--save`): the moves replayed through the rules
+/// as the window would, so the file opens there with this history.
+fn stage_save<R: Replay + Clone>(
+    path: &Path,
+    title: &str,
+    pack: &str,
+    par: Option<usize>,
+    start: &R,
+    moves: &[R::Move],
+) -> Result<Staged, Failure> {
+    let mut history = Vec::with_capacity(moves.len());
+    let mut here = start.clone();
+    for m in moves {
+        history.push(tumblebox::save::Entry::Move { text: here.move_text(m), solver: false, group: 0, line: 0 });
+        here = here.play(m).map_err(Failure::bad)?.0;
+    }
+    let save = tumblebox::save::Save {
+        game: R::GAME.to_string(),
+        title: title.to_string(),
+        pack: pack.to_string(),
+        par,
+        bottom_only: start.bottom_only() == Some(true),
+        level: start.level_text(title),
+        level_line: 0,
+        cursor: history.len(),
+        history,
+    };
+    let text = save.write();
+    tumblebox::render::export::stage(path, |w| w.write_all(text.as_bytes()))
+        .map_err(|e| Failure::bad(format!("{}: cannot write: {e}", path.display())))
+}
+
+/// `tumblebox export SAVE`: the save read and replayed as the window reads it, then the moves
+/// in effect since its last restart exported.
+fn export_save(path: &Path, images: &Images) -> Result<Done, Failure> {
+    use tumblebox::save::Save;
+    let name = path.display().to_string();
+    let text = tumblebox::input::decode(&read_file(path)?).map_err(|e| Failure::parse(&name, e))?;
+    let save = Save::parse(&text).map_err(|e| Failure::parse(&name, e))?;
+    fn go<R: Replay + Clone>(save: &Save, name: &str, images: &Images, pacing: Pacing) -> Result<Done, Failure> {
+        let (start, entries) = tumblebox::save::replay::<R>(save).map_err(|e| Failure::parse(name, e))?;
+        let (first, moves) = tumblebox::save::run(&start, &entries, save.cursor);
+        let shown = match save.cursor.checked_sub(1).and_then(|i| entries.get(i)) {
+            Some(tumblebox::save::Replayed::Move { after, .. }) => after.clone(),
+            _ => start.clone(),
+        };
+        let steps = || moves.iter().map(|(_, s)| s.as_slice());
+        let files = images.stage(&first, steps, &shown, pacing)?;
+        Ok(Done { files, ..Done::default() })
+    }
+    match save.game.as_str() {
+        "vexed" => go::<vexed::Board>(&save, &name, images, Pacing::default()),
+        "shubbles" => go::<shubbles::State>(&save, &name, images, SHUBBLES_PACING),
+        "sokoban" => go::<sokoban::scene::Game>(&save, &name, images, Pacing::default()),
+        _ => go::<tumblebox::stacks::play::StacksPlay>(&save, &name, images, Pacing::default()),
+    }
 }
 
 impl ExportArgs {
@@ -891,7 +977,11 @@ fn sokoban_export(args: &ExportArgs) -> Result<Done, Failure> {
             [s]
         })
     };
-    let files = args.images().stage(&start, steps, shown, Pacing::default())?;
+    let mut files = args.images().stage(&start, steps, shown, Pacing::default())?;
+    if let Some(p) = &args.save {
+        let title = format!("Maze {}", args.level);
+        files.push(stage_save(p, &title, &file_name(&args.file), None, &start, &moves)?);
+    }
     Ok(Done { files, ..Done::default() })
 }
 
@@ -940,7 +1030,31 @@ fn stacks_export(args: &ExportArgs, bottom_only: bool, turns: u32) -> Result<Don
         end = end.move_piece(p).0;
     }
     let shown = if args.moves.is_some() { &end } else { &start };
-    let files = args.images().stage(&start, steps, shown, Pacing::default())?;
+    let mut files = args.images().stage(&start, steps, shown, Pacing::default())?;
+    if let Some(p) = &args.save {
+        // The window plays pieces in turn order: a save keeps them that way.
+        let mut g = start.clone();
+        let played: Vec<usize> = order()
+            .map_while(|q| {
+                if g.over {
+                    return None;
+                }
+                g = g.move_piece(q).0;
+                Some(q)
+            })
+            .collect();
+        if let Some(i) = played.iter().enumerate().position(|(i, &q)| q != i % k) {
+            return Err(Failure::bad(format!(
+                "--save: a save keeps the pieces in turn order (1 to {k}, then 1 again); move {} is piece {}, not {}",
+                i + 1,
+                played[i] + 1,
+                i % k + 1
+            )));
+        }
+        let play = tumblebox::stacks::play::StacksPlay { game: start.clone(), next: 0, turn: 1 };
+        let moves = vec![tumblebox::stacks::play::NextPiece; played.len()];
+        files.push(stage_save(p, "Board 1", &file_name(&args.file), None, &play, &moves)?);
+    }
     Ok(Done { files, ..Done::default() })
 }
 

@@ -523,6 +523,78 @@ impl Replay for StacksPlay {
     }
 }
 
+/// One entry of a replayed history.
+#[derive(Debug, Clone)]
+pub enum Replayed<R: Replay> {
+    Move {
+        mv: R::Move,
+        /// The move's notation as the rules write it (the file's may differ in case or form).
+        text: String,
+        before: R,
+        after: R,
+        steps: Vec<R::Step>,
+        solver: bool,
+        group: u64,
+    },
+    Restart,
+}
+
+/// A save's level and history replayed through the rules: the start and every entry. A move
+/// that cannot be read or made, or a level its game's parser refuses, is an error naming the
+/// file's line.
+pub fn replay<R: Replay + Clone>(save: &Save) -> Result<(R, Vec<Replayed<R>>), ParseError> {
+    if save.game != R::GAME {
+        return Err(ParseError::line(2, format!("a {} save, not {}", R::GAME, save.game)));
+    }
+    let start = R::from_level(&save.level, save.bottom_only).map_err(|e| save.level_error(e))?;
+    let mut out = Vec::with_capacity(save.history.len());
+    let mut here = start.clone();
+    for e in &save.history {
+        match e {
+            Entry::Move { text, solver, group, line } => {
+                let fail = |m: String| ParseError::line(*line, format!("move {text}: {m}"));
+                let mv = here.parse_move(text).map_err(fail)?;
+                let (after, steps) = here.play(&mv).map_err(fail)?;
+                let text = here.move_text(&mv);
+                out.push(Replayed::Move {
+                    mv,
+                    text,
+                    before: here.clone(),
+                    after: after.clone(),
+                    steps,
+                    solver: *solver,
+                    group: *group,
+                });
+                here = after;
+            }
+            Entry::Restart => {
+                out.push(Replayed::Restart);
+                here = start.clone();
+            }
+        }
+    }
+    Ok((start, out))
+}
+
+/// The moves in effect since the last restart (what an export of the save shows): the state
+/// they start from and each move's notation and steps.
+pub fn run<R: Replay + Clone>(start: &R, entries: &[Replayed<R>], cursor: usize) -> (R, Vec<(String, Vec<R::Step>)>) {
+    let upto = &entries[..cursor.min(entries.len())];
+    let from = upto.iter().rposition(|e| matches!(e, Replayed::Restart)).map_or(0, |i| i + 1);
+    let first = match upto.get(from) {
+        Some(Replayed::Move { before, .. }) => before.clone(),
+        _ => start.clone(),
+    };
+    let moves = upto[from..]
+        .iter()
+        .filter_map(|e| match e {
+            Replayed::Move { text, steps, .. } => Some((text.clone(), steps.clone())),
+            Replayed::Restart => None,
+        })
+        .collect();
+    (first, moves)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -175,3 +175,97 @@ fn a_damaged_history_is_refused_with_its_line() {
     let e = vexed_error(&other);
     assert!(e.to_string().contains("a vexed save, not stacks"), "{e}");
 }
+
+// ---------------------------------------------------------------- the command line
+
+fn tumblebox(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_tumblebox")).args(args).output().unwrap()
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("tumblebox-savecli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `GAME export FILE --moves M --gif --save`, then `export SAVE --gif`: the same file.
+fn same_frames(game: &str, level: &str, moves: &str, extra: &[&str]) {
+    let d = temp_dir(game);
+    let f = d.join("level.txt");
+    std::fs::write(&f, level).unwrap();
+    let (direct, via, save) = (d.join("direct.gif"), d.join("via.gif"), d.join("game.tumble"));
+    for smooth in [false, true] {
+        let mut args = vec![game, "export", f.to_str().unwrap(), "--moves", moves, "--gif", direct.to_str().unwrap()];
+        args.extend(["--save", save.to_str().unwrap()]);
+        args.extend(extra);
+        if smooth {
+            args.push("--smooth");
+        }
+        let o = tumblebox(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let mut args = vec!["export", save.to_str().unwrap(), "--gif", via.to_str().unwrap()];
+        if smooth {
+            args.push("--smooth");
+        }
+        let o = tumblebox(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(std::fs::read(&direct).unwrap(), std::fs::read(&via).unwrap(), "{game} smooth={smooth}");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn export_save_gives_the_frames_of_a_direct_export() {
+    same_frames(
+        "vexed",
+        "6 7 SAMPLE-02\n#--Y--#\n#-ZX-X#\n#-##-##\n#-XZ--#\n####YZ#\n#######\n0 0\n",
+        "(Y,0,3,R) (Z,4,5,L) (X,1,3,R) (Z,1,2,R)",
+        &[],
+    );
+    same_frames("sokoban", "1 7\nSB....T\n0 0\n", "EEEE", &[]);
+    same_frames("stacks", "4 4\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n4 1 2\n", "1 2 3 4 1 2", &[]);
+    same_frames(
+        "stacks",
+        "4 4\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n4 1 2\n",
+        "1 2 3",
+        &["--bottom-only"],
+    );
+}
+
+#[test]
+fn a_save_opens_where_it_was_and_a_damaged_one_is_one_line() {
+    let d = temp_dir("damage");
+    let f = d.join("s1.in");
+    std::fs::write(&f, "4 5 SAMPLE-01\n#A--#\n##-B#\n#AB##\n#####\n0 0\n").unwrap();
+    let save = d.join("s1.tumble");
+    let o = tumblebox(&[
+        "vexed",
+        "export",
+        f.to_str().unwrap(),
+        "--moves",
+        "(B,1,3,L) (A,0,1,R)",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(text.contains("\nmove (B,1,3,L)\nmove (A,0,1,R)\ncursor 2\nend\n"), "{text}");
+    // It reads back as the window reads it: solved at the cursor.
+    let s = Session::<tumblebox::vexed::Board>::from_save(&Save::parse(&text).unwrap()).unwrap();
+    assert!(s.current().is_solved());
+    // Damage: an illegal move names its line; nothing is written.
+    std::fs::write(&save, text.replace("(A,0,1,R)", "(A,0,1,L)")).unwrap();
+    let png = d.join("x.png");
+    let o = tumblebox(&["export", save.to_str().unwrap(), "--png", png.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("line 13: move (A,0,1,L): "), "{err}");
+    assert!(!png.exists());
+    // A file cut short.
+    std::fs::write(&save, &text[..text.len() - 4]).unwrap();
+    let o = tumblebox(&["export", save.to_str().unwrap(), "--png", png.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("`end` as the last line"));
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -528,41 +528,20 @@ fn trace_{game}_{name}() {{
     /// A session from a save file: its level read by the game's parser and every move of its
     /// history replayed through the rules. A message names the file's line.
     pub fn from_save(save: &crate::save::Save) -> Result<Session<P>, crate::error::ParseError> {
-        use crate::error::ParseError;
-        if save.game != P::GAME {
-            return Err(ParseError::line(2, format!("a {} save, not {}", P::GAME, save.game)));
-        }
-        let start = P::from_level(&save.level, save.bottom_only).map_err(|e| save.level_error(e))?;
+        use crate::save::Replayed;
+        let (start, entries) = crate::save::replay::<P>(save)?;
         let mut s = Session::new(save.title.clone(), start, save.par);
+        // Groups get numbers of this run, so they never meet a live gesture's.
         let mut groups = std::collections::HashMap::new();
-        for e in &save.history {
-            match e {
-                crate::save::Entry::Move { text, solver, group, line } => {
-                    let here = s.current().clone();
-                    let mv = here.parse_move(text).map_err(|m| ParseError::line(*line, format!("move {text}: {m}")))?;
-                    // Groups get numbers of this run, so they never meet a live gesture's.
-                    let g = if *group == 0 { 0 } else { *groups.entry(*group).or_insert_with(next_seq) };
-                    let (after, steps) =
-                        here.play(&mv).map_err(|m| ParseError::line(*line, format!("move {text}: {m}")))?;
-                    let marks = marks_of(&here, &steps);
-                    let text = here.move_text(&mv);
-                    s.history.push(Entry::Move {
-                        mv,
-                        text,
-                        steps,
-                        before: here,
-                        after,
-                        by_solver: *solver,
-                        group: g,
-                        marks,
-                    });
-                    s.cursor += 1;
+        for e in entries {
+            s.history.push(match e {
+                Replayed::Move { mv, text, before, after, steps, solver, group } => {
+                    let group = if group == 0 { 0 } else { *groups.entry(group).or_insert_with(next_seq) };
+                    let marks = marks_of(&before, &steps);
+                    Entry::Move { mv, text, steps, before, after, by_solver: solver, group, marks }
                 }
-                crate::save::Entry::Restart => {
-                    s.history.push(Entry::Restart { after: s.start.clone() });
-                    s.cursor += 1;
-                }
-            }
+                Replayed::Restart => Entry::Restart { after: s.start.clone() },
+            });
         }
         s.cursor = save.cursor;
         s.solver_played = save.history.iter().any(|e| matches!(e, crate::save::Entry::Move { solver: true, .. }));
