@@ -576,9 +576,12 @@ pub fn replay<R: Replay + Clone>(save: &Save) -> Result<(R, Vec<Replayed<R>>), P
     Ok((start, out))
 }
 
+/// A move's notation and its steps.
+pub type Played<R> = (String, Vec<<R as Animate>::Step>);
+
 /// The moves in effect since the last restart (what an export of the save shows): the state
 /// they start from and each move's notation and steps.
-pub fn run<R: Replay + Clone>(start: &R, entries: &[Replayed<R>], cursor: usize) -> (R, Vec<(String, Vec<R::Step>)>) {
+pub fn run<R: Replay + Clone>(start: &R, entries: &[Replayed<R>], cursor: usize) -> (R, Vec<Played<R>>) {
     let upto = &entries[..cursor.min(entries.len())];
     let from = upto.iter().rposition(|e| matches!(e, Replayed::Restart)).map_or(0, |i| i + 1);
     let first = match upto.get(from) {
