@@ -1329,3 +1329,94 @@ fn a_saved_game_reopens_with_its_history_and_undo_goes_back_across_the_reload() 
     assert!(e.contains("line "), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// What the last frame put on the clipboard.
+fn copied(h: &Harness<'_, TumbleApp>) -> Option<String> {
+    h.output().platform_output.commands.iter().find_map(|c| match c {
+        egui::OutputCommand::CopyText(t) => Some(t.clone()),
+        _ => None,
+    })
+}
+
+#[test]
+fn copy_and_paste_carry_a_level_and_its_moves_in_every_game() {
+    // Each game: a few moves, Copy (the text in the game's own format), then Paste into a
+    // fresh window: the same game, level and position, the moves replayed.
+    for kind in GameKind::ALL {
+        let mut h = harness();
+        h.run_steps(2);
+        h.state_mut().kind = kind;
+        h.state_mut().instant = true;
+        h.run_steps(2);
+        h.get_by_label(if kind == GameKind::Stacks { "Run to the end" } else { "Solve" }).click();
+        rest(&mut h);
+        h.event(egui::Event::Copy);
+        h.step();
+        let text = copied(&h).unwrap_or_else(|| panic!("{kind:?}: nothing copied"));
+        let (n, title) = {
+            let app = h.state();
+            let t = app.tabs.get_title(kind);
+            (t.0, t.1)
+        };
+        assert!(n > 0, "{kind:?}");
+        for paste in [text.clone(), {
+            // The same as a game ID (Copy link).
+            // Copy link, as the palette runs it.
+            h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
+            h.run_steps(2);
+            h.event(egui::Event::Text("copy link".into()));
+            h.run_steps(2);
+            h.key_press(egui::Key::Enter);
+            h.run_steps(2);
+            assert!(h.state().notice.as_ref().unwrap().text.starts_with("copied the game ID"));
+            h.state().game_id()
+        }] {
+            let mut g = harness();
+            g.run_steps(2);
+            g.event(egui::Event::Paste(paste.clone()));
+            g.run_steps(2);
+            assert_eq!(g.state().kind, kind, "{paste}");
+            let (m, _) = g.state().tabs.get_title(kind);
+            assert_eq!(m, n, "{kind:?}: {paste}");
+            assert!(g.state().notice.as_ref().unwrap().text.starts_with("opened what was pasted"), "{title}");
+        }
+    }
+}
+
+#[test]
+fn paste_opens_each_format_in_its_game_and_says_what_is_wrong() {
+    let cases = [
+        ("1 7\nSB....T\n0 0\n", GameKind::Sokoban),
+        (".........@...o....ooo..xox...\n", GameKind::Shubbles),
+        ("Pasted;a../X.b/abX;2\n", GameKind::Vexed),
+        ("4 5 SAMPLE-01\n#A--#\n##-B#\n#AB##\n#####\n0 0\n", GameKind::Vexed),
+        ("4 4\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n4 1 2\n", GameKind::Stacks),
+        // The judge's two lines: the shubbles state and its operations.
+        (".........@...o....ooo..xox...\n+>\n", GameKind::Shubbles),
+    ];
+    for (text, kind) in cases {
+        let mut h = harness();
+        h.run_steps(2);
+        h.state_mut().kind = if kind == GameKind::Vexed { GameKind::Stacks } else { GameKind::Vexed };
+        h.event(egui::Event::Paste(text.into()));
+        h.run_steps(2);
+        assert_eq!(h.state().kind, kind, "{text}");
+    }
+    let mut h = harness();
+    h.run_steps(2);
+    let s = &h.state().tabs.shubbles.session;
+    assert_eq!(s.moves(), 0);
+    h.event(egui::Event::Paste(".........@...o....ooo..xox...\n+>\n".into()));
+    h.run_steps(2);
+    assert_eq!(h.state().tabs.shubbles.session.moves(), 2);
+    // Bad moves after a good level: the level opens, the message names the move.
+    h.event(egui::Event::Paste("1 7\nSB....T\n0 0\nEEx\n".into()));
+    h.run_steps(2);
+    let msg = h.state().notice.clone().unwrap().text;
+    assert!(msg.contains("move 3 x"), "{msg}");
+    // A damaged game ID.
+    h.event(egui::Event::Paste("tumblebox:1:vexed:AAAA:AAAA:00000000".into()));
+    h.run_steps(2);
+    let msg = h.state().notice.clone().unwrap().text;
+    assert!(msg.contains("checksum"), "{msg}");
+}

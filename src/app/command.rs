@@ -9,6 +9,9 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 pub enum Command {
     Open,
     Save,
+    Copy,
+    CopyLink,
+    Paste,
     ExportSmooth,
     ExportStepwise,
     ExportPng,
@@ -83,9 +86,12 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 26] = [
+    pub const ALL: [Command; 29] = [
         Command::Open,
         Command::Save,
+        Command::Copy,
+        Command::CopyLink,
+        Command::Paste,
         Command::ExportSmooth,
         Command::ExportStepwise,
         Command::ExportPng,
@@ -117,6 +123,21 @@ impl Command {
         use When::*;
         let ctrl_shift = Modifiers::COMMAND.plus(Modifiers::SHIFT);
         let (label, tooltip, shortcut, also, when) = match self {
+            Copy => (
+                "Copy level and moves",
+                "The level and the moves since the last restart, as text in the game's own format",
+                cmd(Key::C),
+                None,
+                Always,
+            ),
+            CopyLink => ("Copy link", "The game in one line (a game ID) that Paste opens again", None, None, Always),
+            Paste => (
+                "Paste",
+                "Open what is on the clipboard: a game ID, a level with its moves, a save, any level file's text",
+                cmd(Key::V),
+                None,
+                Always,
+            ),
             Open => ("Open…", "Open a level or save file (or drop one onto the window)", cmd(Key::O), None, Always),
             Save => (
                 "Save game…",
@@ -276,7 +297,7 @@ mod tests {
         let labels: std::collections::HashSet<&str> = Command::ALL.iter().map(|c| c.label()).collect();
         assert_eq!(labels.len(), Command::ALL.len());
         assert_eq!(Command::matching(""), Command::ALL.to_vec());
-        assert_eq!(Command::matching("UNDO"), vec![Command::Undo, Command::Restart]);
+        assert_eq!(Command::matching("UNDO"), vec![Command::Save, Command::Undo, Command::Restart]);
         assert_eq!(Command::matching("step back"), vec![Command::StepBack]);
         assert!(Command::matching("no such thing").is_empty());
     }

@@ -122,12 +122,22 @@ pub(crate) trait GameTab {
     /// The content hash of level `i` (what its progress is stored under, with game and pack).
     fn content(&self, i: usize) -> Option<u64>;
     fn title(&self) -> &str;
+    /// Moves since the last restart.
+    fn moves(&self) -> usize;
     /// The scene on screen.
     fn scene(&self) -> crate::scene::Scene;
     /// Exports the moves since the last restart (GIF) or the position on screen (PNG).
     fn export(&self, path: &Path, kind: ExportKind) -> std::io::Result<()>;
     /// The game as a save file's text.
     fn save_text(&self) -> String;
+    /// Replays a line of moves in the game's notation from the position on screen (a paste);
+    /// the moves before a bad one stay made.
+    fn replay(&mut self, moves: &str) -> Result<(), String>;
+    /// The level and the moves since the last restart, as text in the game's own format (what
+    /// Copy puts on the clipboard and Paste reads back).
+    fn copy_text(&self) -> String;
+    /// The same as a one-line game ID (Copy link).
+    fn game_id(&self) -> String;
     /// Opens a save file: its level in this tab (the level of the pack on screen with the same
     /// content, or a one-level pack named `file`) with its whole history.
     fn load(&mut self, save: &crate::save::Save, file: &str) -> Result<(), crate::error::ParseError>;
@@ -169,6 +179,9 @@ impl<P: Playable + Clone> GameTab for Tab<P> {
     fn title(&self) -> &str {
         &self.session.title
     }
+    fn moves(&self) -> usize {
+        self.session.moves()
+    }
     fn scene(&self) -> crate::scene::Scene {
         self.session.scene()
     }
@@ -188,6 +201,22 @@ impl<P: Playable + Clone> GameTab for Tab<P> {
     }
     fn save_text(&self) -> String {
         self.session.to_save(&self.pack).write()
+    }
+    fn replay(&mut self, moves: &str) -> Result<(), String> {
+        for (k, text) in P::split_moves(moves)?.iter().enumerate() {
+            let here = self.session.current().clone();
+            let mv = here.parse_move(text).map_err(|e| format!("move {} {text}: {e}", k + 1))?;
+            self.session.make(&mv, true).map_err(|e| format!("move {} {text}: {e}", k + 1))?;
+        }
+        Ok(())
+    }
+    fn copy_text(&self) -> String {
+        let (start, texts, _) = self.session.run();
+        crate::save::copy_text(&start, &self.session.title, &texts)
+    }
+    fn game_id(&self) -> String {
+        let (start, texts, _) = self.session.run();
+        crate::save::GameId::of(&start, &self.session.title, &texts).to_string()
     }
     fn load(&mut self, save: &crate::save::Save, file: &str) -> Result<(), crate::error::ParseError> {
         let session = Session::<P>::from_save(save)?;
@@ -289,6 +318,12 @@ pub struct Tabs {
 }
 
 impl Tabs {
+    /// A game's tab's move count since the last restart and its level's title (for tests).
+    pub fn get_title(&self, kind: GameKind) -> (usize, String) {
+        let t = self.get(kind);
+        (t.moves(), t.title().to_string())
+    }
+
     /// A game's tab. With [`Tabs::get_mut`], the only place that switches on the game: the
     /// rest of the app is written against [`GameTab`].
     pub(crate) fn get(&self, kind: GameKind) -> &dyn GameTab {
@@ -433,6 +468,11 @@ impl TumbleApp {
         }
     }
 
+    /// The current game as a one-line game ID (what Copy link copies).
+    pub fn game_id(&self) -> String {
+        self.tab().game_id()
+    }
+
     /// What the commands may do now (their enabled-when).
     pub fn allowed(&self) -> command::Allowed {
         let t = self.tab();
@@ -471,6 +511,43 @@ impl TumbleApp {
         let name = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
         let file = path.file_name().map_or(name.clone(), |f| f.to_string_lossy().to_string());
+        self.open_bytes(&name, file, &bytes)
+    }
+
+    /// Opens text pasted from the clipboard: a game ID, a save, anything File › Open reads, or
+    /// a level followed by one line of moves (what Copy puts there), whose moves are replayed.
+    pub fn paste(&mut self, text: &str) -> Result<(), String> {
+        let text = text.trim();
+        if let Some(id) = crate::save::GameId::parse(text) {
+            let id = id.map_err(|e| format!("pasted game ID: {e}"))?;
+            return self.open_with_moves("pasted", &id.level, &id.moves);
+        }
+        let bytes = text.as_bytes();
+        let whole = self.open_bytes("pasted text", "Pasted".to_string(), bytes);
+        if whole.is_ok() {
+            return whole;
+        }
+        // A level and its moves: the last line holds the moves.
+        let lines: Vec<&str> = text.lines().collect();
+        if lines.len() >= 2 {
+            let level = lines[..lines.len() - 1].join("\n") + "\n";
+            let moves = lines[lines.len() - 1];
+            if self.open_bytes("pasted text", "Pasted".to_string(), level.as_bytes()).is_ok() {
+                // The level is open; moves that do not replay stop there, and say why.
+                return self.tab_mut().replay(moves).map_err(|e| format!("pasted text: the level is open, but {e}"));
+            }
+        }
+        whole
+    }
+
+    /// Opens a level's text and replays a line of moves on it.
+    fn open_with_moves(&mut self, name: &str, level: &str, moves: &str) -> Result<(), String> {
+        self.open_bytes(name, "Pasted".to_string(), level.as_bytes())?;
+        self.tab_mut().replay(moves).map_err(|e| format!("{name}: the level is open, but {e}"))
+    }
+
+    fn open_bytes(&mut self, name: &str, file: String, bytes: &[u8]) -> Result<(), String> {
+        let bytes = bytes.to_vec();
         let text = String::from_utf8_lossy(&crate::input::normalize(&bytes)).to_string();
         let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim_end();
         // A save file: the game it names, its level and its history.

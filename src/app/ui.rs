@@ -81,8 +81,18 @@ impl TumbleApp {
         if modal && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
             self.palette = None;
         }
+        let mut pasted = None;
         if !ctx.text_edit_focused() && !modal {
             commands = Command::pressed(&ctx);
+            // The clipboard's keys arrive as events of their own (the platform reads the
+            // clipboard for a paste).
+            for e in ctx.input(|i| i.events.clone()) {
+                match e {
+                    egui::Event::Copy => commands.push(Command::Copy),
+                    egui::Event::Paste(t) => pasted = Some(t),
+                    _ => {}
+                }
+            }
             if ctx.input(|i| i.events.iter().any(|e| matches!(e, egui::Event::Text(t) if t == "?"))) {
                 commands.push(Command::Help);
             }
@@ -115,6 +125,15 @@ impl TumbleApp {
         for c in commands {
             self.run(c, &ctx);
         }
+        if let Some(t) = pasted {
+            match self.paste(&t) {
+                Ok(()) => {
+                    let what = format!("opened what was pasted: {}", self.tab().title());
+                    self.notify(what, Some(self.kind));
+                }
+                Err(e) => self.notify(e, Some(self.kind)),
+            }
+        }
         self.help_window(&ctx);
         self.palette_window(&ctx);
         self.record();
@@ -144,6 +163,10 @@ impl TumbleApp {
                 ui.menu_button("File", |ui| {
                     item(ui, Command::Open, asked);
                     item(ui, Command::Save, asked);
+                    ui.separator();
+                    for c in [Command::Copy, Command::CopyLink, Command::Paste] {
+                        item(ui, c, asked);
+                    }
                     let recent: Vec<(GameKind, std::path::PathBuf)> = self.progress.recent.clone();
                     ui.add_enabled_ui(!recent.is_empty(), |ui| {
                         ui.menu_button("Open recent", |ui| {
@@ -227,6 +250,16 @@ impl TumbleApp {
             Command::ExportStepwise => self.save_file(ctx, super::ExportKind::GifStepwise),
             Command::ExportPng => self.save_file(ctx, super::ExportKind::Png),
             Command::Save => self.save_file(ctx, super::ExportKind::Save),
+            Command::Copy => {
+                ctx.copy_text(self.tab().copy_text());
+                let what = format!("copied {} and its moves", self.tab().title());
+                self.notify(what, Some(self.kind));
+            }
+            Command::CopyLink => {
+                ctx.copy_text(self.game_id());
+                self.notify("copied the game ID: Paste (Ctrl+V) opens it", Some(self.kind));
+            }
+            Command::Paste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
             Command::Undo => self.tab_mut().undo(),
             Command::Redo => self.tab_mut().redo(),
             Command::Restart => self.tab_mut().restart(),
