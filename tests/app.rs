@@ -1420,3 +1420,40 @@ fn paste_opens_each_format_in_its_game_and_says_what_is_wrong() {
     let msg = h.state().notice.clone().unwrap().text;
     assert!(msg.contains("checksum"), "{msg}");
 }
+
+#[test]
+fn a_level_played_before_offers_to_continue_its_last_game() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().tabs.vexed.session.make(&Move { pos: Pos::new(1, 2), side: Side::Left }, true).unwrap();
+    h.run_steps(1);
+    h.get_by_label("SAMPLE-02  par 9").click();
+    h.run_steps(2);
+    assert!(h.state().offer.is_none(), "nothing was played on SAMPLE-02");
+    h.get_by_label_contains("SAMPLE-01  par 2").click();
+    h.run_steps(2);
+    h.get_by_label_contains("You played SAMPLE-01 before");
+    h.get_by_label("Continue").click();
+    h.run_steps(2);
+    assert_eq!(h.state().tabs.vexed.session.moves(), 1);
+    assert!(h.query_by_label_contains("You played SAMPLE-01 before").is_none());
+    // Undo goes back across the reload.
+    h.get_by_label("Undo").click();
+    h.run_steps(2);
+    assert_eq!(h.state().tabs.vexed.session.moves(), 0);
+    // Kept across a restart of the app (what eframe stores), and Start over dismisses it.
+    h.get_by_label("Redo").click();
+    h.run_steps(2);
+    h.state_mut().keep_all();
+    let stored = h.state().sessions_text();
+    let mut app = TumbleApp::default();
+    app.restore_sessions(&stored);
+    let mut g =
+        Harness::builder().with_size([1200.0, 760.0]).build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), app);
+    g.run_steps(2);
+    g.get_by_label_contains("You played SAMPLE-01 before");
+    g.get_by_label("Start over").click();
+    g.run_steps(2);
+    assert!(g.state().offer.is_none());
+    assert_eq!(g.state().tabs.vexed.session.moves(), 0);
+}

@@ -78,21 +78,35 @@ pub struct Tab<P: Playable> {
     pub levels: Vec<Level<P>>,
     pub index: usize,
     pub session: Session<P>,
+    /// The session of the level just left (its content hash and save text), for the app to
+    /// keep.
+    left: Option<(u64, String)>,
 }
 
 impl<P: Playable + Clone> Tab<P> {
     fn new(pack: impl Into<String>, levels: Vec<Level<P>>) -> Self {
         let l = &levels[0];
         let session = Session::new(l.title.clone(), l.start.clone(), l.par);
-        Tab { pack: pack.into(), levels, index: 0, session }
+        Tab { pack: pack.into(), levels, index: 0, session, left: None }
     }
 
     pub fn open(&mut self, index: usize) {
+        if self.levels.get(index).is_some() {
+            self.left = self.kept();
+        }
         if let Some(l) = self.levels.get(index) {
             self.session.cancel_solver();
             self.index = index;
             self.session = Session::new(l.title.clone(), l.start.clone(), l.par);
         }
+    }
+}
+
+impl<P: Playable + Clone> Tab<P> {
+    /// The session on screen as a save, if anything was played (its level's content hash).
+    fn kept(&self) -> Option<(u64, String)> {
+        let l = self.levels.get(self.index)?;
+        (!self.session.history.is_empty()).then(|| (l.content, self.session.to_save(&self.pack).write()))
     }
 }
 
@@ -156,6 +170,12 @@ pub(crate) trait GameTab {
     /// A debugger command on the timeline: play or pause, a step or a move back or on, the
     /// start or the end.
     fn timeline(&mut self, c: command::Command, animate: bool);
+    /// The session of a level just left, once (content hash, save text).
+    fn take_left(&mut self) -> Option<(u64, String)>;
+    /// The session on screen, if anything was played.
+    fn kept(&self) -> Option<(u64, String)>;
+    /// Nothing played yet on the level on screen.
+    fn fresh(&self) -> bool;
     /// The tab's panels for one frame.
     fn ui(&mut self, ui: &mut egui::Ui, shared: &mut ui::Shared<'_>) -> ui::Asked;
 }
@@ -278,6 +298,15 @@ impl<P: Playable + Clone> GameTab for Tab<P> {
             _ => {}
         }
     }
+    fn take_left(&mut self) -> Option<(u64, String)> {
+        self.left.take()
+    }
+    fn kept(&self) -> Option<(u64, String)> {
+        Tab::kept(self)
+    }
+    fn fresh(&self) -> bool {
+        self.session.history.is_empty()
+    }
     fn ui(&mut self, ui: &mut egui::Ui, shared: &mut ui::Shared<'_>) -> ui::Asked {
         ui::game_ui(ui, self, shared)
     }
@@ -363,7 +392,22 @@ pub struct TumbleApp {
     pub help_open: bool,
     /// The command palette, when open: what is typed and the highlighted line.
     pub palette: Option<(String, usize)>,
+    /// The last session of every level played (key: game, pack, content), newest last, as
+    /// save files: reopening a level offers to continue it.
+    pub sessions: Vec<(String, String)>,
+    /// The level on screen when the last frame ended (to notice a level opened).
+    shown: Option<String>,
+    /// A kept session the player may continue (its key), offered above the board.
+    pub offer: Option<String>,
+    /// The kept sessions changed since they were stored.
+    sessions_dirty: bool,
 }
+
+/// How many levels' last sessions are kept.
+pub const KEPT_SESSIONS: usize = 200;
+
+/// The storage key of the kept sessions.
+pub const SESSIONS_KEY: &str = "tumblebox-sessions";
 
 fn builtin_vexed() -> Vec<Level<Board>> {
     crate::levels::vexed().into_iter().map(|(title, b, par)| Level::new(title, b.settle().0, Some(par))).collect()
@@ -425,6 +469,10 @@ impl Default for TumbleApp {
             scroll_to_current: false,
             help_open: false,
             palette: None,
+            sessions: Vec::new(),
+            shown: None,
+            offer: None,
+            sessions_dirty: false,
         }
     }
 }
@@ -434,6 +482,9 @@ impl TumbleApp {
         let mut app = TumbleApp::default();
         if let Some(text) = cc.storage.and_then(|s| s.get_string(STORAGE_KEY)) {
             app.restore(&text);
+        }
+        if let Some(text) = cc.storage.and_then(|s| s.get_string(SESSIONS_KEY)) {
+            app.restore_sessions(&text);
         }
         app
     }
@@ -465,6 +516,77 @@ impl TumbleApp {
                 self.progress.take_dirty();
             }
             Err(e) => self.notify(e, None),
+        }
+    }
+
+    fn session_key(&self, kind: GameKind, content: u64) -> String {
+        format!("{}|{}|{content:016x}", kind.key(), self.tabs.get(kind).pack())
+    }
+
+    /// Keeps a level's last session (newest last, at most [`KEPT_SESSIONS`]).
+    fn keep(&mut self, kind: GameKind, content: u64, text: String) {
+        let key = self.session_key(kind, content);
+        self.sessions.retain(|(k, _)| *k != key);
+        self.sessions.push((key, text));
+        let over = self.sessions.len().saturating_sub(KEPT_SESSIONS);
+        self.sessions.drain(..over);
+        self.sessions_dirty = true;
+    }
+
+    /// Keeps every tab's session on screen (before a tab is replaced, and on exit).
+    pub fn keep_all(&mut self) {
+        for kind in GameKind::ALL {
+            if let Some((content, text)) = self.tabs.get(kind).kept() {
+                self.keep(kind, content, text);
+            }
+        }
+    }
+
+    /// Once a frame: keeps the sessions of levels just left, and offers to continue a level
+    /// just opened that was played before.
+    pub fn follow_sessions(&mut self) {
+        for kind in GameKind::ALL {
+            if let Some((content, text)) = self.tabs.get_mut(kind).take_left() {
+                self.keep(kind, content, text);
+            }
+        }
+        let t = self.tab();
+        let now = t.content(t.index()).map(|c| self.session_key(self.kind, c));
+        if now != self.shown {
+            self.shown = now.clone();
+            self.offer = now.filter(|k| self.tab().fresh() && self.sessions.iter().any(|(s, _)| s == k));
+        }
+        if self.offer.is_some() && (!self.tab().fresh() || self.offer != self.shown) {
+            self.offer = None;
+        }
+    }
+
+    /// Continues the offered session: the level with its whole history.
+    pub fn continue_offered(&mut self) {
+        let Some(key) = self.offer.take() else { return };
+        let Some((_, text)) = self.sessions.iter().find(|(k, _)| *k == key).cloned() else { return };
+        let kind = self.kind;
+        let pack = self.tab().pack().to_string();
+        let result = crate::save::Save::parse(&text).map_err(|e| e.to_string()).and_then(|mut save| {
+            save.pack = pack.clone();
+            self.tabs.get_mut(kind).load(&save, &pack).map_err(|e| e.to_string())
+        });
+        if let Err(e) = result {
+            self.notify(format!("the kept game could not be continued: {e}"), Some(kind));
+        }
+    }
+
+    /// The kept sessions as text (what is stored).
+    pub fn sessions_text(&self) -> String {
+        let map: serde_json::Map<String, serde_json::Value> =
+            self.sessions.iter().map(|(k, v)| (k.clone(), v.clone().into())).collect();
+        serde_json::Value::Object(map).to_string()
+    }
+
+    /// Restores kept sessions; a damaged store is ignored.
+    pub fn restore_sessions(&mut self, text: &str) {
+        if let Ok(serde_json::Value::Object(map)) = serde_json::from_str(text) {
+            self.sessions = map.into_iter().filter_map(|(k, v)| v.as_str().map(|s| (k, s.to_string()))).collect();
         }
     }
 
@@ -547,6 +669,7 @@ impl TumbleApp {
     }
 
     fn open_bytes(&mut self, name: &str, file: String, bytes: &[u8]) -> Result<(), String> {
+        self.keep_all();
         let bytes = bytes.to_vec();
         let text = String::from_utf8_lossy(&crate::input::normalize(&bytes)).to_string();
         let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim_end();
@@ -614,6 +737,7 @@ impl TumbleApp {
 
     /// Switches the current game to another pack: the built-in levels (`None`) or a file.
     pub fn switch_pack(&mut self, pack: Option<PathBuf>) {
+        self.keep_all();
         match pack {
             None => {
                 let kind = self.kind;
@@ -813,10 +937,18 @@ impl eframe::App for TumbleApp {
             storage.set_string(STORAGE_KEY, self.progress.to_text());
             storage.flush();
         }
+        if std::mem::take(&mut self.sessions_dirty)
+            && let Some(storage) = frame.storage_mut()
+        {
+            storage.set_string(SESSIONS_KEY, self.sessions_text());
+            storage.flush();
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         storage.set_string(STORAGE_KEY, self.progress.to_text());
+        self.keep_all();
+        storage.set_string(SESSIONS_KEY, self.sessions_text());
     }
 }
 

@@ -99,6 +99,35 @@ impl TumbleApp {
             self.release_focus(&ctx);
         }
         self.menu_bar(ui, &mut commands);
+        self.follow_sessions();
+        if self.offer.is_some() {
+            let title = self.tab().title().to_string();
+            let mut go = None;
+            egui::Panel::top("offer").show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(format!("You played {title} before: its last game was kept."));
+                    if ui
+                        .button("Continue")
+                        .on_hover_text("That game, with its whole history (undo goes back)")
+                        .clicked()
+                    {
+                        go = Some(true);
+                    }
+                    if ui
+                        .button("Start over")
+                        .on_hover_text("A fresh start (the kept game stays until you play)")
+                        .clicked()
+                    {
+                        go = Some(false);
+                    }
+                });
+            });
+            match go {
+                Some(true) => self.continue_offered(),
+                Some(false) => self.offer = None,
+                None => {}
+            }
+        }
         let mut shared = Shared {
             kind: self.kind,
             speed: &mut self.speed,
