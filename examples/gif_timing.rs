@@ -10,7 +10,7 @@ fn main() {
     let state = parse_state(".........@...o....ooo..xox...", 1).unwrap();
     let run = state.run(&parse_ops("+>|<-v+^+", 2).unwrap());
     let moves: Vec<_> = run.applied.iter().map(|(_, a)| a.steps.clone()).collect();
-    let pacing = Pacing { hold_start: 1.0, hold_end: 1.5, min_move: 1.0 };
+    let pacing = Pacing { hold_start: 1.0, hold_end: 1.5, min_move: 1.0, speed: 1.0 };
     let ts = Instant::now();
     let sc = tumblebox::render::frames::scenes(&run.start, &moves, GifMode::Smooth, pacing);
     println!("{} scenes in {:.1} ms", sc.len(), ts.elapsed().as_secs_f64() * 1e3);

@@ -67,11 +67,21 @@ pub struct Pacing {
     pub hold_end: f32,
     /// Each move takes at least this long (the rest is a pause after it), seconds.
     pub min_move: f32,
+    /// How fast it all plays: every duration above and every step's is divided by it (2 plays
+    /// twice as fast, in half the time). Stepwise frames last a second divided by it.
+    pub speed: f32,
+}
+
+impl Pacing {
+    /// A duration at this pacing's speed.
+    pub fn scaled(&self, d: f32) -> f32 {
+        if self.speed > 0.0 { d / self.speed } else { d }
+    }
 }
 
 impl Default for Pacing {
     fn default() -> Self {
-        Pacing { hold_start: 0.5, hold_end: 1.0, min_move: 0.0 }
+        Pacing { hold_start: 0.5, hold_end: 1.0, min_move: 0.0, speed: 1.0 }
     }
 }
 
@@ -94,10 +104,11 @@ impl<S: Animate> Timeline<S> {
                 *time += d;
             }
         };
-        hold(&state, &mut time, pacing.hold_start, None, &mut segments);
+        hold(&state, &mut time, pacing.scaled(pacing.hold_start), None, &mut segments);
         for (m, steps) in moves.iter().enumerate() {
             let move_start = time;
             for (range, d) in state.phases(steps) {
+                let d = pacing.scaled(d);
                 let part = steps[range].to_vec();
                 segments.push(Segment {
                     state: state.clone(),
@@ -112,9 +123,9 @@ impl<S: Animate> Timeline<S> {
                 }
             }
             let spent = time - move_start;
-            hold(&state, &mut time, pacing.min_move - spent, Some(m), &mut segments);
+            hold(&state, &mut time, pacing.scaled(pacing.min_move) - spent, Some(m), &mut segments);
         }
-        hold(&state, &mut time, pacing.hold_end, None, &mut segments);
+        hold(&state, &mut time, pacing.scaled(pacing.hold_end), None, &mut segments);
         Timeline { segments, total: time }
     }
 
@@ -176,4 +187,70 @@ where
         }
     }
     Ok(())
+}
+
+/// A game drawn with a caption under the board: the move playing (or the last one played) in
+/// the game's notation, and the move counter ("move 3/9  (B,1,3,L)"), in the exporter's own
+/// font. Each step carries the index of its move; [`captioned`] wraps a game's moves so.
+#[derive(Debug, Clone)]
+pub struct Captioned<S> {
+    pub inner: S,
+    /// Moves finished (or begun: the caption of a move shows from its first step).
+    pub done: usize,
+    /// Every move's notation, and how many come before the first one shown (a range).
+    pub names: std::sync::Arc<(Vec<String>, usize)>,
+}
+
+/// How tall the caption band is, in board units.
+pub const CAPTION_BAND: f32 = 0.9;
+
+impl<S: Animate> Captioned<S> {
+    pub fn new(inner: S, names: Vec<String>, first: usize) -> Captioned<S> {
+        Captioned { inner, done: 0, names: std::sync::Arc::new((names, first)) }
+    }
+}
+
+/// A game's moves with each step tagged by its move's index (what [`Captioned`] plays).
+pub fn captioned<S: Animate, M: AsRef<[S::Step]>>(
+    moves: impl IntoIterator<Item = M>,
+) -> impl Iterator<Item = Vec<(usize, S::Step)>> {
+    moves.into_iter().enumerate().map(|(k, m)| m.as_ref().iter().map(|s| (k, s.clone())).collect())
+}
+
+impl<S: Animate> Animate for Captioned<S> {
+    type Step = (usize, S::Step);
+
+    fn after(&self, step: &Self::Step) -> Self {
+        Captioned { inner: self.inner.after(&step.1), done: step.0 + 1, names: self.names.clone() }
+    }
+
+    fn phases(&self, steps: &[Self::Step]) -> Vec<(Range<usize>, f32)> {
+        let inner: Vec<S::Step> = steps.iter().map(|s| s.1.clone()).collect();
+        self.inner.phases(&inner)
+    }
+
+    fn keyframes(&self, steps: &[Self::Step]) -> Vec<(Range<usize>, f32)> {
+        let inner: Vec<S::Step> = steps.iter().map(|s| s.1.clone()).collect();
+        self.inner.keyframes(&inner)
+    }
+
+    fn scene(&self, steps: &[Self::Step], t: f32) -> Scene {
+        let inner: Vec<S::Step> = steps.iter().map(|s| s.1.clone()).collect();
+        let mut scene = self.inner.scene(&inner, t);
+        let (names, first) = &*self.names;
+        // Moves done (or the one playing, counted from its first step), from the first move.
+        let shown = first + steps.first().map_or(self.done, |s| s.0 + 1);
+        let total = names.len();
+        let text = match shown.checked_sub(1).and_then(|i| names.get(i)) {
+            Some(n) => format!("move {shown}/{total}  {n}"),
+            None => format!("move {shown}/{total}"),
+        };
+        let (w, h) = (scene.width, scene.height);
+        scene.height += CAPTION_BAND;
+        // A light band whatever the game's background, dark text on it.
+        let b = CAPTION_BAND;
+        scene.quad([[0.0, h], [w, h], [w, h + b], [0.0, h + b]], crate::scene::Ink::Cell, 1.0);
+        scene.text([w / 2.0, h + b / 2.0], b * 0.45, text, crate::scene::Ink::Text);
+        scene
+    }
 }

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use tumblebox::anim::{Animate, Pacing};
 use tumblebox::error::{ParseError, one_line, quote};
 use tumblebox::render::export::Staged;
-use tumblebox::render::frames::{GifMode, count_frames, stage_gif, stage_png};
+use tumblebox::render::frames::{GifMode, Movie, count_frames, stage_movie, stage_png};
 use tumblebox::save::Replay;
 use tumblebox::vexed::solve::{LimitKind, Limits, Outcome};
 use tumblebox::{judge, shubbles, sokoban, stacks, vexed};
@@ -301,6 +301,38 @@ pub struct Look {
     /// Refuse (exit 3, nothing written) an animation of more frames than this
     #[arg(long, value_name = "N", default_value_t = MAX_FRAMES as u32, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     pub max_frames: u32,
+    /// Play the animation this many times as fast (0.1 to 10; 2 takes half the time)
+    #[arg(long, value_name = "X", default_value_t = 1.0, value_parser = speed)]
+    pub speed: f32,
+    /// The GIF plays this many more times after the first; 0 loops forever
+    #[arg(long = "loop", value_name = "N", default_value_t = 0)]
+    pub loops: u16,
+    /// Keep the last frame this many more seconds (0 to 600)
+    #[arg(long, value_name = "S", default_value_t = 0.0, value_parser = hold)]
+    pub hold: f32,
+    /// Animate from this move on (from 1); the moves before it are played, not shown
+    #[arg(long, value_name = "A", value_parser = clap::value_parser!(u32).range(1..))]
+    pub from_move: Option<u32>,
+    /// Animate up to this move, inclusive
+    #[arg(long, value_name = "B", value_parser = clap::value_parser!(u32).range(1..))]
+    pub to_move: Option<u32>,
+    /// Draw the move in the game's notation and the move counter under the board
+    #[arg(long)]
+    pub caption: bool,
+}
+
+fn speed(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(x) if (0.1..=10.0).contains(&x) => Ok(x),
+        _ => Err(format!("expected a speed from 0.1 to 10, found {}", quote(s))),
+    }
+}
+
+fn hold(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(x) if (0.0..=600.0).contains(&x) => Ok(x),
+        _ => Err(format!("expected seconds from 0 to 600, found {}", quote(s))),
+    }
 }
 
 #[derive(Subcommand)]
@@ -678,8 +710,18 @@ pub struct Images {
 impl Images {
     /// Stages the requested files for a start state, its moves (an iterator made afresh for
     /// each pass: the moves are counted, then rendered, never all held) and the state shown in
-    /// the PNG. An animation longer than --max-frames is refused before anything is drawn.
-    fn stage<S, I>(&self, start: &S, moves: impl Fn() -> I, shown: &S, pacing: Pacing) -> Result<Vec<Staged>, Failure>
+    /// the PNG. `names` gives the moves' notation (asked only for captions). The GIF shows
+    /// `--from-move`..`--to-move` at `--speed`, loops `--loop` times and holds its last frame
+    /// `--hold` seconds longer. An animation longer than --max-frames is refused before anything
+    /// is drawn.
+    fn stage<S, I>(
+        &self,
+        start: &S,
+        moves: impl Fn() -> I,
+        shown: &S,
+        pacing: Pacing,
+        names: &dyn Fn() -> Vec<String>,
+    ) -> Result<Vec<Staged>, Failure>
     where
         S: Animate,
         I: IntoIterator,
@@ -687,28 +729,77 @@ impl Images {
     {
         let size = (self.look.size as usize, self.look.size as usize);
         let cannot = |p: &PathBuf, e: std::io::Error| Failure::bad(format!("{}: cannot write: {e}", p.display()));
-        let mode = if self.look.smooth { GifMode::Smooth } else { GifMode::Stepwise };
-        if self.gif.is_some() {
-            let max = self.look.max_frames as usize;
-            if count_frames(start, moves(), mode, pacing, max) > max {
-                return Err(Failure::limit(format!(
-                    "the animation has more than --max-frames {max} frames: nothing written"
-                )));
-            }
-        }
         let mut staged = Vec::new();
         if let Some(p) = &self.png {
             staged.push(stage_png(p, shown, size).map_err(|e| cannot(p, e))?);
         }
-        if let Some(p) = &self.gif {
-            staged.push(stage_gif(p, start, moves(), mode, pacing, size).map_err(|e| cannot(p, e))?);
+        let Some(gif) = &self.gif else { return Ok(staged) };
+        let look = self.look;
+        // The range: 1-based and inclusive, within the moves there are.
+        let (skip, take) = match (look.from_move, look.to_move) {
+            (None, None) => (0, usize::MAX),
+            (a, b) => {
+                let n = moves().into_iter().count();
+                let a = a.unwrap_or(1) as usize;
+                let b = b.map_or(n, |b| b as usize);
+                if a > b || b > n {
+                    return Err(Failure::bad(format!(
+                        "--from-move {a} --to-move {b}: expected 1 <= A <= B <= {n}, the number of moves"
+                    )));
+                }
+                (a - 1, b - a + 1)
+            }
+        };
+        let mut first = start.clone();
+        for m in moves().into_iter().take(skip) {
+            for st in m.as_ref() {
+                first = first.after(st);
+            }
+        }
+        let ranged = || moves().into_iter().skip(skip).take(take);
+        let pacing = Pacing { speed: look.speed, ..pacing };
+        let movie = Movie { loops: look.loops, hold: look.hold };
+        // Counted before anything is drawn (a caption changes no timing).
+        let mode = if look.smooth { GifMode::Smooth } else { GifMode::Stepwise };
+        let max = look.max_frames as usize;
+        if count_frames(&first, ranged(), mode, pacing, max) > max {
+            return Err(Failure::limit(format!(
+                "the animation has more than --max-frames {max} frames: nothing written"
+            )));
+        }
+        if look.caption {
+            let first = tumblebox::anim::Captioned::new(first, names(), skip);
+            let moves = || tumblebox::anim::captioned::<S, _>(ranged());
+            staged.push(stage_gif_checked(gif, &first, moves, pacing, movie, size, look)?);
+        } else {
+            staged.push(stage_gif_checked(gif, &first, ranged, pacing, movie, size, look)?);
         }
         Ok(staged)
     }
 }
 
+/// Renders an animation to a staged GIF.
+fn stage_gif_checked<S, I>(
+    path: &PathBuf,
+    start: &S,
+    moves: impl Fn() -> I,
+    pacing: Pacing,
+    movie: Movie,
+    size: (usize, usize),
+    look: Look,
+) -> Result<Staged, Failure>
+where
+    S: Animate,
+    I: IntoIterator,
+    I::Item: AsRef<[S::Step]>,
+{
+    let mode = if look.smooth { GifMode::Smooth } else { GifMode::Stepwise };
+    stage_movie(path, start, moves(), mode, pacing, size, movie)
+        .map_err(|e| Failure::bad(format!("{}: cannot write: {e}", path.display())))
+}
+
 /// Shubbles timing: at most one operation per second.
-pub const SHUBBLES_PACING: Pacing = Pacing { hold_start: 1.0, hold_end: 1.5, min_move: 1.0 };
+pub const SHUBBLES_PACING: Pacing = Pacing { hold_start: 1.0, hold_end: 1.5, min_move: 1.0, speed: 1.0 };
 
 fn shubbles_judge(file: &Option<PathBuf>, picture: bool, images: &Images) -> Result<Done, Failure> {
     let input = read_input(file)?;
@@ -732,7 +823,8 @@ fn shubbles_judge(file: &Option<PathBuf>, picture: bool, images: &Images) -> Res
                 Some(a.steps)
             })
         };
-        done.files = images.stage(&state, moves, &end, SHUBBLES_PACING)?;
+        let names = || ops.iter().map(|o| o.char().to_string()).collect();
+        done.files = images.stage(&state, moves, &end, SHUBBLES_PACING, &names)?;
     }
     Ok(done)
 }
@@ -863,7 +955,18 @@ fn vexed_export(args: &ExportArgs, limits: SolveLimits) -> Result<Done, Failure>
             s
         })
     };
-    let mut files = args.images().stage(&start, steps, shown, Pacing::default())?;
+    let names = || {
+        let mut b = start.clone();
+        moves
+            .iter()
+            .map(|&m| {
+                let t = vexed::format::move_text(&b, m);
+                b = b.apply(m).expect("moves replayed above").0;
+                t
+            })
+            .collect()
+    };
+    let mut files = args.images().stage(&start, steps, shown, Pacing::default(), &names)?;
     if let Some(p) = &args.save {
         files.push(stage_save(p, &level.title, &file_name(&args.file), level.par, &start, &moves)?);
     }
@@ -923,7 +1026,8 @@ fn export_save(path: &Path, images: &Images) -> Result<Done, Failure> {
             _ => start.clone(),
         };
         let steps = || moves.iter().map(|(_, s)| s.as_slice());
-        let files = images.stage(&first, steps, &shown, pacing)?;
+        let names = || moves.iter().map(|(t, _)| t.clone()).collect();
+        let files = images.stage(&first, steps, &shown, pacing, &names)?;
         Ok(Done { files, ..Done::default() })
     }
     match save.game.as_str() {
@@ -977,7 +1081,18 @@ fn sokoban_export(args: &ExportArgs) -> Result<Done, Failure> {
             [s]
         })
     };
-    let mut files = args.images().stage(&start, steps, shown, Pacing::default())?;
+    let names = || {
+        let mut g = start.clone();
+        moves
+            .iter()
+            .map(|m| {
+                let t = g.move_text(m);
+                g = g.play(m).expect("moves checked above").0;
+                t
+            })
+            .collect()
+    };
+    let mut files = args.images().stage(&start, steps, shown, Pacing::default(), &names)?;
     if let Some(p) = &args.save {
         let title = format!("Maze {}", args.level);
         files.push(stage_save(p, &title, &file_name(&args.file), None, &start, &moves)?);
@@ -1030,7 +1145,20 @@ fn stacks_export(args: &ExportArgs, bottom_only: bool, turns: u32) -> Result<Don
         end = end.move_piece(p).0;
     }
     let shown = if args.moves.is_some() { &end } else { &start };
-    let mut files = args.images().stage(&start, steps, shown, Pacing::default())?;
+    // The pieces that moved (the game stops at its end).
+    let names = || {
+        let mut g = start.clone();
+        order()
+            .map_while(|p| {
+                if g.over {
+                    return None;
+                }
+                g = g.move_piece(p).0;
+                Some((p + 1).to_string())
+            })
+            .collect()
+    };
+    let mut files = args.images().stage(&start, steps, shown, Pacing::default(), &names)?;
     if let Some(p) = &args.save {
         // The window plays pieces in turn order: a save keeps them that way.
         let mut g = start.clone();

@@ -326,3 +326,122 @@ fn other_games_export() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+// ---------------------------------------------------------------- export options
+
+const SAMPLE_TWO: &str = "6 7 SAMPLE-02\n#--Y--#\n#-ZX-X#\n#-##-##\n#-XZ--#\n####YZ#\n#######\n0 0\n";
+const SAMPLE_TWO_MOVES: &str =
+    "(Y,0,3,R) (Z,4,5,L) (X,1,3,R) (Z,1,2,R) (Z,1,3,R) (X,3,4,R) (X,3,2,R) (X,4,5,L) (X,1,5,L)";
+
+/// `vexed export` of SAMPLE-02 with its nine moves and the given options; the decoded GIF.
+fn sample_two_gif(name: &str, opts: &[&str]) -> Decoded {
+    let d = tmpdir(name);
+    let f = d.join("s2.in");
+    std::fs::write(&f, SAMPLE_TWO).unwrap();
+    let gif = d.join("out.gif");
+    let out = bin()
+        .args(["vexed", "export", f.to_str().unwrap(), "--moves", SAMPLE_TWO_MOVES, "--gif", gif.to_str().unwrap()])
+        .args(["--size", "120"])
+        .args(opts)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{opts:?}: {}", String::from_utf8_lossy(&out.stderr));
+    decode(&gif)
+}
+
+fn total_cs(d: &Decoded) -> u32 {
+    d.delays.iter().map(|&x| x as u32).sum()
+}
+
+#[test]
+fn speed_two_halves_the_duration() {
+    for mode in [&["--smooth"][..], &[][..]] {
+        let one = sample_two_gif("speed1", mode);
+        let two = sample_two_gif("speed2", &[mode, &["--speed", "2"]].concat());
+        let (a, b) = (total_cs(&one), total_cs(&two));
+        // Within one 20 fps frame (the last frame is a sample, not a duration).
+        assert!((2 * b as i64 - a as i64).abs() <= 10, "{mode:?}: {a} cs at 1x, {b} cs at 2x");
+    }
+}
+
+#[test]
+fn loop_and_hold_are_in_the_file() {
+    let d = tmpdir("loop");
+    let f = d.join("s2.in");
+    std::fs::write(&f, SAMPLE_TWO).unwrap();
+    for (args, want) in [(vec![], gif::Repeat::Infinite), (vec!["--loop", "1"], gif::Repeat::Finite(1))] {
+        let g = d.join("l.gif");
+        let out = bin()
+            .args(["vexed", "export", f.to_str().unwrap(), "--moves", "(Y,0,3,R)", "--gif", g.to_str().unwrap()])
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let mut opts = gif::DecodeOptions::new();
+        opts.set_color_output(gif::ColorOutput::RGBA);
+        let mut dec = opts.read_info(std::fs::File::open(&g).unwrap()).unwrap();
+        while dec.read_next_frame().unwrap().is_some() {}
+        assert_eq!(dec.repeat(), want, "{args:?}");
+    }
+    // --hold 2.5: the last frame 250 cs longer, nothing else changes.
+    let plain = sample_two_gif("hold0", &[]);
+    let held = sample_two_gif("hold1", &["--hold", "2.5"]);
+    assert_eq!(plain.frames.len(), held.frames.len());
+    let n = plain.delays.len();
+    assert_eq!(plain.delays[..n - 1], held.delays[..n - 1]);
+    assert_eq!(held.delays[n - 1], plain.delays[n - 1] + 250);
+}
+
+#[test]
+fn a_range_of_moves_is_exported_alone() {
+    // Stepwise: one frame for the start of the range, then one per physical step of moves 3 to
+    // 5, counted from the trace (one line a step).
+    let d = tmpdir("range");
+    let f = d.join("s2.in");
+    std::fs::write(&f, SAMPLE_TWO).unwrap();
+    let out = bin().args(["vexed", "trace", f.to_str().unwrap(), "--moves", SAMPLE_TWO_MOVES]).output().unwrap();
+    let trace = String::from_utf8(out.stdout).unwrap();
+    let steps = trace
+        .lines()
+        .filter(|l| {
+            ["move 3", "move 4", "move 5"]
+                .iter()
+                .any(|m| l.starts_with(&format!("{m} ")) || l.starts_with(&format!("{m}:")))
+        })
+        .count();
+    let ranged = sample_two_gif("range1", &["--from-move", "3", "--to-move", "5"]);
+    assert_eq!(ranged.frames.len(), 1 + steps);
+    // Its first frame is the whole export's frame after moves 1 and 2.
+    let whole = sample_two_gif("range2", &[]);
+    let before: usize = trace.lines().filter(|l| l.starts_with("move 1") || l.starts_with("move 2")).count();
+    assert_eq!(ranged.frames[0], whole.frames[before]);
+    assert_eq!(ranged.frames.last(), whole.frames.get(before + steps));
+    // Out of range: one line, exit 2.
+    let out = bin()
+        .args(["vexed", "export", f.to_str().unwrap(), "--moves", "(Y,0,3,R)", "--gif"])
+        .arg(d.join("x.gif"))
+        .args(["--from-move", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected 1 <= A <= B <= 1"));
+    assert!(!d.join("x.gif").exists());
+}
+
+#[test]
+fn captions_draw_a_band_under_the_board() {
+    let plain = sample_two_gif("cap0", &[]);
+    let cap = sample_two_gif("cap1", &["--caption"]);
+    assert_eq!(plain.frames.len(), cap.frames.len());
+    // The band: the bottom rows are the cell colour (light), with the text's dark dots in them.
+    let (w, h) = (cap.width, cap.height);
+    let cell = Ink::Cell.rgb();
+    let text = Ink::Text.rgb();
+    let row = h - 5;
+    let light = (0..w).filter(|&x| cap.pixel(1, x, row) == cell).count();
+    assert!(light > w / 2, "{light} of {w} pixels in the band");
+    let dark =
+        (h - 9..h).flat_map(|y| (0..w).map(move |x| (x, y))).filter(|&(x, y)| cap.pixel(1, x, y) == text).count();
+    assert!(dark > 0, "no caption text");
+    assert_ne!(plain.frames[1], cap.frames[1]);
+}

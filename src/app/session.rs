@@ -263,7 +263,7 @@ impl<P: Playable> Session<P> {
             timeline: Timeline::new(
                 &before,
                 std::slice::from_ref(&steps),
-                Pacing { hold_start: 0.0, hold_end: 0.0, min_move: 0.0 },
+                Pacing { hold_start: 0.0, hold_end: 0.0, min_move: 0.0, speed: 1.0 },
             ),
             time: 0.0,
             paused: false,
@@ -587,7 +587,7 @@ fn trace_{game}_{name}() {{
                 timeline: Timeline::new(
                     before,
                     std::slice::from_ref(steps),
-                    Pacing { hold_start: 0.0, hold_end: 0.0, min_move: 0.0 },
+                    Pacing { hold_start: 0.0, hold_end: 0.0, min_move: 0.0, speed: 1.0 },
                 ),
                 time: 0.0,
                 paused: false,
@@ -781,7 +781,11 @@ fn trace_{game}_{name}() {{
         let (before, steps) = (before.clone(), steps.clone());
         let i = i.min(steps.len().saturating_sub(1));
         let p = self.playback.get_or_insert_with(|| Playback {
-            timeline: Timeline::new(&before, &[steps], Pacing { hold_start: 0.0, hold_end: 0.0, min_move: 0.0 }),
+            timeline: Timeline::new(
+                &before,
+                &[steps],
+                Pacing { hold_start: 0.0, hold_end: 0.0, min_move: 0.0, speed: 1.0 },
+            ),
             time: 0.0,
             paused: true,
             focus: None,

@@ -173,7 +173,13 @@ pub struct Frame {
 }
 
 impl<W: Write + Seek> GifStream<W> {
-    pub fn new(mut out: W, width: usize, height: usize) -> io::Result<GifStream<W>> {
+    pub fn new(out: W, width: usize, height: usize) -> io::Result<GifStream<W>> {
+        GifStream::looping(out, width, height, 0)
+    }
+
+    /// A stream whose file plays `loops` more times after the first (0: forever), as the
+    /// NETSCAPE2.0 loop extension counts.
+    pub fn looping(mut out: W, width: usize, height: usize, loops: u16) -> io::Result<GifStream<W>> {
         if width > GIF_MAX_SIDE || height > GIF_MAX_SIDE || width == 0 || height == 0 {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "image size out of range for GIF"));
         }
@@ -181,7 +187,8 @@ impl<W: Write + Seek> GifStream<W> {
         // Reserved: the real palette is written over it at the end.
         let table = [0u8; 256 * 3];
         let mut enc = gif::Encoder::new(out, width as u16, height as u16, &table).map_err(io::Error::other)?;
-        enc.set_repeat(gif::Repeat::Infinite).map_err(io::Error::other)?;
+        let repeat = if loops == 0 { gif::Repeat::Infinite } else { gif::Repeat::Finite(loops) };
+        enc.set_repeat(repeat).map_err(io::Error::other)?;
         // "GIF89a" and the logical screen descriptor come before the table.
         Ok(GifStream { enc, table_at: start + 13, prev: None, frames: 0 })
     }

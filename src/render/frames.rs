@@ -33,9 +33,12 @@ where
     I::Item: AsRef<[S::Step]>,
 {
     match mode {
-        GifMode::Stepwise => crate::anim::each_keyframe(start, moves, |state: &S, steps: &[S::Step], t| {
-            frame(&|| state.scene(steps, t), 100)
-        }),
+        GifMode::Stepwise => {
+            let delay = (100.0 / pacing.speed.max(0.01)).round().clamp(1.0, 65535.0) as u16;
+            crate::anim::each_keyframe(start, moves, |state: &S, steps: &[S::Step], t| {
+                frame(&|| state.scene(steps, t), delay)
+            })
+        }
         GifMode::Smooth => {
             let delay = (100 / FPS) as u16;
             let fps = FPS as f32;
@@ -65,25 +68,25 @@ where
             };
             let mut state = start.clone();
             if pacing.hold_start > 0.0 {
-                segment(&state, &[], pacing.hold_start, &mut k, &mut time, &mut last, frame)?;
+                segment(&state, &[], pacing.scaled(pacing.hold_start), &mut k, &mut time, &mut last, frame)?;
             }
             for steps in moves {
                 let steps = steps.as_ref();
                 let move_start = time;
                 for (range, d) in state.phases(steps) {
                     let part = &steps[range];
-                    segment(&state, part, d, &mut k, &mut time, &mut last, frame)?;
+                    segment(&state, part, pacing.scaled(d), &mut k, &mut time, &mut last, frame)?;
                     for s in part {
                         state = state.after(s);
                     }
                 }
-                let rest = pacing.min_move - (time - move_start);
+                let rest = pacing.scaled(pacing.min_move) - (time - move_start);
                 if rest > 0.0 {
                     segment(&state, &[], rest, &mut k, &mut time, &mut last, frame)?;
                 }
             }
             if pacing.hold_end > 0.0 {
-                segment(&state, &[], pacing.hold_end, &mut k, &mut time, &mut last, frame)?;
+                segment(&state, &[], pacing.scaled(pacing.hold_end), &mut k, &mut time, &mut last, frame)?;
             }
             // Frames at or after the end show the last segment finished.
             let n = (time * fps).round() as usize;
@@ -144,6 +147,16 @@ pub fn batch_len(size: (usize, usize)) -> usize {
 /// before reuses its image; frames are rendered in parallel, each on its own palette, then
 /// merged into the shared palette in frame order, so the output does not depend on timing
 /// or on the batch size.
+/// What an exported animation does beyond its frames: how often it loops and how long its
+/// last frame stays.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Movie {
+    /// Plays this many more times after the first (the GIF loop extension's count); 0: forever.
+    pub loops: u16,
+    /// Seconds added to the last frame.
+    pub hold: f32,
+}
+
 pub struct GifBuilder<W: io::Write + io::Seek> {
     gif: GifStream<W>,
     palette: Palette,
@@ -157,8 +170,13 @@ pub struct GifBuilder<W: io::Write + io::Seek> {
 
 impl<W: io::Write + io::Seek> GifBuilder<W> {
     pub fn new(out: W, size: (usize, usize)) -> io::Result<GifBuilder<W>> {
+        GifBuilder::with(out, size, 0)
+    }
+
+    /// A builder whose GIF loops `loops` more times (0: forever).
+    pub fn with(out: W, size: (usize, usize), loops: u16) -> io::Result<GifBuilder<W>> {
         Ok(GifBuilder {
-            gif: GifStream::new(out, size.0, size.1)?,
+            gif: GifStream::looping(out, size.0, size.1, loops)?,
             palette: Palette::new(),
             size,
             batch: batch_len(size),
@@ -171,8 +189,11 @@ impl<W: io::Write + io::Seek> GifBuilder<W> {
 
     pub fn push(&mut self, scene: Scene, delay_cs: u16) -> io::Result<()> {
         self.pending.push((scene, delay_cs));
-        if self.pending.len() >= self.batch {
+        // The newest frame stays pending: the last one's delay may still grow (a hold).
+        if self.pending.len() > self.batch {
+            let last = self.pending.pop();
             self.flush()?;
+            self.pending.extend(last);
         }
         Ok(())
     }
@@ -224,7 +245,15 @@ impl<W: io::Write + io::Seek> GifBuilder<W> {
     }
 
     /// Writes what is pending and ends the file; the number of frames written.
-    pub fn finish(mut self) -> io::Result<(W, usize)> {
+    pub fn finish(self) -> io::Result<(W, usize)> {
+        self.finish_holding(0.0)
+    }
+
+    /// [`GifBuilder::finish`], the last frame shown `hold` seconds longer.
+    pub fn finish_holding(mut self, hold: f32) -> io::Result<(W, usize)> {
+        if let Some((_, d)) = self.pending.last_mut() {
+            *d = (*d as f32 + (hold * 100.0).round()).min(65535.0) as u16;
+        }
         self.flush()?;
         let frames = self.frames;
         Ok((self.gif.finish(&self.palette)?, frames))
@@ -246,9 +275,46 @@ where
     I::Item: AsRef<[S::Step]>,
     W: io::Write + io::Seek,
 {
-    let mut b = GifBuilder::new(out, size)?;
+    encode_movie(out, start, moves, mode, pacing, size, Movie::default())
+}
+
+/// [`encode_animation`] with a loop count and a hold on the last frame.
+pub fn encode_movie<S, I, W>(
+    out: W,
+    start: &S,
+    moves: I,
+    mode: GifMode,
+    pacing: Pacing,
+    size: (usize, usize),
+    movie: Movie,
+) -> io::Result<W>
+where
+    S: Animate,
+    I: IntoIterator,
+    I::Item: AsRef<[S::Step]>,
+    W: io::Write + io::Seek,
+{
+    let mut b = GifBuilder::with(out, size, movie.loops)?;
     walk(start, moves, mode, pacing, &mut |make, delay| b.push(make(), delay))?;
-    Ok(b.finish()?.0)
+    Ok(b.finish_holding(movie.hold)?.0)
+}
+
+/// [`stage_gif`] with a loop count and a hold on the last frame.
+pub fn stage_movie<S, I>(
+    path: &Path,
+    start: &S,
+    moves: I,
+    mode: GifMode,
+    pacing: Pacing,
+    size: (usize, usize),
+    movie: Movie,
+) -> io::Result<super::export::Staged>
+where
+    S: Animate,
+    I: IntoIterator,
+    I::Item: AsRef<[S::Step]>,
+{
+    stage(path, |w| encode_movie(w, start, moves, mode, pacing, size, movie).map(|_| ()))
 }
 
 /// Renders and writes an animated GIF, atomically.
@@ -346,7 +412,11 @@ mod tests {
     #[test]
     fn the_stream_samples_the_timeline() {
         let (start, moves) = sample();
-        for pacing in [Pacing::default(), Pacing { hold_start: 1.0, hold_end: 1.5, min_move: 1.0 }] {
+        for pacing in [
+            Pacing::default(),
+            Pacing { hold_start: 1.0, hold_end: 1.5, min_move: 1.0, speed: 1.0 },
+            Pacing { speed: 2.5, ..Pacing::default() },
+        ] {
             let tl = Timeline::new(&start, &moves, pacing);
             let want: Vec<Scene> = tl.frame_times(FPS).into_iter().filter_map(|t| tl.scene_at(t)).collect();
             let got: Vec<Scene> = scenes(&start, &moves, GifMode::Smooth, pacing).into_iter().map(|x| x.0).collect();
@@ -370,8 +440,9 @@ mod tests {
         walk(&start, &moves, GifMode::Smooth, Pacing::default(), &mut |make, d| {
             b.push(make(), d)?;
             pushed += 1;
-            // Never more than one batch waits in memory; the rest is in the file.
-            assert!(b.pending.len() < 4);
+            // Never more than one batch waits in memory (the newest frame waits for a possible
+            // hold); the rest is in the file.
+            assert!(b.pending.len() <= 4);
             assert_eq!(b.gif.frames_written() + b.pending.len(), pushed);
             Ok(())
         })
