@@ -780,7 +780,7 @@ impl Images {
 
 /// Renders an animation to a staged GIF.
 fn stage_gif_checked<S, I>(
-    path: &PathBuf,
+    path: &Path,
     start: &S,
     moves: impl Fn() -> I,
     pacing: Pacing,
