@@ -81,7 +81,7 @@ pub enum Command {
     Stacks(StacksCmd),
     /// Export a save file (.tumble, from the window's File › Save game or `export --save`): the
     /// moves in effect since its last restart, as a GIF, or the position at its cursor as PNG
-    #[command(group(clap::ArgGroup::new("images").required(true).multiple(true).args(["png", "gif"])))]
+    #[command(group(clap::ArgGroup::new("images").required(true).multiple(true).args(["png", "gif", "apng"])))]
     Export {
         /// The save file
         save: PathBuf,
@@ -91,6 +91,9 @@ pub enum Command {
         /// Write the moves since the last restart as an animated GIF
         #[arg(long, value_name = "FILE")]
         gif: Option<PathBuf>,
+        /// Write the animation as an APNG (full colour), with the GIF's options
+        #[arg(long, value_name = "FILE")]
+        apng: Option<PathBuf>,
         #[command(flatten)]
         look: Look,
     },
@@ -265,7 +268,7 @@ pub const MAX_FRAMES: usize = 100_000;
 
 /// What to render and where: shared by every game's `export`.
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("out").required(true).multiple(true).args(["png", "gif", "save"])))]
+#[command(group(clap::ArgGroup::new("out").required(true).multiple(true).args(["png", "gif", "apng", "save"])))]
 pub struct ExportArgs {
     /// The level file
     pub file: PathBuf,
@@ -282,6 +285,9 @@ pub struct ExportArgs {
     /// Write the moves as an animated GIF, one frame per step, one second each
     #[arg(long, value_name = "FILE")]
     pub gif: Option<PathBuf>,
+    /// Write the moves as an APNG (full colour), timed as the GIF would be
+    #[arg(long, value_name = "FILE")]
+    pub apng: Option<PathBuf>,
     /// Write a save file (.tumble): the level and the moves, to open in the window or export
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
@@ -353,6 +359,9 @@ pub enum ShubblesCmd {
         /// most one operation per second)
         #[arg(long, value_name = "FILE")]
         gif: Option<PathBuf>,
+        /// Write the animation as an APNG (full colour), with the GIF's options
+        #[arg(long, value_name = "FILE")]
+        apng: Option<PathBuf>,
         #[command(flatten)]
         look: Look,
         /// Input file (default: standard input)
@@ -648,8 +657,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Shubbles(ShubblesCmd::Trace { json, file }) => shubbles_trace(&file, json),
         Command::Sokoban(SokobanCmd::Trace(args)) => sokoban_trace(&args),
         Command::Stacks(StacksCmd::Trace { args, bottom_only, turns }) => stacks_trace(&args, bottom_only, turns),
-        Command::Shubbles(ShubblesCmd::Judge { picture, png, gif, look, file }) => {
-            shubbles_judge(&file, picture, &Images { png, gif, look })
+        Command::Shubbles(ShubblesCmd::Judge { picture, png, gif, apng, look, file }) => {
+            shubbles_judge(&file, picture, &Images { png, gif, apng, look })
         }
         Command::Shubbles(ShubblesCmd::Solve { max_states, file }) => shubbles_solve(&file, max_states),
         Command::Sokoban(SokobanCmd::Judge { file }) => sokoban_judge(&file),
@@ -657,7 +666,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Stacks(StacksCmd::Judge { bottom_only, file }) => stacks_judge(&file, bottom_only),
         Command::Stacks(StacksCmd::Export { args, bottom_only, turns }) => stacks_export(&args, bottom_only, turns),
         Command::Generate { game, count, seed } => Ok(Done::text(generate(&game, count as usize, seed))),
-        Command::Export { save, png, gif, look } => export_save(&save, &Images { png, gif, look }),
+        Command::Export { save, png, gif, apng, look } => export_save(&save, &Images { png, gif, apng, look }),
     };
     let done = match result {
         Ok(d) => d,
@@ -704,6 +713,7 @@ fn vexed_judge(file: &Option<PathBuf>, limits: SolveLimits) -> Result<Done, Fail
 pub struct Images {
     pub png: Option<PathBuf>,
     pub gif: Option<PathBuf>,
+    pub apng: Option<PathBuf>,
     pub look: Look,
 }
 
@@ -733,7 +743,9 @@ impl Images {
         if let Some(p) = &self.png {
             staged.push(stage_png(p, shown, size).map_err(|e| cannot(p, e))?);
         }
-        let Some(gif) = &self.gif else { return Ok(staged) };
+        if self.gif.is_none() && self.apng.is_none() {
+            return Ok(staged);
+        }
         let look = self.look;
         // The range: 1-based and inclusive, within the moves there are.
         let (skip, take) = match (look.from_move, look.to_move) {
@@ -762,40 +774,59 @@ impl Images {
         // Counted before anything is drawn (a caption changes no timing).
         let mode = if look.smooth { GifMode::Smooth } else { GifMode::Stepwise };
         let max = look.max_frames as usize;
-        if count_frames(&first, ranged(), mode, pacing, max) > max {
+        let frames = count_frames(&first, ranged(), mode, pacing, max);
+        if frames > max {
             return Err(Failure::limit(format!(
                 "the animation has more than --max-frames {max} frames: nothing written"
             )));
         }
+        let out = Outputs { gif: self.gif.as_deref(), apng: self.apng.as_deref(), frames };
         if look.caption {
             let first = tumblebox::anim::Captioned::new(first, names(), skip);
             let moves = || tumblebox::anim::captioned::<S, _>(ranged());
-            staged.push(stage_gif_checked(gif, &first, moves, pacing, movie, size, look)?);
+            staged.extend(stage_animations(&out, &first, moves, pacing, movie, size, look)?);
         } else {
-            staged.push(stage_gif_checked(gif, &first, ranged, pacing, movie, size, look)?);
+            staged.extend(stage_animations(&out, &first, ranged, pacing, movie, size, look)?);
         }
         Ok(staged)
     }
 }
 
-/// Renders an animation to a staged GIF.
-fn stage_gif_checked<S, I>(
-    path: &Path,
+/// Where an animation goes, and how many frames it has.
+struct Outputs<'a> {
+    gif: Option<&'a Path>,
+    apng: Option<&'a Path>,
+    frames: usize,
+}
+
+/// Renders an animation to the staged GIF and APNG asked for.
+fn stage_animations<S, I>(
+    out: &Outputs<'_>,
     start: &S,
     moves: impl Fn() -> I,
     pacing: Pacing,
     movie: Movie,
     size: (usize, usize),
     look: Look,
-) -> Result<Staged, Failure>
+) -> Result<Vec<Staged>, Failure>
 where
     S: Animate,
     I: IntoIterator,
     I::Item: AsRef<[S::Step]>,
 {
     let mode = if look.smooth { GifMode::Smooth } else { GifMode::Stepwise };
-    stage_movie(path, start, moves(), mode, pacing, size, movie)
-        .map_err(|e| Failure::bad(format!("{}: cannot write: {e}", path.display())))
+    let cannot = |p: &Path, e: std::io::Error| Failure::bad(format!("{}: cannot write: {e}", p.display()));
+    let mut staged = Vec::new();
+    if let Some(p) = out.gif {
+        staged.push(stage_movie(p, start, moves(), mode, pacing, size, movie).map_err(|e| cannot(p, e))?);
+    }
+    if let Some(p) = out.apng {
+        staged.push(
+            tumblebox::render::frames::stage_apng(p, start, moves(), mode, pacing, size, movie, out.frames)
+                .map_err(|e| cannot(p, e))?,
+        );
+    }
+    Ok(staged)
 }
 
 /// Shubbles timing: at most one operation per second.
@@ -808,7 +839,7 @@ fn shubbles_judge(file: &Option<PathBuf>, picture: bool, images: &Images) -> Res
     let (end, failure) = state.outcome(&ops);
     let out = judge::shubbles_answer(&end, failure.is_some(), picture);
     let mut done = Done::text(out);
-    if images.png.is_some() || images.gif.is_some() {
+    if images.png.is_some() || images.gif.is_some() || images.apng.is_some() {
         // Each operation's steps, made as the animation reaches it, up to a failure.
         let moves = || {
             let mut s = state;
@@ -939,7 +970,7 @@ fn vexed_export(args: &ExportArgs, limits: SolveLimits) -> Result<Done, Failure>
             }
             placed.into_iter().map(|(m, _)| m).collect()
         }
-        None if args.gif.is_some() => {
+        None if args.animates() => {
             let place = format!("{name}: level {}", args.level);
             vexed_solution_for(&start, limits.limits(), "animate", &place, &mut done)?
         }
@@ -1039,8 +1070,13 @@ fn export_save(path: &Path, images: &Images) -> Result<Done, Failure> {
 }
 
 impl ExportArgs {
+    /// Whether an animation is asked for (GIF or APNG).
+    fn animates(&self) -> bool {
+        self.gif.is_some() || self.apng.is_some()
+    }
+
     fn images(&self) -> Images {
-        Images { png: self.png.clone(), gif: self.gif.clone(), look: self.look }
+        Images { png: self.png.clone(), gif: self.gif.clone(), apng: self.apng.clone(), look: self.look }
     }
 }
 
@@ -1057,7 +1093,7 @@ fn sokoban_export(args: &ExportArgs) -> Result<Done, Failure> {
             }
             placed.into_iter().map(|(m, _)| m).collect()
         }
-        None if args.gif.is_some() => match sokoban::solve::solve(&maze) {
+        None if args.animates() => match sokoban::solve::solve(&maze) {
             Some(sol) => sol.moves,
             None => {
                 return Err(Failure::bad(format!("{name}: maze {}: impossible, nothing to animate", args.level)));
@@ -1116,7 +1152,7 @@ fn stacks_export(args: &ExportArgs, bottom_only: bool, turns: u32) -> Result<Don
             .collect(),
         None => vec![],
     };
-    let whole_turns = args.moves.is_none() && args.gif.is_some();
+    let whole_turns = args.moves.is_none() && args.animates();
     let k = start.pieces();
     let order = || -> Box<dyn Iterator<Item = usize> + '_> {
         if whole_turns {

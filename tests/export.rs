@@ -445,3 +445,42 @@ fn captions_draw_a_band_under_the_board() {
     assert!(dark > 0, "no caption text");
     assert_ne!(plain.frames[1], cap.frames[1]);
 }
+
+#[test]
+fn apng_has_the_gifs_frames_and_delays() {
+    let d = tmpdir("apng");
+    let f = d.join("s2.in");
+    std::fs::write(&f, SAMPLE_TWO).unwrap();
+    let (gif, apng) = (d.join("a.gif"), d.join("a.png"));
+    for extra in [&["--smooth"][..], &["--hold", "1", "--loop", "2"][..]] {
+        let out = bin()
+            .args(["vexed", "export", f.to_str().unwrap(), "--moves", SAMPLE_TWO_MOVES, "--size", "96"])
+            .args(["--gif", gif.to_str().unwrap(), "--apng", apng.to_str().unwrap()])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let g = decode(&gif);
+        let mut reader =
+            png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&apng).unwrap())).read_info().unwrap();
+        let actl = reader.info().animation_control.unwrap();
+        assert_eq!(actl.num_frames as usize, g.frames.len(), "{extra:?}");
+        // APNG counts plays, GIF repeats: --loop 2 is three plays.
+        assert_eq!(actl.num_plays, if extra.contains(&"--loop") { 3 } else { 0 });
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let mut delays = Vec::new();
+        for _ in 0..actl.num_frames {
+            reader.next_frame(&mut buf).unwrap();
+            let fc = reader.info().frame_control.unwrap();
+            delays.push((fc.delay_num as u32 * 100 / fc.delay_den.max(1) as u32) as u16);
+            assert_eq!((fc.width, fc.height), (96, 96));
+        }
+        assert_eq!(delays, g.delays, "{extra:?}");
+        // Full colour: the last frame's pixels match the GIF's where the GIF is exact (it shares
+        // one palette), so at least the cells and walls agree.
+        let rgb = &buf;
+        let same =
+            (0..96 * 96).filter(|&i| rgb[i * 3..i * 3 + 3] == g.frames.last().unwrap()[i * 4..i * 4 + 3]).count();
+        assert!(same > 96 * 96 * 9 / 10, "{same} of {} pixels agree", 96 * 96);
+    }
+}

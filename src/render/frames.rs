@@ -351,6 +351,87 @@ where
     stage(path, |w| encode_animation(w, start, moves, mode, pacing, size).map(|_| ()))
 }
 
+/// Renders an animation into an APNG (full colour: every anti-aliased shade kept), streaming
+/// a batch of frames at a time. `frames` is the animation's frame count ([`count_frames`]),
+/// which the file states before its first frame. Loops as a GIF would (`movie.loops` more
+/// times; 0: forever); the last frame holds `movie.hold` seconds longer.
+#[allow(clippy::too_many_arguments)]
+pub fn encode_apng<S, I, W>(
+    out: W,
+    start: &S,
+    moves: I,
+    mode: GifMode,
+    pacing: Pacing,
+    size: (usize, usize),
+    movie: Movie,
+    frames: usize,
+) -> io::Result<()>
+where
+    S: Animate,
+    I: IntoIterator,
+    I::Item: AsRef<[S::Step]>,
+    W: io::Write,
+{
+    let mut enc = png::Encoder::new(out, size.0 as u32, size.1 as u32);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    let plays = if movie.loops == 0 { 0 } else { movie.loops as u32 + 1 };
+    enc.set_animated(frames.max(1) as u32, plays).map_err(io::Error::other)?;
+    let mut w = enc.write_header().map_err(io::Error::other)?;
+    let batch = batch_len(size);
+    let mut pending: Vec<(Scene, u16)> = Vec::new();
+    let mut written = 0usize;
+    let mut write = |pending: &mut Vec<(Scene, u16)>, w: &mut png::Writer<W>| -> io::Result<()> {
+        let images: Vec<Vec<u8>> = pending
+            .par_iter()
+            .map(|(scene, _)| {
+                let mut palette = Palette::new();
+                render(scene, size.0, size.1, &mut palette).to_rgb(&palette)
+            })
+            .collect();
+        for ((_, delay), rgb) in pending.iter().zip(images) {
+            written += 1;
+            let mut d = *delay as f32;
+            if written == frames {
+                d += (movie.hold * 100.0).round();
+            }
+            w.set_frame_delay(d.min(65535.0) as u16, 100).map_err(io::Error::other)?;
+            w.write_image_data(&rgb).map_err(io::Error::other)?;
+        }
+        pending.clear();
+        Ok(())
+    };
+    walk(start, moves, mode, pacing, &mut |make, delay| {
+        pending.push((make(), delay));
+        if pending.len() >= batch { write(&mut pending, &mut w) } else { Ok(()) }
+    })?;
+    write(&mut pending, &mut w)?;
+    if written != frames.max(1) {
+        return Err(io::Error::other(format!("the animation had {written} frames, not the {frames} counted")));
+    }
+    w.finish().map_err(io::Error::other)
+}
+
+/// [`encode_apng`] into a staged file (the caller commits).
+#[allow(clippy::too_many_arguments)]
+pub fn stage_apng<S, I>(
+    path: &Path,
+    start: &S,
+    moves: I,
+    mode: GifMode,
+    pacing: Pacing,
+    size: (usize, usize),
+    movie: Movie,
+    frames: usize,
+) -> io::Result<super::export::Staged>
+where
+    S: Animate,
+    I: IntoIterator,
+    I::Item: AsRef<[S::Step]>,
+{
+    stage(path, |w| encode_apng(w, start, moves, mode, pacing, size, movie, frames))
+}
+
 /// A state at rest as an indexed image.
 pub fn still<S: Animate>(state: &S, size: (usize, usize)) -> (Indexed, Palette) {
     let mut palette = Palette::new();
