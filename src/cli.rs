@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use tumblebox::anim::{Animate, Pacing};
 use tumblebox::error::{ParseError, one_line, quote};
 use tumblebox::render::export::Staged;
-use tumblebox::render::frames::{GifMode, Movie, count_frames, stage_movie, stage_png};
+use tumblebox::render::frames::{ExportError, Request, stage_request};
 use tumblebox::save::Replay;
 use tumblebox::vexed::solve::{LimitKind, Limits, Outcome};
 use tumblebox::{judge, shubbles, sokoban, stacks, vexed};
@@ -737,96 +737,27 @@ impl Images {
         I: IntoIterator,
         I::Item: AsRef<[S::Step]>,
     {
-        let size = (self.look.size as usize, self.look.size as usize);
-        let cannot = |p: &PathBuf, e: std::io::Error| Failure::bad(format!("{}: cannot write: {e}", p.display()));
-        let mut staged = Vec::new();
-        if let Some(p) = &self.png {
-            staged.push(stage_png(p, shown, size).map_err(|e| cannot(p, e))?);
-        }
-        if self.gif.is_none() && self.apng.is_none() {
-            return Ok(staged);
-        }
         let look = self.look;
-        // The range: 1-based and inclusive, within the moves there are.
-        let (skip, take) = match (look.from_move, look.to_move) {
-            (None, None) => (0, usize::MAX),
-            (a, b) => {
-                let n = moves().into_iter().count();
-                let a = a.unwrap_or(1) as usize;
-                let b = b.map_or(n, |b| b as usize);
-                if a > b || b > n {
-                    return Err(Failure::bad(format!(
-                        "--from-move {a} --to-move {b}: expected 1 <= A <= B <= {n}, the number of moves"
-                    )));
-                }
-                (a - 1, b - a + 1)
-            }
+        let req = Request {
+            png: self.png.clone(),
+            gif: self.gif.clone(),
+            apng: self.apng.clone(),
+            smooth: look.smooth,
+            size: look.size as usize,
+            speed: look.speed,
+            loops: look.loops,
+            hold: look.hold,
+            from_move: look.from_move.map(|a| a as usize),
+            to_move: look.to_move.map(|b| b as usize),
+            caption: look.caption,
+            max_frames: look.max_frames as usize,
         };
-        let mut first = start.clone();
-        for m in moves().into_iter().take(skip) {
-            for st in m.as_ref() {
-                first = first.after(st);
-            }
-        }
-        let ranged = || moves().into_iter().skip(skip).take(take);
-        let pacing = Pacing { speed: look.speed, ..pacing };
-        let movie = Movie { loops: look.loops, hold: look.hold };
-        // Counted before anything is drawn (a caption changes no timing).
-        let mode = if look.smooth { GifMode::Smooth } else { GifMode::Stepwise };
-        let max = look.max_frames as usize;
-        let frames = count_frames(&first, ranged(), mode, pacing, max);
-        if frames > max {
-            return Err(Failure::limit(format!(
-                "the animation has more than --max-frames {max} frames: nothing written"
-            )));
-        }
-        let out = Outputs { gif: self.gif.as_deref(), apng: self.apng.as_deref(), frames };
-        if look.caption {
-            let first = tumblebox::anim::Captioned::new(first, names(), skip);
-            let moves = || tumblebox::anim::captioned::<S, _>(ranged());
-            staged.extend(stage_animations(&out, &first, moves, pacing, movie, size, look)?);
-        } else {
-            staged.extend(stage_animations(&out, &first, ranged, pacing, movie, size, look)?);
-        }
-        Ok(staged)
+        stage_request(&req, start, moves, shown, pacing, names, &mut |_| true).map_err(|e| match e {
+            ExportError::Limit(m) => Failure::limit(m),
+            ExportError::Bad(m) => Failure::bad(m),
+            ExportError::Cancelled => Failure::bad("cancelled".to_string()),
+        })
     }
-}
-
-/// Where an animation goes, and how many frames it has.
-struct Outputs<'a> {
-    gif: Option<&'a Path>,
-    apng: Option<&'a Path>,
-    frames: usize,
-}
-
-/// Renders an animation to the staged GIF and APNG asked for.
-fn stage_animations<S, I>(
-    out: &Outputs<'_>,
-    start: &S,
-    moves: impl Fn() -> I,
-    pacing: Pacing,
-    movie: Movie,
-    size: (usize, usize),
-    look: Look,
-) -> Result<Vec<Staged>, Failure>
-where
-    S: Animate,
-    I: IntoIterator,
-    I::Item: AsRef<[S::Step]>,
-{
-    let mode = if look.smooth { GifMode::Smooth } else { GifMode::Stepwise };
-    let cannot = |p: &Path, e: std::io::Error| Failure::bad(format!("{}: cannot write: {e}", p.display()));
-    let mut staged = Vec::new();
-    if let Some(p) = out.gif {
-        staged.push(stage_movie(p, start, moves(), mode, pacing, size, movie).map_err(|e| cannot(p, e))?);
-    }
-    if let Some(p) = out.apng {
-        staged.push(
-            tumblebox::render::frames::stage_apng(p, start, moves(), mode, pacing, size, movie, out.frames)
-                .map_err(|e| cannot(p, e))?,
-        );
-    }
-    Ok(staged)
 }
 
 /// Shubbles timing: at most one operation per second.

@@ -372,6 +372,28 @@ where
     I::Item: AsRef<[S::Step]>,
     W: io::Write,
 {
+    encode_apng_ticking(out, start, moves, mode, pacing, size, movie, frames, &mut || Ok(()))
+}
+
+/// [`encode_apng`], calling `tick` for every frame (an error from it stops the export).
+#[allow(clippy::too_many_arguments)]
+fn encode_apng_ticking<S, I, W>(
+    out: W,
+    start: &S,
+    moves: I,
+    mode: GifMode,
+    pacing: Pacing,
+    size: (usize, usize),
+    movie: Movie,
+    frames: usize,
+    tick: &mut dyn FnMut() -> io::Result<()>,
+) -> io::Result<()>
+where
+    S: Animate,
+    I: IntoIterator,
+    I::Item: AsRef<[S::Step]>,
+    W: io::Write,
+{
     let mut enc = png::Encoder::new(out, size.0 as u32, size.1 as u32);
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);
@@ -402,6 +424,7 @@ where
         Ok(())
     };
     walk(start, moves, mode, pacing, &mut |make, delay| {
+        tick()?;
         pending.push((make(), delay));
         if pending.len() >= batch { write(&mut pending, &mut w) } else { Ok(()) }
     })?;
@@ -430,6 +453,179 @@ where
     I::Item: AsRef<[S::Step]>,
 {
     stage(path, |w| encode_apng(w, start, moves, mode, pacing, size, movie, frames))
+}
+
+/// Everything an export is asked for: which files, how they look and play. The command line's
+/// flags and the window's export panel both fill one in, and [`stage_request`] writes it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Request {
+    pub png: Option<std::path::PathBuf>,
+    pub gif: Option<std::path::PathBuf>,
+    pub apng: Option<std::path::PathBuf>,
+    pub smooth: bool,
+    /// Image width and height in pixels.
+    pub size: usize,
+    pub speed: f32,
+    pub loops: u16,
+    pub hold: f32,
+    /// Moves from 1, inclusive.
+    pub from_move: Option<usize>,
+    pub to_move: Option<usize>,
+    pub caption: bool,
+    /// An animation of more frames is refused before anything is drawn.
+    pub max_frames: usize,
+}
+
+/// Why an export wrote nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExportError {
+    /// A limit (`--max-frames`) refused it.
+    Limit(String),
+    /// The request or a file was wrong.
+    Bad(String),
+    /// Cancelled while rendering.
+    Cancelled,
+}
+
+/// How an animation a [`Request`] asks for plays: its first state (after the moves before the
+/// range), which moves it shows, its pacing, and its frame count.
+pub struct Plan<S> {
+    pub first: S,
+    pub skip: usize,
+    pub take: usize,
+    pub pacing: Pacing,
+    pub mode: GifMode,
+    pub frames: usize,
+}
+
+impl Request {
+    /// The animation's plan: the range checked, the frames counted (refused past
+    /// `max_frames`).
+    pub fn plan<S, I>(&self, start: &S, moves: impl Fn() -> I, pacing: Pacing) -> Result<Plan<S>, ExportError>
+    where
+        S: Animate,
+        I: IntoIterator,
+        I::Item: AsRef<[S::Step]>,
+    {
+        let (skip, take) = match (self.from_move, self.to_move) {
+            (None, None) => (0, usize::MAX),
+            (a, b) => {
+                let n = moves().into_iter().count();
+                let a = a.unwrap_or(1);
+                let b = b.unwrap_or(n);
+                if a == 0 || a > b || b > n {
+                    return Err(ExportError::Bad(format!(
+                        "--from-move {a} --to-move {b}: expected 1 <= A <= B <= {n}, the number of moves"
+                    )));
+                }
+                (a - 1, b - a + 1)
+            }
+        };
+        let mut first = start.clone();
+        for m in moves().into_iter().take(skip) {
+            for st in m.as_ref() {
+                first = first.after(st);
+            }
+        }
+        let pacing = Pacing { speed: self.speed, ..pacing };
+        let mode = if self.smooth { GifMode::Smooth } else { GifMode::Stepwise };
+        let max = self.max_frames;
+        let frames = count_frames(&first, moves().into_iter().skip(skip).take(take), mode, pacing, max);
+        if frames > max {
+            return Err(ExportError::Limit(format!(
+                "the animation has more than --max-frames {max} frames: nothing written"
+            )));
+        }
+        Ok(Plan { first, skip, take, pacing, mode, frames })
+    }
+}
+
+/// Stages the files a request asks for: the PNG of `shown`, and the GIF and APNG of the moves
+/// (an iterator made afresh for each pass: counted, then rendered, never all held). `names`
+/// gives the moves' notation (asked only for captions). `tick(frames_done)` is called for every
+/// frame rendered; returning `false` cancels (nothing is left behind).
+pub fn stage_request<S, I>(
+    req: &Request,
+    start: &S,
+    moves: impl Fn() -> I,
+    shown: &S,
+    pacing: Pacing,
+    names: &dyn Fn() -> Vec<String>,
+    tick: &mut dyn FnMut(usize) -> bool,
+) -> Result<Vec<super::export::Staged>, ExportError>
+where
+    S: Animate,
+    I: IntoIterator,
+    I::Item: AsRef<[S::Step]>,
+{
+    let size = (req.size, req.size);
+    let cannot = |p: &Path, e: io::Error| {
+        if e.kind() == io::ErrorKind::Interrupted {
+            ExportError::Cancelled
+        } else {
+            ExportError::Bad(format!("{}: cannot write: {e}", p.display()))
+        }
+    };
+    let mut staged = Vec::new();
+    if let Some(p) = &req.png {
+        staged.push(stage_png(p, shown, size).map_err(|e| cannot(p, e))?);
+    }
+    if req.gif.is_none() && req.apng.is_none() {
+        return Ok(staged);
+    }
+    let plan = req.plan(start, &moves, pacing)?;
+    let ranged = || moves().into_iter().skip(plan.skip).take(plan.take);
+    let movie = Movie { loops: req.loops, hold: req.hold };
+    if req.caption {
+        let first = crate::anim::Captioned::new(plan.first.clone(), names(), plan.skip);
+        let moves = || crate::anim::captioned::<S, _>(ranged());
+        stage_animations(req, &plan, &first, moves, movie, tick, &mut staged).map_err(|(p, e)| cannot(&p, e))?;
+    } else {
+        stage_animations(req, &plan, &plan.first, ranged, movie, tick, &mut staged).map_err(|(p, e)| cannot(&p, e))?;
+    }
+    Ok(staged)
+}
+
+fn stage_animations<S, T, I>(
+    req: &Request,
+    plan: &Plan<T>,
+    first: &S,
+    moves: impl Fn() -> I,
+    movie: Movie,
+    tick: &mut dyn FnMut(usize) -> bool,
+    staged: &mut Vec<super::export::Staged>,
+) -> Result<(), (std::path::PathBuf, io::Error)>
+where
+    S: Animate,
+    I: IntoIterator,
+    I::Item: AsRef<[S::Step]>,
+{
+    let size = (req.size, req.size);
+    let mut done = 0usize;
+    let mut count = |tick: &mut dyn FnMut(usize) -> bool| {
+        done += 1;
+        if tick(done) { Ok(()) } else { Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled")) }
+    };
+    if let Some(p) = &req.gif {
+        let r = stage(p, |w| {
+            let mut b = GifBuilder::with(w, size, movie.loops)?;
+            walk(first, moves(), plan.mode, plan.pacing, &mut |make, delay| {
+                count(tick)?;
+                b.push(make(), delay)
+            })?;
+            b.finish_holding(movie.hold).map(|_| ())
+        });
+        staged.push(r.map_err(|e| (p.clone(), e))?);
+    }
+    if let Some(p) = &req.apng {
+        let r = stage(p, |w| {
+            encode_apng_ticking(w, first, moves(), plan.mode, plan.pacing, size, movie, plan.frames, &mut || {
+                count(tick)
+            })
+        });
+        staged.push(r.map_err(|e| (p.clone(), e))?);
+    }
+    Ok(())
 }
 
 /// A state at rest as an indexed image.
