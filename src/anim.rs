@@ -11,7 +11,7 @@ pub const FPS: u32 = 20;
 
 /// A game state that can be animated through its steps.
 pub trait Animate: Clone + std::fmt::Debug {
-    type Step: Clone + std::fmt::Debug;
+    type Step: Clone + std::fmt::Debug + Send + Sync + 'static;
 
     /// The state after one step.
     fn after(&self, step: &Self::Step) -> Self;

@@ -264,7 +264,7 @@ pub struct TraceArgs {
 }
 
 /// The longest animation an export writes by default, in frames.
-pub const MAX_FRAMES: usize = 100_000;
+pub const MAX_FRAMES: usize = tumblebox::render::frames::MAX_FRAMES;
 
 /// What to render and where: shared by every game's `export`.
 #[derive(clap::Args)]

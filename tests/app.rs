@@ -1457,3 +1457,69 @@ fn a_level_played_before_offers_to_continue_its_last_game() {
     assert!(g.state().offer.is_none());
     assert_eq!(g.state().tabs.vexed.session.moves(), 0);
 }
+
+/// Steps the window until the background export is done (bounded: 60 s).
+fn until_exported(h: &mut Harness<'_, TumbleApp>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while h.state().running.is_some() {
+        assert!(std::time::Instant::now() < deadline, "the export did not finish");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run_steps(2);
+}
+
+#[test]
+fn the_export_panel_runs_in_the_background_and_cancel_leaves_no_file() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-app-panel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("SAMPLE-02  par 9").click();
+    h.run_steps(2);
+    h.state_mut().instant = true;
+    h.get_by_label("Solve").click();
+    rest(&mut h);
+    h.state_mut().instant = false;
+    // Ctrl+E opens the panel; it counts the frames before anything is written.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run_steps(2);
+    h.get_by_label_contains("frames,");
+    h.get_by_label("captions: the move and the move counter under the board").click();
+    h.get_by_label("APNG").click();
+    h.run_steps(2);
+    let apng = dir.join("solved.png");
+    h.state_mut().export.size = 1200;
+    h.state_mut().start_export(apng.clone());
+    // While it renders, the window goes on: a progress bar, and a move on another tab animates.
+    h.run_steps(2);
+    assert!(h.state().running.is_some(), "the export ended at once");
+    h.get_by_label_contains("exporting: ");
+    h.get_by_label("Shubbles box").click();
+    h.run_steps(1);
+    h.key_press(egui::Key::Plus);
+    h.run_steps(2);
+    assert!(h.state().tabs.shubbles.session.animating(), "the board stopped while exporting");
+    h.get_by_label("Vexed").click();
+    until_exported(&mut h);
+    assert_eq!(h.state().notice.as_ref().unwrap().text, format!("exported {}", apng.display()));
+    let mut reader =
+        png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&apng).unwrap())).read_info().unwrap();
+    assert!(reader.info().animation_control.unwrap().num_frames > 50);
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    reader.next_frame(&mut buf).unwrap();
+    // Cancel: nothing written, nothing left beside it.
+    let gif = dir.join("cancelled.gif");
+    h.get_by_label("GIF").click();
+    h.run_steps(1);
+    h.state_mut().export.size = 2000;
+    h.state_mut().start_export(gif.clone());
+    h.run_steps(2);
+    h.get_by_label("Cancel export").click();
+    until_exported(&mut h);
+    assert!(h.state().notice.as_ref().unwrap().text.starts_with("export cancelled"), "{:?}", h.state().notice);
+    assert!(!gif.exists());
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("solved.png")]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -12,9 +12,7 @@ pub enum Command {
     Copy,
     CopyLink,
     Paste,
-    ExportSmooth,
-    ExportStepwise,
-    ExportPng,
+    Export,
     Undo,
     Redo,
     Restart,
@@ -86,15 +84,13 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 29] = [
+    pub const ALL: [Command; 27] = [
         Command::Open,
         Command::Save,
         Command::Copy,
         Command::CopyLink,
         Command::Paste,
-        Command::ExportSmooth,
-        Command::ExportStepwise,
-        Command::ExportPng,
+        Command::Export,
         Command::Undo,
         Command::Redo,
         Command::Restart,
@@ -146,13 +142,13 @@ impl Command {
                 None,
                 Always,
             ),
-            ExportSmooth => {
-                ("Export smooth GIF…", "The moves since the last restart, at 20 fps", cmd(Key::E), None, Always)
-            }
-            ExportStepwise => {
-                ("Export GIF, one step per second…", "Every physical step, a second each", None, None, Always)
-            }
-            ExportPng => ("Export PNG…", "The position on screen", None, None, Always),
+            Export => (
+                "Export…",
+                "GIF, APNG or PNG of the moves since the last restart: size, speed, range, loop, hold, captions",
+                cmd(Key::E),
+                None,
+                Always,
+            ),
             Undo => ("Undo", "Take back the last move (a restart too)", cmd(Key::Z), None, Back),
             Redo => (
                 "Redo",

@@ -110,12 +110,95 @@ impl<P: Playable + Clone> Tab<P> {
     }
 }
 
+/// An export to run on another thread (see [`GameTab::export_job`]).
+pub type ExportJob =
+    Box<dyn FnOnce(&mut dyn FnMut(usize) -> bool) -> Result<(), crate::render::frames::ExportError> + Send + 'static>;
+
+/// The export panel's choices (File › Export…).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExportPanel {
+    pub open: bool,
+    /// 0: GIF, 1: APNG, 2: PNG of the position on screen.
+    pub format: usize,
+    pub smooth: bool,
+    pub size: usize,
+    pub speed: f32,
+    pub loops: u16,
+    pub hold: f32,
+    /// Moves from 1 (inclusive), of those since the last restart; 0: the whole run.
+    pub from: usize,
+    pub to: usize,
+    pub caption: bool,
+}
+
+impl Default for ExportPanel {
+    fn default() -> Self {
+        ExportPanel {
+            open: false,
+            format: 0,
+            smooth: true,
+            size: 480,
+            speed: 1.0,
+            loops: 0,
+            hold: 0.0,
+            from: 0,
+            to: 0,
+            caption: false,
+        }
+    }
+}
+
+impl ExportPanel {
+    pub fn extension(&self) -> &'static str {
+        match self.format {
+            1 | 2 => "png",
+            _ => "gif",
+        }
+    }
+
+    /// The request for a file at `path`.
+    pub fn request(&self, path: Option<PathBuf>) -> crate::render::frames::Request {
+        let mut r = crate::render::frames::Request {
+            smooth: self.smooth,
+            size: self.size,
+            speed: self.speed,
+            loops: self.loops,
+            hold: self.hold,
+            from_move: (self.from > 0).then_some(self.from),
+            to_move: (self.to > 0).then_some(self.to),
+            caption: self.caption,
+            max_frames: crate::render::frames::MAX_FRAMES,
+            ..Default::default()
+        };
+        match self.format {
+            1 => r.apng = path,
+            2 => r.png = path,
+            _ => r.gif = path,
+        }
+        r
+    }
+}
+
+/// What an export would make: its frames and seconds, or why it would be refused.
+pub type ExportPlan = Result<(usize, f32), String>;
+
+/// An export running on another thread.
+pub struct RunningExport {
+    pub path: PathBuf,
+    pub frames: usize,
+    pub done: Arc<std::sync::atomic::AtomicUsize>,
+    pub cancel: Arc<std::sync::atomic::AtomicBool>,
+    pub result: mpsc::Receiver<Result<(), crate::render::frames::ExportError>>,
+}
+
 /// What to export.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExportKind {
     GifSmooth,
     GifStepwise,
     Png,
+    /// What the export panel asks for (format, size, speed, range, loop, hold, captions).
+    Panel,
     /// A save file (`.tumble`) of the game: the level and its whole history.
     Save,
 }
@@ -144,6 +227,12 @@ pub(crate) trait GameTab {
     fn export(&self, path: &Path, kind: ExportKind) -> std::io::Result<()>;
     /// The game as a save file's text.
     fn save_text(&self) -> String;
+    /// An export of the moves since the last restart (and the position on screen, for a PNG)
+    /// as asked, to run on another thread: it renders, calls `tick(frames)` for every frame
+    /// (returning `false` cancels, leaving no file) and commits the files.
+    fn export_job(&self, req: crate::render::frames::Request) -> ExportJob;
+    /// The animation a request would make: frames and seconds (or why it would be refused).
+    fn export_plan(&self, req: &crate::render::frames::Request) -> Result<(usize, f32), String>;
     /// Replays a line of moves in the game's notation from the position on screen (a paste);
     /// the moves before a bad one stay made.
     fn replay(&mut self, moves: &str) -> Result<(), String>;
@@ -221,6 +310,40 @@ impl<P: Playable + Clone> GameTab for Tab<P> {
     }
     fn save_text(&self) -> String {
         self.session.to_save(&self.pack).write()
+    }
+    fn export_job(&self, req: crate::render::frames::Request) -> ExportJob {
+        let (start, texts, steps) = self.session.run();
+        let shown = self.session.current().clone();
+        Box::new(move |tick| {
+            let staged = crate::render::frames::stage_request(
+                &req,
+                &start,
+                || steps.iter().map(|s| s.as_slice()),
+                &shown,
+                Pacing::default(),
+                &|| texts.clone(),
+                tick,
+            )?;
+            for f in staged {
+                f.commit().map_err(|e| crate::render::frames::ExportError::Bad(format!("cannot write: {e}")))?;
+            }
+            Ok(())
+        })
+    }
+    fn export_plan(&self, req: &crate::render::frames::Request) -> Result<(usize, f32), String> {
+        let (start, _, steps) = self.session.run();
+        let plan = req.plan(&start, || steps.iter().map(|s| s.as_slice()), Pacing::default()).map_err(|e| match e {
+            crate::render::frames::ExportError::Limit(m) | crate::render::frames::ExportError::Bad(m) => m,
+            crate::render::frames::ExportError::Cancelled => "cancelled".into(),
+        })?;
+        // Seconds: the frames' delays, as the file will hold them.
+        let mut cs = 0u64;
+        let moves = steps.iter().map(|s| s.as_slice()).skip(plan.skip).take(plan.take);
+        let _ = crate::render::frames::walk(&plan.first, moves, plan.mode, plan.pacing, &mut |_, d| {
+            cs += d as u64;
+            Ok(())
+        });
+        Ok((plan.frames, cs as f32 / 100.0 + req.hold))
     }
     fn replay(&mut self, moves: &str) -> Result<(), String> {
         for (k, text) in P::split_moves(moves)?.iter().enumerate() {
@@ -401,6 +524,12 @@ pub struct TumbleApp {
     pub offer: Option<String>,
     /// The kept sessions changed since they were stored.
     sessions_dirty: bool,
+    /// The export panel's choices.
+    pub export: ExportPanel,
+    /// The export running in the background, if any.
+    pub running: Option<RunningExport>,
+    /// The export panel's last plan (frames, seconds) and what it was for.
+    plan_cache: Option<(String, ExportPlan)>,
 }
 
 /// How many levels' last sessions are kept.
@@ -473,6 +602,9 @@ impl Default for TumbleApp {
             shown: None,
             offer: None,
             sessions_dirty: false,
+            export: ExportPanel::default(),
+            running: None,
+            plan_cache: None,
         }
     }
 }
@@ -625,6 +757,11 @@ impl TumbleApp {
     /// Exports the current game: the moves since the last restart as a GIF, or the current
     /// position as PNG. This is what the save dialog calls; tests call it directly.
     pub fn export_to(&self, path: &Path, kind: ExportKind) -> std::io::Result<()> {
+        if kind == ExportKind::Panel {
+            // At once, on this thread (the window's Export button runs it on another).
+            let job = self.tab().export_job(self.export.request(Some(path.to_path_buf())));
+            return job(&mut |_| true).map_err(|e| std::io::Error::other(format!("{e:?}")));
+        }
         self.tab().export(path, kind)
     }
 
@@ -857,6 +994,7 @@ impl TumbleApp {
         let ext = match kind {
             ExportKind::Png => "png",
             ExportKind::Save => "tumble",
+            ExportKind::Panel => self.export.extension(),
             _ => "gif",
         };
         format!("tumblebox-{}-{slug}.{ext}", self.kind.key())
@@ -883,6 +1021,7 @@ impl TumbleApp {
                     // Shown wherever the player is looking.
                     Err(e) => self.notify(e, None),
                 },
+                Dialog::Save(p, ExportKind::Panel) => self.start_export(p),
                 Dialog::Save(p, kind) => {
                     let done = if kind == ExportKind::Save { "saved" } else { "exported" };
                     let text = match self.export_to(&p, kind) {
@@ -901,6 +1040,46 @@ impl TumbleApp {
         }
     }
 
+    /// Starts the export panel's export to `path` on another thread: the window goes on (the
+    /// board animates, moves can be made); progress and Cancel show in the panel.
+    pub fn start_export(&mut self, path: PathBuf) {
+        if self.running.is_some() {
+            self.notify("an export is already running", Some(self.kind));
+            return;
+        }
+        let req = self.export.request(Some(path.clone()));
+        let frames = if self.export.format == 2 { 1 } else { self.tab().export_plan(&req).map_or(0, |p| p.0) };
+        let job = self.tab().export_job(req);
+        let done = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let cancel = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (tx, rx) = mpsc::channel();
+        let (d, c) = (done.clone(), cancel.clone());
+        std::thread::spawn(move || {
+            let r = job(&mut |n| {
+                d.store(n, std::sync::atomic::Ordering::Relaxed);
+                !c.load(std::sync::atomic::Ordering::Relaxed)
+            });
+            let _ = tx.send(r);
+        });
+        self.running = Some(RunningExport { path, frames, done, cancel, result: rx });
+    }
+
+    /// Collects a finished export: says where it went, or why it did not.
+    pub fn poll_export(&mut self) {
+        let Some(r) = &self.running else { return };
+        let Ok(result) = r.result.try_recv() else { return };
+        let path = r.path.display().to_string();
+        self.running = None;
+        let text = match result {
+            Ok(()) => format!("exported {path}"),
+            Err(crate::render::frames::ExportError::Cancelled) => format!("export cancelled: {path} was not written"),
+            Err(crate::render::frames::ExportError::Limit(m) | crate::render::frames::ExportError::Bad(m)) => {
+                format!("export failed: {m}")
+            }
+        };
+        self.notify(text, Some(self.kind));
+    }
+
     /// No file dialog could be shown: for Open, say so and what to do instead; for an export,
     /// write it to `to` (a default place) and say where.
     pub fn no_dialog(&mut self, export: Option<(PathBuf, ExportKind)>) {
@@ -910,6 +1089,10 @@ impl TumbleApp {
                  window, or start `tumblebox FILE`",
                 None,
             ),
+            Some((p, ExportKind::Panel)) => {
+                self.notify(format!("no file dialog on this system: exporting to {}", p.display()), Some(self.kind));
+                self.start_export(p);
+            }
             Some((p, kind)) => {
                 let text = match self.export_to(&p, kind) {
                     Ok(()) => format!("no file dialog on this system: exported to {}", p.display()),

@@ -455,6 +455,9 @@ where
     stage(path, |w| encode_apng(w, start, moves, mode, pacing, size, movie, frames))
 }
 
+/// The default limit on an animation's frames (`--max-frames`).
+pub const MAX_FRAMES: usize = 100_000;
+
 /// Everything an export is asked for: which files, how they look and play. The command line's
 /// flags and the window's export panel both fill one in, and [`stage_request`] writes it.
 #[derive(Debug, Clone, Default, PartialEq)]
