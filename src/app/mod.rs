@@ -1094,8 +1094,9 @@ impl TumbleApp {
                 self.start_export(p);
             }
             Some((p, kind)) => {
+                let did = if kind == ExportKind::Save { "saved" } else { "exported" };
                 let text = match self.export_to(&p, kind) {
-                    Ok(()) => format!("no file dialog on this system: exported to {}", p.display()),
+                    Ok(()) => format!("no file dialog on this system: {did} to {}", p.display()),
                     Err(e) => format!("no file dialog on this system, and exporting to {} failed: {e}", p.display()),
                 };
                 self.notify(text, Some(self.kind));
