@@ -268,7 +268,7 @@ pub const MAX_FRAMES: usize = tumblebox::render::frames::MAX_FRAMES;
 
 /// What to render and where: shared by every game's `export`.
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("out").required(true).multiple(true).args(["png", "gif", "apng", "save"])))]
+#[command(group(clap::ArgGroup::new("out").required(true).multiple(true).args(["png", "gif", "apng", "strip", "save"])))]
 pub struct ExportArgs {
     /// The level file
     pub file: PathBuf,
@@ -288,6 +288,9 @@ pub struct ExportArgs {
     /// Write the moves as an APNG (full colour), timed as the GIF would be
     #[arg(long, value_name = "FILE")]
     pub apng: Option<PathBuf>,
+    /// Write one PNG with every step side by side (at most 200 frames: choose a range)
+    #[arg(long, value_name = "FILE")]
+    pub strip: Option<PathBuf>,
     /// Write a save file (.tumble): the level and the moves, to open in the window or export
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
@@ -658,7 +661,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Sokoban(SokobanCmd::Trace(args)) => sokoban_trace(&args),
         Command::Stacks(StacksCmd::Trace { args, bottom_only, turns }) => stacks_trace(&args, bottom_only, turns),
         Command::Shubbles(ShubblesCmd::Judge { picture, png, gif, apng, look, file }) => {
-            shubbles_judge(&file, picture, &Images { png, gif, apng, look })
+            shubbles_judge(&file, picture, &Images { png, gif, apng, strip: None, look })
         }
         Command::Shubbles(ShubblesCmd::Solve { max_states, file }) => shubbles_solve(&file, max_states),
         Command::Sokoban(SokobanCmd::Judge { file }) => sokoban_judge(&file),
@@ -666,7 +669,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Stacks(StacksCmd::Judge { bottom_only, file }) => stacks_judge(&file, bottom_only),
         Command::Stacks(StacksCmd::Export { args, bottom_only, turns }) => stacks_export(&args, bottom_only, turns),
         Command::Generate { game, count, seed } => Ok(Done::text(generate(&game, count as usize, seed))),
-        Command::Export { save, png, gif, apng, look } => export_save(&save, &Images { png, gif, apng, look }),
+        Command::Export { save, png, gif, apng, look } => {
+            export_save(&save, &Images { png, gif, apng, strip: None, look })
+        }
     };
     let done = match result {
         Ok(d) => d,
@@ -714,6 +719,7 @@ pub struct Images {
     pub png: Option<PathBuf>,
     pub gif: Option<PathBuf>,
     pub apng: Option<PathBuf>,
+    pub strip: Option<PathBuf>,
     pub look: Look,
 }
 
@@ -742,6 +748,7 @@ impl Images {
             png: self.png.clone(),
             gif: self.gif.clone(),
             apng: self.apng.clone(),
+            strip: self.strip.clone(),
             smooth: look.smooth,
             size: look.size as usize,
             speed: look.speed,
@@ -1003,11 +1010,17 @@ fn export_save(path: &Path, images: &Images) -> Result<Done, Failure> {
 impl ExportArgs {
     /// Whether an animation is asked for (GIF or APNG).
     fn animates(&self) -> bool {
-        self.gif.is_some() || self.apng.is_some()
+        self.gif.is_some() || self.apng.is_some() || self.strip.is_some()
     }
 
     fn images(&self) -> Images {
-        Images { png: self.png.clone(), gif: self.gif.clone(), apng: self.apng.clone(), look: self.look }
+        Images {
+            png: self.png.clone(),
+            gif: self.gif.clone(),
+            apng: self.apng.clone(),
+            strip: self.strip.clone(),
+            look: self.look,
+        }
     }
 }
 

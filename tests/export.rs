@@ -484,3 +484,43 @@ fn apng_has_the_gifs_frames_and_delays() {
         assert!(same > 96 * 96 * 9 / 10, "{same} of {} pixels agree", 96 * 96);
     }
 }
+
+#[test]
+fn a_strip_puts_every_step_side_by_side() {
+    let d = tmpdir("strip");
+    let f = d.join("s1.in");
+    std::fs::write(&f, "4 5 SAMPLE-01\n#A--#\n##-B#\n#AB##\n#####\n0 0\n").unwrap();
+    let moves = "(B,1,3,L) (A,0,1,R)";
+    let (strip, start, end) = (d.join("strip.png"), d.join("start.png"), d.join("end.png"));
+    let run = |args: &[&str]| {
+        let out = bin().args(["vexed", "export", f.to_str().unwrap(), "--size", "64"]).args(args).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    run(&["--moves", moves, "--strip", strip.to_str().unwrap(), "--png", end.to_str().unwrap()]);
+    run(&["--png", start.to_str().unwrap()]);
+    // The start, then one frame per physical step: slide + vanish, slide + fall + vanish.
+    let s = image::open(&strip).unwrap().to_rgb8();
+    assert_eq!((s.width(), s.height()), (6 * 64, 64));
+    let tile = |k: u32| image::imageops::crop_imm(&s, k * 64, 0, 64, 64).to_image();
+    assert_eq!(tile(0), image::open(&start).unwrap().to_rgb8());
+    assert_eq!(tile(5), image::open(&end).unwrap().to_rgb8());
+    // Too long a strip is refused, and nothing is written.
+    let big = d.join("big.png");
+    let out = bin()
+        .args(["stacks", "export"])
+        .arg(common_stacks_board(&d))
+        .args(["--turns", "100", "--strip", big.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a strip holds at most 200 frames"));
+    assert!(!big.exists());
+}
+
+/// A small stacks board (four pieces; 100 turns of it make far more than 200 frames), written
+/// to `d`.
+fn common_stacks_board(d: &Path) -> PathBuf {
+    let f = d.join("board.in");
+    std::fs::write(&f, "4 4\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n4 1 2\n").unwrap();
+    f
+}

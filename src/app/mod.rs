@@ -118,7 +118,7 @@ pub type ExportJob =
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExportPanel {
     pub open: bool,
-    /// 0: GIF, 1: APNG, 2: PNG of the position on screen.
+    /// 0: GIF, 1: APNG, 2: PNG of the position on screen, 3: PNG strip of every step.
     pub format: usize,
     pub smooth: bool,
     pub size: usize,
@@ -151,7 +151,7 @@ impl Default for ExportPanel {
 impl ExportPanel {
     pub fn extension(&self) -> &'static str {
         match self.format {
-            1 | 2 => "png",
+            1..=3 => "png",
             _ => "gif",
         }
     }
@@ -159,7 +159,7 @@ impl ExportPanel {
     /// The request for a file at `path`.
     pub fn request(&self, path: Option<PathBuf>) -> crate::render::frames::Request {
         let mut r = crate::render::frames::Request {
-            smooth: self.smooth,
+            smooth: self.smooth && self.format != 3,
             size: self.size,
             speed: self.speed,
             loops: self.loops,
@@ -173,6 +173,7 @@ impl ExportPanel {
         match self.format {
             1 => r.apng = path,
             2 => r.png = path,
+            3 => r.strip = path,
             _ => r.gif = path,
         }
         r

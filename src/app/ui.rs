@@ -367,18 +367,21 @@ impl TumbleApp {
             .resizable(false)
             .default_pos([330.0, 90.0])
             .show(ctx, |ui| {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.label("format:");
                     ui.radio_value(&mut e.format, 0, "GIF");
                     ui.radio_value(&mut e.format, 1, "APNG");
                     ui.radio_value(&mut e.format, 2, "PNG of the position on screen");
+                    ui.radio_value(&mut e.format, 3, "PNG strip of every step");
                 });
                 ui.horizontal(|ui| {
                     let l = ui.label("size (pixels):");
                     ui.add(egui::DragValue::new(&mut e.size).range(16..=4096)).labelled_by(l.id);
                 });
                 if e.format != 2 {
-                    ui.checkbox(&mut e.smooth, "smooth (20 fps); otherwise one step per second");
+                    if e.format != 3 {
+                        ui.checkbox(&mut e.smooth, "smooth (20 fps); otherwise one step per second");
+                    }
                     ui.add(egui::Slider::new(&mut e.speed, 0.1..=10.0).logarithmic(true).suffix("×").text("speed"));
                     let mut some = e.from > 0 || e.to > 0;
                     ui.horizontal(|ui| {

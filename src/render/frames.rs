@@ -455,6 +455,9 @@ where
     stage(path, |w| encode_apng(w, start, moves, mode, pacing, size, movie, frames))
 }
 
+/// The most frames a strip holds (its width is frames x size).
+pub const STRIP_MAX: usize = 200;
+
 /// The default limit on an animation's frames (`--max-frames`).
 pub const MAX_FRAMES: usize = 100_000;
 
@@ -465,6 +468,8 @@ pub struct Request {
     pub png: Option<std::path::PathBuf>,
     pub gif: Option<std::path::PathBuf>,
     pub apng: Option<std::path::PathBuf>,
+    /// One PNG with every stepwise frame side by side (at most [`STRIP_MAX`] frames).
+    pub strip: Option<std::path::PathBuf>,
     pub smooth: bool,
     /// Image width and height in pixels.
     pub size: usize,
@@ -572,6 +577,47 @@ where
     let mut staged = Vec::new();
     if let Some(p) = &req.png {
         staged.push(stage_png(p, shown, size).map_err(|e| cannot(p, e))?);
+    }
+    if let Some(p) = &req.strip {
+        // Every step, one frame each (the stepwise frames), side by side.
+        let stepwise = Request { smooth: false, ..req.clone() };
+        let plan = stepwise.plan(start, &moves, pacing)?;
+        if plan.frames > STRIP_MAX {
+            return Err(ExportError::Bad(format!(
+                "a strip holds at most {STRIP_MAX} frames; this one would have {} (choose a range of moves)",
+                plan.frames
+            )));
+        }
+        let ranged = moves().into_iter().skip(plan.skip).take(plan.take);
+        let mut scenes = Vec::with_capacity(plan.frames);
+        walk(&plan.first, ranged, GifMode::Stepwise, plan.pacing, &mut |make, _| {
+            scenes.push(make());
+            Ok(())
+        })
+        .map_err(|e| cannot(p, e))?;
+        let tiles: Vec<Vec<u8>> = scenes
+            .par_iter()
+            .map(|sc| {
+                let mut palette = Palette::new();
+                render(sc, size.0, size.1, &mut palette).to_rgb(&palette)
+            })
+            .collect();
+        let (w, h) = (size.0 * tiles.len().max(1), size.1);
+        let mut rgb = vec![0u8; w * h * 3];
+        for (k, t) in tiles.iter().enumerate() {
+            for y in 0..h {
+                let src = &t[y * size.0 * 3..(y + 1) * size.0 * 3];
+                let at = (y * w + k * size.0) * 3;
+                rgb[at..at + size.0 * 3].copy_from_slice(src);
+            }
+        }
+        let r = stage(p, |out| {
+            use image::ImageEncoder;
+            image::codecs::png::PngEncoder::new(out)
+                .write_image(&rgb, w as u32, h as u32, image::ExtendedColorType::Rgb8)
+                .map_err(io::Error::other)
+        });
+        staged.push(r.map_err(|e| cannot(p, e))?);
     }
     if req.gif.is_none() && req.apng.is_none() {
         return Ok(staged);
