@@ -89,7 +89,7 @@ click 917 277; sleep 0.3
 xdotool mousemove 540 580; shot debugger-inspector 0.8
 # The export panel (Ctrl+E): a range of the moves, captioned.
 key ctrl+e; sleep 0.5
-click 344 233; sleep 0.2; click 344 306; sleep 0.2
+click 344 279; sleep 0.2; click 344 352; sleep 0.2
 xdotool mousemove 560 600; shot export-panel 0.6
 key ctrl+e
 # The hardest boards: the hint on Impossible #3 "Clay" is the best found, not proven
