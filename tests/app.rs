@@ -1523,3 +1523,16 @@ fn the_export_panel_runs_in_the_background_and_cancel_leaves_no_file() {
     assert_eq!(left, vec![std::ffi::OsString::from("solved.png")]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_export_panel_takes_the_timelines_selection() {
+    let mut h = sample_one_played();
+    // The timeline's range from position 1 to 2 (as Shift+click selects it): the second move.
+    h.state_mut().tabs.vexed.session.range = Some((1, 2));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run_steps(2);
+    h.get_by_label("the timeline's selection").click();
+    h.run_steps(2);
+    assert_eq!((h.state().export.from, h.state().export.to), (2, 2));
+    h.get_by_label("of 2");
+}

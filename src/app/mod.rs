@@ -222,6 +222,9 @@ pub(crate) trait GameTab {
     fn title(&self) -> &str;
     /// Moves since the last restart.
     fn moves(&self) -> usize;
+    /// The timeline's selected range as moves since the last restart (from 1, inclusive), when
+    /// it lies within them.
+    fn selected_moves(&self) -> Option<(usize, usize)>;
     /// The scene on screen.
     fn scene(&self) -> crate::scene::Scene;
     /// Exports the moves since the last restart (GIF) or the position on screen (PNG).
@@ -291,6 +294,12 @@ impl<P: Playable + Clone> GameTab for Tab<P> {
     }
     fn moves(&self) -> usize {
         self.session.moves()
+    }
+    fn selected_moves(&self) -> Option<(usize, usize)> {
+        let s = &self.session;
+        let (a, b) = s.range?;
+        let run_start = s.cursor - s.moves();
+        (a >= run_start && b <= s.cursor && a < b).then(|| (a - run_start + 1, b - run_start))
     }
     fn scene(&self) -> crate::scene::Scene {
         self.session.scene()

@@ -349,6 +349,7 @@ impl TumbleApp {
             return;
         }
         let n = self.tab().moves();
+        let selected = self.tab().selected_moves();
         let mut open = true;
         let mut go = false;
         let mut cancel = false;
@@ -397,6 +398,14 @@ impl TumbleApp {
                             ui.label(format!("of {n}"));
                         } else {
                             ui.weak(format!("all {n} since the last restart"));
+                        }
+                        if let Some((a, b)) = selected
+                            && ui
+                                .small_button("the timeline's selection")
+                                .on_hover_text("The range selected on the timeline (Shift+click)")
+                                .clicked()
+                        {
+                            (e.from, e.to) = (a, b);
                         }
                     });
                     ui.horizontal(|ui| {
