@@ -892,22 +892,58 @@ fn vexed_solution_for(
     }
 }
 
-fn vexed_export(args: &ExportArgs, limits: SolveLimits) -> Result<Done, Failure> {
-    let bytes = read_file(&args.file)?;
-    let name = args.file.display().to_string();
+/// A Vexed level of a file (settled) and the moves given for it, each checked against the rules
+/// (an illegal one names itself): what `export` and `trace` read.
+type VexedInput = (String, vexed::format::AnyLevel, vexed::Board, Option<Vec<vexed::Move>>);
+
+fn vexed_input(file: &Path, level: usize, moves: &Option<String>) -> Result<VexedInput, Failure> {
+    let bytes = read_file(file)?;
+    let name = file.display().to_string();
     let (_, levels) = vexed::format::parse_any(&bytes).map_err(|e| Failure::parse(&name, e))?;
-    let level = pick(levels, args.level, &args.file)?;
+    let level = pick(levels, level, file)?;
     let start = level.board.settle().0;
-    let mut done = Done::default();
-    let moves: Vec<vexed::Move> = match &args.moves {
+    let given = match moves {
         Some(text) => {
-            let placed = vexed::format::parse_any_moves_placed(text).map_err(|e| moves_error(&args.file, e))?;
+            let placed = vexed::format::parse_any_moves_placed(text).map_err(|e| moves_error(file, e))?;
             let mut board = start.clone();
             for (k, &(m, col)) in placed.iter().enumerate() {
-                board = board.apply(m).map_err(|e| illegal(&args.file, k + 1, text, col, 2, e))?.0;
+                board = board.apply(m).map_err(|e| illegal(file, k + 1, text, col, 2, e))?.0;
             }
-            placed.into_iter().map(|(m, _)| m).collect()
+            Some(placed.into_iter().map(|(m, _)| m).collect())
         }
+        None => None,
+    };
+    Ok((name, level, start, given))
+}
+
+/// A maze of a UVa 589 file and the moves given for it, checked as [`vexed_input`] checks.
+fn sokoban_input(
+    file: &Path,
+    level: usize,
+    moves: &Option<String>,
+) -> Result<(String, sokoban::format::Maze, Option<Vec<sokoban::Move>>), Failure> {
+    let (name, text) = read_text(file)?;
+    let mazes = sokoban::format::parse_judge(&text).map_err(|e| Failure::parse(&name, e))?;
+    let maze = pick(mazes, level, file)?;
+    let given = match moves {
+        Some(t) => {
+            let placed = sokoban::rules::parse_moves(t).map_err(|e| moves_error(file, e))?;
+            let mut pos = maze.start.clone();
+            for (k, &(m, col)) in placed.iter().enumerate() {
+                pos = maze.level.apply(&pos, m).map_err(|e| illegal(file, k + 1, t, col, 1, e))?.0;
+            }
+            Some(placed.into_iter().map(|(m, _)| m).collect())
+        }
+        None => None,
+    };
+    Ok((name, maze, given))
+}
+
+fn vexed_export(args: &ExportArgs, limits: SolveLimits) -> Result<Done, Failure> {
+    let (name, level, start, given) = vexed_input(&args.file, args.level, &args.moves)?;
+    let mut done = Done::default();
+    let moves: Vec<vexed::Move> = match given {
+        Some(moves) => moves,
         None if args.animates() => {
             let place = format!("{name}: level {}", args.level);
             vexed_solution_for(&start, limits.limits(), "animate", &place, &mut done)?
@@ -1025,18 +1061,9 @@ impl ExportArgs {
 }
 
 fn sokoban_export(args: &ExportArgs) -> Result<Done, Failure> {
-    let (name, text) = read_text(&args.file)?;
-    let mazes = sokoban::format::parse_judge(&text).map_err(|e| Failure::parse(&name, e))?;
-    let maze = pick(mazes, args.level, &args.file)?;
-    let moves: Vec<sokoban::Move> = match &args.moves {
-        Some(t) => {
-            let placed = sokoban::rules::parse_moves(t).map_err(|e| moves_error(&args.file, e))?;
-            let mut pos = maze.start.clone();
-            for (k, &(m, col)) in placed.iter().enumerate() {
-                pos = maze.level.apply(&pos, m).map_err(|e| illegal(&args.file, k + 1, t, col, 1, e))?.0;
-            }
-            placed.into_iter().map(|(m, _)| m).collect()
-        }
+    let (name, maze, given) = sokoban_input(&args.file, args.level, &args.moves)?;
+    let moves: Vec<sokoban::Move> = match given {
+        Some(moves) => moves,
         None if args.animates() => match sokoban::solve::solve(&maze) {
             Some(sol) => sol.moves,
             None => {
@@ -1182,21 +1209,10 @@ fn trace_text(lines: Vec<(serde_json::Map<String, serde_json::Value>, String)>, 
 
 fn vexed_trace(args: &TraceArgs, limits: SolveLimits) -> Result<Done, Failure> {
     use tumblebox::trace::{TracedMove, trace};
-    let bytes = read_file(&args.file)?;
-    let name = args.file.display().to_string();
-    let (_, levels) = vexed::format::parse_any(&bytes).map_err(|e| Failure::parse(&name, e))?;
-    let level = pick(levels, args.level, &args.file)?;
-    let start = level.board.settle().0;
+    let (name, _, start, given) = vexed_input(&args.file, args.level, &args.moves)?;
     let mut done = Done::default();
-    let moves: Vec<vexed::Move> = match &args.moves {
-        Some(text) => {
-            let placed = vexed::format::parse_any_moves_placed(text).map_err(|e| moves_error(&args.file, e))?;
-            let mut board = start.clone();
-            for (k, &(m, col)) in placed.iter().enumerate() {
-                board = board.apply(m).map_err(|e| illegal(&args.file, k + 1, text, col, 2, e))?.0;
-            }
-            placed.into_iter().map(|(m, _)| m).collect()
-        }
+    let moves: Vec<vexed::Move> = match given {
+        Some(moves) => moves,
         None => {
             let place = format!("{name}: level {}", args.level);
             vexed_solution_for(&start, limits.limits(), "trace", &place, &mut done)?
@@ -1232,18 +1248,9 @@ fn shubbles_trace(file: &Option<PathBuf>, json: bool) -> Result<Done, Failure> {
 
 fn sokoban_trace(args: &TraceArgs) -> Result<Done, Failure> {
     use tumblebox::trace::{TracedMove, trace};
-    let (name, text) = read_text(&args.file)?;
-    let mazes = sokoban::format::parse_judge(&text).map_err(|e| Failure::parse(&name, e))?;
-    let maze = pick(mazes, args.level, &args.file)?;
-    let moves: Vec<sokoban::Move> = match &args.moves {
-        Some(t) => {
-            let placed = sokoban::rules::parse_moves(t).map_err(|e| moves_error(&args.file, e))?;
-            let mut pos = maze.start.clone();
-            for (k, &(m, col)) in placed.iter().enumerate() {
-                pos = maze.level.apply(&pos, m).map_err(|e| illegal(&args.file, k + 1, t, col, 1, e))?.0;
-            }
-            placed.into_iter().map(|(m, _)| m).collect()
-        }
+    let (name, maze, given) = sokoban_input(&args.file, args.level, &args.moves)?;
+    let moves: Vec<sokoban::Move> = match given {
+        Some(moves) => moves,
         None => match sokoban::solve::solve(&maze) {
             Some(sol) => sol.moves,
             None => return Err(Failure::bad(format!("{name}: maze {}: impossible, nothing to trace", args.level))),

@@ -2,23 +2,12 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
 use tumblebox::sokoban::format::parse_judge as parse_mazes;
 use tumblebox::sokoban::rules::Move as SokoMove;
 use tumblebox::vexed::format::{parse_judge as parse_vexed, parse_moves};
 
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tumblebox"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::run;
 
 fn ok(args: &[&str], stdin: &[u8]) -> String {
     let out = run(args, stdin);

@@ -4,20 +4,8 @@
 mod common;
 
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
 
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tumblebox"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::run;
 
 fn lines(args: &[&str], stdin: &[u8]) -> Vec<String> {
     let o = run(args, stdin);

@@ -114,6 +114,17 @@ impl Command {
         Command::TimelineEnd,
     ];
 
+    /// The debugger's timeline commands, in the Debug menu's order.
+    pub const TIMELINE: [Command; 7] = [
+        Command::PlayPause,
+        Command::StepBack,
+        Command::StepForward,
+        Command::MoveBack,
+        Command::MoveForward,
+        Command::TimelineStart,
+        Command::TimelineEnd,
+    ];
+
     pub fn info(self) -> Info {
         use Command::*;
         use When::*;

@@ -1,5 +1,6 @@
 //! One level being played: history with undo, redo and restart (itself undoable), the
-//! animation of the latest move (a view of its steps), solution playback and the solver thread.
+//! animation of the move on screen (a view of its steps), jumps and play along the whole history,
+//! breakpoints, solution playback, save files and the solver thread.
 
 use super::play::{Answer, Break, Gesture, Playable};
 use crate::anim::{Pacing, Timeline};

@@ -231,15 +231,7 @@ impl TumbleApp {
                     }
                 });
                 ui.menu_button("Debug", |ui| {
-                    for c in [
-                        Command::PlayPause,
-                        Command::StepBack,
-                        Command::StepForward,
-                        Command::MoveBack,
-                        Command::MoveForward,
-                        Command::TimelineStart,
-                        Command::TimelineEnd,
-                    ] {
+                    for c in Command::TIMELINE {
                         item(ui, c, asked);
                     }
                 });
@@ -934,13 +926,23 @@ fn timeline_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, speed: &mut f
         [egui::pos2(strip_x(rect, 0, n), y), egui::pos2(strip_x(rect, n, n), y)],
         egui::Stroke::new(1.0, vis.weak_text_color()),
     );
+    // More moves than the strip has room for: the part played as a bar instead of ticks.
+    let dense = n as f32 * 3.0 > rect.width();
+    if dense {
+        painter.line_segment(
+            [egui::pos2(strip_x(rect, 0, n), y), egui::pos2(strip_x(rect, s.cursor, n), y)],
+            egui::Stroke::new(6.0, vis.text_color().linear_multiply(0.6)),
+        );
+    }
     for (i, e) in s.history.iter().enumerate() {
         let x = strip_x(rect, i + 1, n);
         let ahead = i >= s.cursor;
         let c = if ahead { vis.weak_text_color().linear_multiply(0.5) } else { vis.text_color() };
         match e {
             super::session::Entry::Move { marks, .. } => {
-                painter.line_segment([egui::pos2(x, y - 5.0), egui::pos2(x, y + 5.0)], egui::Stroke::new(1.0, c));
+                if !dense {
+                    painter.line_segment([egui::pos2(x, y - 5.0), egui::pos2(x, y + 5.0)], egui::Stroke::new(1.0, c));
+                }
                 if !marks.is_empty() {
                     painter.circle_filled(egui::pos2(x, rect.top() + 5.0), 3.5, paint::HINT);
                 }
@@ -1034,39 +1036,38 @@ fn timeline_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, speed: &mut f
         ui.add(egui::Slider::new(speed, 0.25..=4.0).logarithmic(true).suffix("×").text("speed"));
     });
     // The list of moves.
-    let names: Vec<String> = std::iter::once("start".to_string())
-        .chain(s.history.iter().enumerate().map(|(i, e)| match e {
-            super::session::Entry::Move { text, marks, before, .. } => {
-                let text = before.entry_label(text);
-                let words: Vec<String> = marks.iter().map(|m| m.word()).collect();
-                if words.is_empty() {
-                    format!("{}. {text}", i + 1)
-                } else {
-                    format!("{}. {text} · {}", i + 1, words.join(", "))
-                }
-            }
-            super::session::Entry::Restart { .. } => format!("{}. restart", i + 1),
-        }))
-        .collect();
+    // Row 0 is the start, row i the history's entry i - 1 (only the rows on screen are named).
+    let name = |i: usize| match i.checked_sub(1).map(|k| &s.history[k]) {
+        None => "start".to_string(),
+        Some(super::session::Entry::Move { text, marks, before, .. }) => {
+            let text = before.entry_label(text);
+            let words: Vec<String> = marks.iter().map(|m| m.word()).collect();
+            if words.is_empty() { format!("{i}. {text}") } else { format!("{i}. {text} · {}", words.join(", ")) }
+        }
+        Some(super::session::Entry::Restart { .. }) => format!("{i}. restart"),
+    };
     let mut jump = None;
-    let row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    // Each row's height without the spacing between rows (what `show_rows` takes), and with it.
+    let row = ui.text_style_height(&egui::TextStyle::Body).max(ui.spacing().interact_size.y);
+    let pitch = row + ui.spacing().item_spacing.y;
     let mut area = egui::ScrollArea::vertical().id_salt("moves").max_height(150.0).auto_shrink([false, true]);
     // Keep the position on screen in view when it moves (by play, keys or the strip).
     if s.debug.listed != Some(s.cursor) {
         s.debug.listed = Some(s.cursor);
-        area = area.vertical_scroll_offset((s.cursor as f32 * row - 60.0).max(0.0));
+        area = area.vertical_scroll_offset((s.cursor as f32 * pitch - 60.0).max(0.0));
     }
-    area.show_rows(ui, row, names.len(), |ui, rows| {
+    let (cursor, range) = (s.cursor, s.range);
+    area.show_rows(ui, row, s.history.len() + 1, |ui, rows| {
         for i in rows {
-            let mut text = egui::RichText::new(&names[i]);
-            if i > s.cursor {
+            let mut text = egui::RichText::new(name(i));
+            if i > cursor {
                 text = text.weak();
             }
-            let in_range = s.range.is_some_and(|(a, b)| i > a && i <= b);
+            let in_range = range.is_some_and(|(a, b)| i > a && i <= b);
             if in_range {
                 text = text.background_color(paint::SELECTION.linear_multiply(0.2));
             }
-            if ui.selectable_label(i == s.cursor, text).clicked() {
+            if ui.selectable_label(i == cursor, text).clicked() {
                 jump = Some(i);
             }
         }

@@ -275,10 +275,12 @@ where
     I::Item: AsRef<[S::Step]>,
     W: io::Write + io::Seek,
 {
-    encode_movie(out, start, moves, mode, pacing, size, Movie::default())
+    encode_movie(out, start, moves, mode, pacing, size, Movie::default(), &mut || Ok(()))
 }
 
-/// [`encode_animation`] with a loop count and a hold on the last frame.
+/// [`encode_animation`] with a loop count and a hold on the last frame, calling `tick` before
+/// every frame (an error from it stops the export).
+#[allow(clippy::too_many_arguments)]
 pub fn encode_movie<S, I, W>(
     out: W,
     start: &S,
@@ -287,6 +289,7 @@ pub fn encode_movie<S, I, W>(
     pacing: Pacing,
     size: (usize, usize),
     movie: Movie,
+    tick: &mut dyn FnMut() -> io::Result<()>,
 ) -> io::Result<W>
 where
     S: Animate,
@@ -295,26 +298,11 @@ where
     W: io::Write + io::Seek,
 {
     let mut b = GifBuilder::with(out, size, movie.loops)?;
-    walk(start, moves, mode, pacing, &mut |make, delay| b.push(make(), delay))?;
+    walk(start, moves, mode, pacing, &mut |make, delay| {
+        tick()?;
+        b.push(make(), delay)
+    })?;
     Ok(b.finish_holding(movie.hold)?.0)
-}
-
-/// [`stage_gif`] with a loop count and a hold on the last frame.
-pub fn stage_movie<S, I>(
-    path: &Path,
-    start: &S,
-    moves: I,
-    mode: GifMode,
-    pacing: Pacing,
-    size: (usize, usize),
-    movie: Movie,
-) -> io::Result<super::export::Staged>
-where
-    S: Animate,
-    I: IntoIterator,
-    I::Item: AsRef<[S::Step]>,
-{
-    stage(path, |w| encode_movie(w, start, moves, mode, pacing, size, movie).map(|_| ()))
 }
 
 /// Renders and writes an animated GIF, atomically.
@@ -354,30 +342,10 @@ where
 /// Renders an animation into an APNG (full colour: every anti-aliased shade kept), streaming
 /// a batch of frames at a time. `frames` is the animation's frame count ([`count_frames`]),
 /// which the file states before its first frame. Loops as a GIF would (`movie.loops` more
-/// times; 0: forever); the last frame holds `movie.hold` seconds longer.
+/// times; 0: forever); the last frame holds `movie.hold` seconds longer. `tick` is called
+/// before every frame (an error from it stops the export).
 #[allow(clippy::too_many_arguments)]
 pub fn encode_apng<S, I, W>(
-    out: W,
-    start: &S,
-    moves: I,
-    mode: GifMode,
-    pacing: Pacing,
-    size: (usize, usize),
-    movie: Movie,
-    frames: usize,
-) -> io::Result<()>
-where
-    S: Animate,
-    I: IntoIterator,
-    I::Item: AsRef<[S::Step]>,
-    W: io::Write,
-{
-    encode_apng_ticking(out, start, moves, mode, pacing, size, movie, frames, &mut || Ok(()))
-}
-
-/// [`encode_apng`], calling `tick` for every frame (an error from it stops the export).
-#[allow(clippy::too_many_arguments)]
-fn encode_apng_ticking<S, I, W>(
     out: W,
     start: &S,
     moves: I,
@@ -433,26 +401,6 @@ where
         return Err(io::Error::other(format!("the animation had {written} frames, not the {frames} counted")));
     }
     w.finish().map_err(io::Error::other)
-}
-
-/// [`encode_apng`] into a staged file (the caller commits).
-#[allow(clippy::too_many_arguments)]
-pub fn stage_apng<S, I>(
-    path: &Path,
-    start: &S,
-    moves: I,
-    mode: GifMode,
-    pacing: Pacing,
-    size: (usize, usize),
-    movie: Movie,
-    frames: usize,
-) -> io::Result<super::export::Staged>
-where
-    S: Animate,
-    I: IntoIterator,
-    I::Item: AsRef<[S::Step]>,
-{
-    stage(path, |w| encode_apng(w, start, moves, mode, pacing, size, movie, frames))
 }
 
 /// The most frames a strip holds (its width is frames x size).
@@ -657,20 +605,13 @@ where
     };
     if let Some(p) = &req.gif {
         let r = stage(p, |w| {
-            let mut b = GifBuilder::with(w, size, movie.loops)?;
-            walk(first, moves(), plan.mode, plan.pacing, &mut |make, delay| {
-                count(tick)?;
-                b.push(make(), delay)
-            })?;
-            b.finish_holding(movie.hold).map(|_| ())
+            encode_movie(w, first, moves(), plan.mode, plan.pacing, size, movie, &mut || count(tick)).map(|_| ())
         });
         staged.push(r.map_err(|e| (p.clone(), e))?);
     }
     if let Some(p) = &req.apng {
         let r = stage(p, |w| {
-            encode_apng_ticking(w, first, moves(), plan.mode, plan.pacing, size, movie, plan.frames, &mut || {
-                count(tick)
-            })
+            encode_apng(w, first, moves(), plan.mode, plan.pacing, size, movie, plan.frames, &mut || count(tick))
         });
         staged.push(r.map_err(|e| (p.clone(), e))?);
     }

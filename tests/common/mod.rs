@@ -28,3 +28,25 @@ pub fn files(dir: &std::path::Path, ext: &str) -> Vec<PathBuf> {
     v.sort();
     v
 }
+
+/// Runs the `tumblebox` binary with `args`, `stdin` written by a thread of its own (a big input
+/// must not deadlock against a full output pipe), and collects its output.
+pub fn run(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tumblebox"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
