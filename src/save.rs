@@ -362,6 +362,12 @@ fn moves_line(input: &TraceInput) -> String {
     input.args.iter().skip_while(|a| *a != "--moves").nth(1).cloned().unwrap_or_default()
 }
 
+/// Moves (their texts, from `start`) as one line in the game's notation: what Paste, the
+/// `--moves` flag and [`Replay::split_moves`] read back.
+pub fn moves_line_of<R: Replay>(start: &R, title: &str, moves: &[String]) -> String {
+    moves_line(&start.trace_input(title, moves))
+}
+
 /// A level and moves as text in the game's own format, one line of moves after the level:
 /// what the window's Copy puts on the clipboard (and Paste reads back).
 pub fn copy_text<R: Replay>(start: &R, title: &str, moves: &[String]) -> String {

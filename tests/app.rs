@@ -143,7 +143,7 @@ fn solver_runs_in_the_background_and_plays_the_solution() {
     assert_eq!(s.moves(), 9);
     // Shown by the solver: not the player's best.
     let key = h.state().level_key(1).unwrap();
-    let rec = *h.state().progress.get(&key).unwrap();
+    let rec = h.state().progress.get(&key).unwrap().clone();
     assert!(rec.shown && rec.best.is_none(), "{rec:?}");
     h.run_steps(2);
     h.get_by_label("SAMPLE-02  par 9  [shown by the solver]");
@@ -239,7 +239,7 @@ fn export_to_writes_files_that_decode() {
 fn progress_survives_and_a_damaged_store_is_ignored() {
     let mut p = Progress::default();
     let app = TumbleApp::default();
-    p.record_solved(app.level_key(3).unwrap(), 4);
+    p.record_solved(app.level_key(3).unwrap(), 4, None);
     p.set_last(GameKind::Sokoban, 2);
     let mut back = Progress::from_text(&p.to_text()).unwrap();
     p.take_dirty();
@@ -1535,4 +1535,91 @@ fn the_export_panel_takes_the_timelines_selection() {
     h.run_steps(2);
     assert_eq!((h.state().export.from, h.state().export.to), (2, 2));
     h.get_by_label("of 2");
+}
+
+#[test]
+fn the_best_solution_is_kept_replayed_exported_saved_and_migrated() {
+    use tumblebox::app::command::Command;
+    use tumblebox::save::Replay;
+    let dir = std::env::temp_dir().join(format!("tumblebox-app-best-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Sokoban;
+    h.run_steps(2);
+    assert!(!Command::ReplayBest.enabled(&h.state().allowed()), "nothing solved yet");
+    // Solve Maze 1 by hand with the solver's moves, made as the player's own.
+    let app = h.state_mut();
+    let start = app.tabs.sokoban.session.current().clone();
+    let moves = start.solve(&Default::default(), &Default::default()).unwrap().moves;
+    for m in &moves {
+        app.tabs.sokoban.session.make(m, true).unwrap();
+    }
+    h.run_steps(3);
+    let key = h.state().level_key(0).unwrap();
+    let line = h.state().progress.best_solution(&key).expect("the best's moves are kept").to_string();
+    // The kept line solves the level through the rules, in the best's number of moves.
+    let mut here = start.clone();
+    let words = <tumblebox::sokoban::scene::Game as Replay>::split_moves(&line).unwrap();
+    assert_eq!(words.len(), moves.len());
+    for w in &words {
+        here = here.play(&here.parse_move(w).unwrap()).unwrap().0;
+    }
+    assert!(here.solved());
+    assert!(Command::ReplayBest.enabled(&h.state().allowed()));
+
+    // Another game on screen, then Replay my best: a restart and the best, animated.
+    h.state_mut().tabs.sokoban.session.restart();
+    h.state_mut().tabs.sokoban.session.make(&moves[0], true).unwrap();
+    let before = h.state().tabs.sokoban.session.moves();
+    assert_eq!(before, 1);
+    h.state_mut().instant = false;
+    h.state_mut().use_best(Command::ReplayBest, None);
+    assert!(!h.state().tabs.sokoban.session.queue.is_empty(), "the best plays move by move");
+    for _ in 0..2000 {
+        h.step();
+        let s = &h.state().tabs.sokoban.session;
+        if !s.animating() && s.queue.is_empty() {
+            break;
+        }
+    }
+    h.run_steps(2);
+    let s = &h.state().tabs.sokoban.session;
+    assert_eq!(s.moves(), moves.len());
+    assert!(s.current().solved() && s.by_player());
+    // Undo brings back the game that was on screen.
+    for _ in 0..=moves.len() {
+        h.state_mut().tabs.sokoban.session.undo();
+    }
+    assert_eq!(h.state().tabs.sokoban.session.moves(), before);
+
+    // Save my best: a save file of the best alone, whatever is on screen.
+    let f = dir.join("best.tumble");
+    h.state().export_to(&f, ExportKind::BestSave).unwrap();
+    let save = tumblebox::save::Save::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    assert_eq!(save.history.len(), moves.len());
+    assert_eq!(save.cursor, moves.len());
+    let (_, entries) = tumblebox::save::replay::<tumblebox::sokoban::scene::Game>(&save).unwrap();
+    match entries.last() {
+        Some(tumblebox::save::Replayed::Move { after, .. }) => assert!(after.solved()),
+        _ => panic!("the save holds the moves"),
+    }
+    // Export my best: the best on screen, in the export panel.
+    h.state_mut().use_best(Command::ExportBest, None);
+    assert!(h.state().export.open);
+    assert_eq!(h.state().tabs.sokoban.session.moves(), moves.len());
+
+    // Migration: a store that kept only the length takes the moves from the kept session.
+    h.state_mut().keep_all();
+    let sessions = h.state().sessions_text();
+    let v2 = format!("tumblebox progress 2\nlevel\tsokoban\t{:016x}\t{}\t0\t{}\n", key.content, moves.len(), key.pack);
+    let mut app = TumbleApp::default();
+    app.restore(&v2);
+    assert_eq!(app.progress.get(&key).and_then(|r| r.best), Some(moves.len()));
+    assert_eq!(app.progress.best_solution(&key), None);
+    app.restore_sessions(&sessions);
+    assert_eq!(app.adopt_sessions(), 1);
+    assert_eq!(app.progress.best_solution(&key), Some(line.as_str()));
+    assert!(app.progress.to_text().starts_with("tumblebox progress 3\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

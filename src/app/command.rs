@@ -13,6 +13,9 @@ pub enum Command {
     CopyLink,
     Paste,
     Export,
+    ReplayBest,
+    ExportBest,
+    SaveBest,
     Undo,
     Redo,
     Restart,
@@ -49,6 +52,8 @@ pub struct Allowed {
     pub previous_level: bool,
     /// The game is a puzzle with a goal (stacks is a simulation).
     pub puzzle: bool,
+    /// The player's best solution of the level on screen is kept.
+    pub best: bool,
 }
 
 /// When a command can be used.
@@ -63,6 +68,8 @@ pub enum When {
     NextLevel,
     PreviousLevel,
     Puzzle,
+    /// A best solution of the level is kept.
+    Best,
 }
 
 /// One row of the table.
@@ -84,13 +91,16 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 27] = [
+    pub const ALL: [Command; 30] = [
         Command::Open,
         Command::Save,
         Command::Copy,
         Command::CopyLink,
         Command::Paste,
         Command::Export,
+        Command::ReplayBest,
+        Command::ExportBest,
+        Command::SaveBest,
         Command::Undo,
         Command::Redo,
         Command::Restart,
@@ -160,6 +170,23 @@ impl Command {
                 None,
                 Always,
             ),
+            ReplayBest => (
+                "Replay my best",
+                "Play your best solution of this level from the start (after a restart: undo brings back your game)",
+                None,
+                None,
+                Best,
+            ),
+            ExportBest => (
+                "Export my best…",
+                "Your best solution of this level, played at once, in the export panel",
+                None,
+                None,
+                Best,
+            ),
+            SaveBest => {
+                ("Save my best…", "Your best solution of this level alone, as a .tumble save file", None, None, Best)
+            }
             Undo => ("Undo", "Take back the last move (a restart too)", cmd(Key::Z), None, Back),
             Redo => (
                 "Redo",
@@ -228,6 +255,7 @@ impl Command {
             When::NextLevel => a.next_level,
             When::PreviousLevel => a.previous_level,
             When::Puzzle => a.puzzle,
+            When::Best => a.best,
         }
     }
 
@@ -304,7 +332,10 @@ mod tests {
         let labels: std::collections::HashSet<&str> = Command::ALL.iter().map(|c| c.label()).collect();
         assert_eq!(labels.len(), Command::ALL.len());
         assert_eq!(Command::matching(""), Command::ALL.to_vec());
-        assert_eq!(Command::matching("UNDO"), vec![Command::Save, Command::Undo, Command::Restart]);
+        assert_eq!(
+            Command::matching("UNDO"),
+            vec![Command::Save, Command::ReplayBest, Command::Undo, Command::Restart]
+        );
         assert_eq!(Command::matching("step back"), vec![Command::StepBack]);
         assert!(Command::matching("no such thing").is_empty());
     }

@@ -202,6 +202,15 @@ pub enum ExportKind {
     Panel,
     /// A save file (`.tumble`) of the game: the level and its whole history.
     Save,
+    /// A save file of the best solution kept for the level on screen, alone.
+    BestSave,
+}
+
+impl ExportKind {
+    /// Writes a save file (not a picture).
+    pub fn is_save(self) -> bool {
+        matches!(self, ExportKind::Save | ExportKind::BestSave)
+    }
 }
 
 pub const STORAGE_KEY: &str = "tumblebox-progress";
@@ -250,6 +259,16 @@ pub(crate) trait GameTab {
     fn load(&mut self, save: &crate::save::Save, file: &str) -> Result<(), crate::error::ParseError>;
     /// The level done: the moves and whether they were the player's own.
     fn finished(&self) -> Option<(usize, bool)>;
+    /// The moves since the last restart as one line in the game's notation.
+    fn solution_line(&self) -> String;
+    /// Plays a line of moves from the level's start after a restart (a best solution):
+    /// animated, or at once.
+    fn play_line(&mut self, line: &str, animate: bool) -> Result<(), String>;
+    /// A save file of the level on screen played by `line` from its start (the best run).
+    fn line_save(&self, line: &str) -> Result<String, String>;
+    /// A kept session's save, if its run at the cursor solves its level by the player's own
+    /// moves: the level's content hash, the moves and their line (progress's migration).
+    fn solved_by(&self, save: &crate::save::Save) -> Option<(u64, usize, String)>;
     /// A search runs.
     fn busy(&self) -> bool;
     fn can_undo(&self) -> bool;
@@ -389,6 +408,28 @@ impl<P: Playable + Clone> GameTab for Tab<P> {
         let s = &self.session;
         (s.current().solved() && !s.animating() && s.queue.is_empty() && s.moves() > 0)
             .then(|| (s.moves(), s.by_player()))
+    }
+    fn solution_line(&self) -> String {
+        let (start, texts, _) = self.session.run();
+        crate::save::moves_line_of(&start, &self.session.title, &texts)
+    }
+    fn play_line(&mut self, line: &str, animate: bool) -> Result<(), String> {
+        self.session.play_line(line, animate)
+    }
+    fn line_save(&self, line: &str) -> Result<String, String> {
+        let l = self.levels.get(self.index).ok_or("no level")?;
+        let mut s = Session::new(l.title.clone(), l.start.clone(), l.par);
+        s.play_line(line, false)?;
+        Ok(s.to_save(&self.pack).write())
+    }
+    fn solved_by(&self, save: &crate::save::Save) -> Option<(u64, usize, String)> {
+        let s = Session::<P>::from_save(save).ok()?;
+        if !(s.current().solved() && s.moves() > 0 && s.by_player()) {
+            return None;
+        }
+        let (start, texts, _) = s.run();
+        let content = progress::content_hash(&s.start.key_text());
+        Some((content, texts.len(), crate::save::moves_line_of(&start, &s.title, &texts)))
     }
     fn busy(&self) -> bool {
         self.session.solver.is_some()
@@ -628,6 +669,7 @@ impl TumbleApp {
         if let Some(text) = cc.storage.and_then(|s| s.get_string(SESSIONS_KEY)) {
             app.restore_sessions(&text);
         }
+        app.adopt_sessions();
         app
     }
 
@@ -732,6 +774,65 @@ impl TumbleApp {
         }
     }
 
+    /// Migration from a store that kept only the best's length: every kept session that
+    /// solved its level by the player's own moves gives that level's best its moves (or is
+    /// the best, when shorter). Returns how many bests it filled in.
+    pub fn adopt_sessions(&mut self) -> usize {
+        let mut taken = 0;
+        for (key, text) in &self.sessions {
+            let mut parts = key.splitn(3, '|');
+            let (Some(game), Some(pack), Some(content)) = (parts.next(), parts.next(), parts.next()) else { continue };
+            let (Some(kind), Ok(content)) = (GameKind::from_key(game), u64::from_str_radix(content, 16)) else {
+                continue;
+            };
+            if kind == GameKind::Stacks {
+                continue;
+            }
+            let Ok(save) = crate::save::Save::parse(text) else { continue };
+            let Some((c, n, line)) = self.tabs.get(kind).solved_by(&save) else { continue };
+            if c == content {
+                let key = LevelKey { game: kind, pack: pack.to_string(), content };
+                taken += self.progress.adopt(key, n, line) as usize;
+            }
+        }
+        taken
+    }
+
+    /// The best solution kept for the level on screen.
+    pub fn best_line(&self) -> Option<String> {
+        let key = self.level_key(self.index())?;
+        self.progress.best_solution(&key).map(str::to_string)
+    }
+
+    /// Replay my best / Export my best / Save my best: the best solution kept for the level on
+    /// screen, played after a restart (animated, or at once for an export), or written as a
+    /// save of its own.
+    pub fn use_best(&mut self, what: command::Command, ctx: Option<&egui::Context>) {
+        use command::Command;
+        let Some(line) = self.best_line() else {
+            self.notify("no best solution of this level is kept yet: solve it first", Some(self.kind));
+            return;
+        };
+        let result = match what {
+            Command::ReplayBest => {
+                let animate = !self.instant;
+                self.tab_mut().play_line(&line, animate)
+            }
+            Command::ExportBest => self.tab_mut().play_line(&line, false).map(|()| {
+                self.export.open = true;
+                (self.export.from, self.export.to) = (0, 0);
+            }),
+            _ => self.tab().line_save(&line).map(|_| {
+                if let Some(ctx) = ctx {
+                    self.save_file(ctx, ExportKind::BestSave);
+                }
+            }),
+        };
+        if let Err(e) = result {
+            self.notify(format!("the kept best no longer replays: {e}"), Some(self.kind));
+        }
+    }
+
     /// The current game as a one-line game ID (what Copy link copies).
     pub fn game_id(&self) -> String {
         self.tab().game_id()
@@ -747,6 +848,7 @@ impl TumbleApp {
             next_level: t.index() + 1 < t.level_count(),
             previous_level: t.index() > 0,
             puzzle: self.kind != GameKind::Stacks,
+            best: self.best_line().is_some(),
         }
     }
 
@@ -771,6 +873,11 @@ impl TumbleApp {
             // At once, on this thread (the window's Export button runs it on another).
             let job = self.tab().export_job(self.export.request(Some(path.to_path_buf())));
             return job(&mut |_| true).map_err(|e| std::io::Error::other(format!("{e:?}")));
+        }
+        if kind == ExportKind::BestSave {
+            let line = self.best_line().ok_or_else(|| std::io::Error::other("no best solution is kept"))?;
+            let text = self.tab().line_save(&line).map_err(std::io::Error::other)?;
+            return crate::render::export::write_atomic(path, |w| std::io::Write::write_all(w, text.as_bytes()));
         }
         self.tab().export(path, kind)
     }
@@ -939,7 +1046,8 @@ impl TumbleApp {
         let Some((n, mine)) = self.tab().finished() else { return };
         let Some(key) = self.level_key(self.index()) else { return };
         if mine {
-            self.progress.record_solved(key, n);
+            let line = self.tab().solution_line();
+            self.progress.record_solved(key, n, Some(line));
         } else {
             self.progress.record_shown(key);
         }
@@ -1004,6 +1112,7 @@ impl TumbleApp {
         let ext = match kind {
             ExportKind::Png => "png",
             ExportKind::Save => "tumble",
+            ExportKind::BestSave => return format!("tumblebox-{}-{slug}-best.tumble", self.kind.key()),
             ExportKind::Panel => self.export.extension(),
             _ => "gif",
         };
@@ -1033,10 +1142,10 @@ impl TumbleApp {
                 },
                 Dialog::Save(p, ExportKind::Panel) => self.start_export(p),
                 Dialog::Save(p, kind) => {
-                    let done = if kind == ExportKind::Save { "saved" } else { "exported" };
+                    let done = if kind.is_save() { "saved" } else { "exported" };
                     let text = match self.export_to(&p, kind) {
                         Ok(()) => format!("{done} {}", p.display()),
-                        Err(e) => format!("{} failed: {e}", if kind == ExportKind::Save { "save" } else { "export" }),
+                        Err(e) => format!("{} failed: {e}", if kind.is_save() { "save" } else { "export" }),
                     };
                     self.notify(text, Some(self.kind));
                 }
@@ -1104,7 +1213,7 @@ impl TumbleApp {
                 self.start_export(p);
             }
             Some((p, kind)) => {
-                let did = if kind == ExportKind::Save { "saved" } else { "exported" };
+                let did = if kind.is_save() { "saved" } else { "exported" };
                 let text = match self.export_to(&p, kind) {
                     Ok(()) => format!("no file dialog on this system: {did} to {}", p.display()),
                     Err(e) => format!("no file dialog on this system, and exporting to {} failed: {e}", p.display()),

@@ -5,8 +5,12 @@
 //! built-in "Maze 1" and a file's "Maze 1", or the 126 Android titles that name more than one
 //! board) never share progress.
 //!
-//! Stored as text, one fact a line (`tumblebox progress 2` first). Version 1 stored bests by
-//! title alone; those lines cannot be told apart and are dropped when read.
+//! Stored as text, one fact a line (`tumblebox progress 3` first). A level's line keeps the
+//! best solution itself (its moves in the game's notation), so it can be replayed, exported
+//! and saved. Version 2 kept only the best's length: its lines are read as they are, and
+//! [`Progress::adopt`] fills in the moves from a kept session that solved the level in that
+//! many. Version 1 stored bests by title alone; those lines cannot be told apart and are
+//! dropped when read.
 
 use super::GameKind;
 use std::collections::BTreeMap;
@@ -25,10 +29,13 @@ pub struct LevelKey {
 }
 
 /// What happened to a level.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Record {
     /// The fewest moves the player solved it in.
     pub best: Option<usize>,
+    /// Those moves, as one line in the game's notation (what Paste and `--moves` read); absent
+    /// for a best stored before solutions were kept.
+    pub solution: Option<String>,
     /// The solver played a solution of it to the end (that is not the player's solve).
     pub shown: bool,
 }
@@ -77,28 +84,57 @@ pub fn content_hash(text: &str) -> u64 {
     h
 }
 
-const HEADER: &str = "tumblebox progress 2";
+const HEADER: &str = "tumblebox progress 3";
+const HEADER_2: &str = "tumblebox progress 2";
 
 fn clean(s: &str) -> String {
     s.chars().map(|c| if c == '\t' || c.is_control() { ' ' } else { c }).collect()
 }
 
+/// A key as the store keeps it (a pack's name without tabs or control characters), when it
+/// differs from `key`.
+fn normal(key: &LevelKey) -> Option<LevelKey> {
+    key.pack.chars().any(|c| c == '\t' || c.is_control()).then(|| LevelKey { pack: clean(&key.pack), ..key.clone() })
+}
+
 impl Progress {
     pub fn get(&self, key: &LevelKey) -> Option<&Record> {
-        self.levels.get(key)
+        match normal(key) {
+            Some(k) => self.levels.get(&k),
+            None => self.levels.get(key),
+        }
     }
 
-    /// The player solved a level in `moves`.
-    pub fn record_solved(&mut self, key: LevelKey, moves: usize) {
+    /// The player solved a level in `moves` (`solution`: those moves as one line). A shorter
+    /// solve replaces the best; one as short fills in a best kept without its moves.
+    pub fn record_solved(&mut self, key: LevelKey, moves: usize, solution: Option<String>) {
+        let key = normal(&key).unwrap_or(key);
         let r = self.levels.entry(key).or_default();
-        if r.best.is_none_or(|b| moves < b) {
+        let shorter = r.best.is_none_or(|b| moves < b);
+        if shorter || (r.best == Some(moves) && r.solution.is_none() && solution.is_some()) {
             r.best = Some(moves);
+            r.solution = solution.map(|s| clean(&s));
             self.dirty = true;
         }
     }
 
+    /// The best solution of a level, if its moves are kept.
+    pub fn best_solution(&self, key: &LevelKey) -> Option<&str> {
+        self.get(key)?.solution.as_deref()
+    }
+
+    /// Migration: a kept session that solved a level by the player's own moves (`moves` of
+    /// them, `solution` as one line) gives its best the moves a version 2 store lacked, or a
+    /// best where there was none. Returns whether it was taken.
+    pub fn adopt(&mut self, key: LevelKey, moves: usize, solution: String) -> bool {
+        let before = self.get(&key).cloned();
+        self.record_solved(key.clone(), moves, Some(solution));
+        self.get(&key).cloned() != before
+    }
+
     /// The solver showed a solution of a level.
     pub fn record_shown(&mut self, key: LevelKey) {
+        let key = normal(&key).unwrap_or(key);
         let r = self.levels.entry(key).or_default();
         if !r.shown {
             r.shown = true;
@@ -163,6 +199,7 @@ impl Progress {
 
     /// How many levels of a pack the player has solved.
     pub fn solved_in(&self, game: GameKind, pack: &str) -> usize {
+        let pack = clean(pack);
         self.levels.iter().filter(|(k, r)| k.game == game && k.pack == pack && r.best.is_some()).count()
     }
 
@@ -170,11 +207,13 @@ impl Progress {
         let mut out = vec![HEADER.to_string()];
         for (k, r) in &self.levels {
             let best = r.best.map_or("-".to_string(), |b| b.to_string());
+            let solution = r.solution.as_deref().filter(|s| !s.is_empty() && *s != "-").unwrap_or("-");
             out.push(format!(
-                "level\t{}\t{:016x}\t{best}\t{}\t{}",
+                "level\t{}\t{:016x}\t{best}\t{}\t{}\t{}",
                 k.game.key(),
                 k.content,
                 r.shown as u8,
+                clean(solution),
                 clean(&k.pack)
             ));
         }
@@ -202,8 +241,11 @@ impl Progress {
             let bad = || format!("saved progress is damaged at line {}; starting afresh", i + 1);
             let game = |g: &str| GameKind::from_key(g).ok_or_else(bad);
             match f.as_slice() {
-                [h] if *h == HEADER => {}
-                ["level", g, content, best, shown, pack] => {
+                [h] if *h == HEADER || *h == HEADER_2 => {}
+                ["level", g, content, best, shown, rest @ ..] if (1..=2).contains(&rest.len()) => {
+                    // Version 3: the solution, then the pack; version 2: the pack alone.
+                    let Some((pack, before)) = rest.split_last() else { return Err(bad()) };
+                    let solution = before.first().filter(|s| **s != "-").map(|s| s.to_string());
                     let key = LevelKey {
                         game: game(g)?,
                         pack: pack.to_string(),
@@ -218,7 +260,9 @@ impl Progress {
                         "1" => true,
                         _ => return Err(bad()),
                     };
-                    p.levels.insert(key, Record { best, shown });
+                    // A solution without a best is not kept (one that no longer replays is refused when used).
+                    let solution = solution.filter(|_| best.is_some());
+                    p.levels.insert(key, Record { best, solution, shown });
                 }
                 // Version 1: a best by title alone, which cannot be placed.
                 ["best", g, n, _] => {
@@ -260,8 +304,8 @@ mod tests {
     fn round_trip_and_old_lines() {
         let mut p = Progress::default();
         let k = LevelKey { game: GameKind::Sokoban, pack: "my\tmazes.in".into(), content: content_hash("1 3\nSBT\n") };
-        p.record_solved(k.clone(), 5);
-        p.record_solved(k.clone(), 7);
+        p.record_solved(k.clone(), 5, Some("nnEE".into()));
+        p.record_solved(k.clone(), 7, Some("nnEEsss".into()));
         p.record_shown(LevelKey { pack: "Built-in".into(), ..k.clone() });
         p.set_last(GameKind::Stacks, 3);
         p.set_settings(2.0, true);
@@ -272,6 +316,8 @@ mod tests {
         let q = Progress::from_text(&p.to_text()).unwrap();
         assert_eq!(q.levels.len(), 2);
         assert_eq!(q.levels.values().filter_map(|r| r.best).collect::<Vec<_>>(), [5]);
+        assert_eq!(q.best_solution(&k), Some("nnEE"));
+        assert!(q.to_text().starts_with("tumblebox progress 3\n"));
         assert_eq!((q.last, q.speed, q.instant, q.dark), (Some((GameKind::Stacks, 3)), 2.0, true, false));
         assert_eq!(q.packs.get(&GameKind::Vexed), Some(&PathBuf::from("/levels/classic.txt")));
         assert_eq!(q.recent, p.recent);
@@ -281,6 +327,30 @@ mod tests {
         assert_eq!(old.last, Some((GameKind::Sokoban, 2)));
         assert!(Progress::from_text("level\tvexed\tzz\t1\t0\tp").is_err());
         assert!(Progress::from_text("speed\t99").is_err());
+    }
+
+    #[test]
+    fn a_version_2_store_keeps_its_bests_and_takes_solutions_from_sessions() {
+        let k = LevelKey { game: GameKind::Vexed, pack: "Built-in".into(), content: 0xabc };
+        let v2 = "tumblebox progress 2\nlevel\tvexed\t0000000000000abc\t4\t0\tBuilt-in\nspeed\t1.5";
+        let mut p = Progress::from_text(v2).unwrap();
+        assert_eq!(p.get(&k).and_then(|r| r.best), Some(4));
+        assert_eq!(p.best_solution(&k), None);
+        // A kept session that solved it in more moves than the best is not the best.
+        assert!(!p.adopt(k.clone(), 6, "a b c d e f".into()));
+        assert_eq!(p.best_solution(&k), None);
+        // One as short gives the best its moves; a shorter one replaces it.
+        assert!(p.adopt(k.clone(), 4, "a b c d".into()));
+        assert_eq!(p.best_solution(&k), Some("a b c d"));
+        assert!(!p.adopt(k.clone(), 4, "d c b a".into()));
+        p.record_solved(k.clone(), 3, Some("x y z".into()));
+        assert_eq!((p.get(&k).and_then(|r| r.best), p.best_solution(&k)), (Some(3), Some("x y z")));
+        let q = Progress::from_text(&p.to_text()).unwrap();
+        assert_eq!(q.get(&k), p.get(&k));
+        assert_eq!(q.speed, 1.5);
+        // A line of neither length is damage.
+        assert!(Progress::from_text("level\tvexed\t0abc\t4\t0\ta\tb\tc").is_err());
+        assert!(Progress::from_text("level\tvexed\t0abc\t4\t0").is_err());
     }
 
     #[test]

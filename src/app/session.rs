@@ -365,6 +365,32 @@ impl<P: Playable> Session<P> {
         }
     }
 
+    /// Plays a line of moves (in the game's notation) from the level's start, after a restart
+    /// (so undo brings back what was on screen): queued and animated, or at once. The whole
+    /// line is checked against the rules first; a move that cannot be made changes nothing.
+    pub fn play_line(&mut self, line: &str, animate: bool) -> Result<(), String> {
+        let mut here = self.start.clone();
+        let mut moves = Vec::new();
+        for (k, text) in P::split_moves(line)?.iter().enumerate() {
+            let mv = here.parse_move(text).map_err(|e| format!("move {} {text}: {e}", k + 1))?;
+            here = here.play(&mv).map_err(|e| format!("move {} {text}: {e}", k + 1))?.0;
+            moves.push(mv);
+        }
+        self.cancel_solver();
+        self.stop_solution();
+        self.playing = false;
+        self.queue_paused = false;
+        self.restart();
+        if animate {
+            self.queue.extend(moves.into_iter().map(|m| (m, 0)));
+        } else {
+            for mv in &moves {
+                self.make(mv, true)?;
+            }
+        }
+        Ok(())
+    }
+
     pub fn restart(&mut self) {
         if self.cursor > 0 {
             self.queue.clear();

@@ -226,6 +226,10 @@ impl TumbleApp {
                         item(ui, c, asked);
                     }
                     ui.separator();
+                    for c in [Command::ReplayBest, Command::ExportBest, Command::SaveBest] {
+                        item(ui, c, asked);
+                    }
+                    ui.separator();
                     for c in [Command::NextLevel, Command::PreviousLevel, Command::NextUnsolved] {
                         item(ui, c, asked);
                     }
@@ -267,6 +271,7 @@ impl TumbleApp {
         match c {
             Command::Open => self.pick_file(ctx),
             Command::Export => self.export.open = !self.export.open,
+            Command::ReplayBest | Command::ExportBest | Command::SaveBest => self.use_best(c, Some(ctx)),
             Command::Save => self.save_file(ctx, super::ExportKind::Save),
             Command::Copy => {
                 ctx.copy_text(self.tab().copy_text());
@@ -723,7 +728,7 @@ fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>,
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
             for (i, l) in tab.levels.iter().enumerate() {
                 let key = LevelKey { game: kind, pack: tab.pack.clone(), content: l.content };
-                let rec = progress.get(&key).copied().unwrap_or_default();
+                let rec = progress.get(&key).cloned().unwrap_or_default();
                 let mut text = l.title.clone();
                 if let Some(p) = &l.par_text {
                     text.push_str(&format!("  par {p}"));
