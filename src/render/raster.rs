@@ -306,7 +306,7 @@ fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink
 }
 
 /// A 3x5 bitmap font for the characters scenes use: digits, signs, and the letters and
-/// brackets of move notations (captions).
+/// brackets of move notations (captions); lower case letters are small capitals.
 fn glyph(c: char) -> Option<[u8; 5]> {
     Some(match c {
         '0' => [0b111, 0b101, 0b101, 0b101, 0b111],
@@ -360,7 +360,7 @@ fn glyph(c: char) -> Option<[u8; 5]> {
         '^' => [0b010, 0b101, 0b000, 0b000, 0b000],
         '.' => [0b000, 0b000, 0b000, 0b000, 0b010],
         ':' => [0b000, 0b010, 0b000, 0b010, 0b000],
-        // Letters in captions: lower case drawn as upper case (the font has one case).
+        // Lower case: the capital's shape ([`text_dots`] draws it smaller).
         c if c.is_ascii_lowercase() => return glyph(c.to_ascii_uppercase()),
         _ => return None,
     })
@@ -377,16 +377,22 @@ fn draw_text(img: &mut Indexed, palette: &mut Palette, vp: &Viewport, centre: Po
 /// each `[x, y, side]` in board units. Every back end draws text from this, so the window and
 /// exported files agree.
 pub fn text_dots(centre: Point, size: f32, text: &str) -> Vec<[f32; 3]> {
-    let glyphs: Vec<[u8; 5]> = text.chars().filter_map(glyph).collect();
+    // Lower case is drawn as small capitals (three fifths high, on the same baseline), so a
+    // walk (`l`, `n`) never reads as a push (`L`, `N`).
+    let glyphs: Vec<([u8; 5], bool)> =
+        text.chars().filter_map(|c| glyph(c).map(|g| (g, c.is_ascii_lowercase()))).collect();
     let dot = size / 5.0;
     let width = glyphs.len() as f32 * 4.0 * dot - dot;
     let (x0, y0) = (centre[0] - width / 2.0, centre[1] - size / 2.0);
     let mut out = Vec::new();
-    for (k, g) in glyphs.iter().enumerate() {
+    for (k, (g, small)) in glyphs.iter().enumerate() {
+        let d = if *small { dot * 0.6 } else { dot };
+        // Small capitals sit centred in the cell, on the baseline.
+        let (gx, gy) = (x0 + k as f32 * 4.0 * dot + (3.0 * dot - 3.0 * d) / 2.0, y0 + size - 5.0 * d);
         for (r, bits) in g.iter().enumerate() {
             for c in 0..3 {
                 if bits & (0b100 >> c) != 0 {
-                    out.push([x0 + (k as f32 * 4.0 + c as f32) * dot, y0 + r as f32 * dot, dot]);
+                    out.push([gx + c as f32 * d, gy + r as f32 * d, d]);
                 }
             }
         }
@@ -397,6 +403,24 @@ pub fn text_dots(centre: Point, size: f32, text: &str) -> Vec<[f32; 3]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lower_case_is_a_small_capital_on_the_same_baseline() {
+        let big = text_dots([50.0, 50.0], 10.0, "N");
+        let small = text_dots([50.0, 50.0], 10.0, "n");
+        assert_eq!(big.len(), small.len(), "the same shape");
+        let bottom = |d: &[[f32; 3]]| d.iter().map(|[_, y, s]| y + s).fold(f32::MIN, f32::max);
+        let top = |d: &[[f32; 3]]| d.iter().map(|[_, y, _]| *y).fold(f32::MAX, f32::min);
+        assert!((bottom(&big) - 55.0).abs() < 1e-4 && (bottom(&small) - 55.0).abs() < 1e-4);
+        assert!((top(&big) - 45.0).abs() < 1e-4);
+        assert!((top(&small) - 49.0).abs() < 1e-4, "three fifths of the height");
+        // Centred in the same cell: a walk and a push differ only in size.
+        let mid = |d: &[[f32; 3]]| {
+            let (a, b) = d.iter().fold((f32::MAX, f32::MIN), |(a, b), [x, _, s]| (a.min(*x), b.max(x + s)));
+            (a + b) / 2.0
+        };
+        assert!((mid(&big) - mid(&small)).abs() < 1e-4);
+    }
 
     #[test]
     fn axis_aligned_rect_is_exact_on_pixel_edges() {
