@@ -290,10 +290,12 @@ impl Save {
         Ok(save)
     }
 
-    /// A message about the level's own line `line` (1-based, as the game's parser counts) names
-    /// the save file's line.
+    /// A message about the level's own line `line` and column (1-based, as the game's parser
+    /// counts) names the save file's line and column (after the `| ` each level line starts
+    /// with).
     pub fn level_error(&self, mut e: ParseError) -> ParseError {
         e.line += self.level_line.saturating_sub(1);
+        e.column = e.column.map(|c| c + 2);
         e
     }
 }

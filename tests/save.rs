@@ -170,6 +170,10 @@ fn a_damaged_history_is_refused_with_its_line() {
     let broken = text.replacen("| ", "| #?#", 1);
     let e = vexed_error(&broken);
     assert_eq!(e.line, line_of(&broken, "level") + 1, "{e}");
+    // A maze with a bad cell: the file's line and column, counting the `| ` before the level.
+    let maze = "tumblebox save 1\ngame sokoban\ntitle M\nlevel\n| 1 3\n| SXT\n| 0 0\ncursor 0\nend\n";
+    let e = tumblebox::save::replay::<tumblebox::sokoban::scene::Game>(&Save::parse(maze).unwrap()).unwrap_err();
+    assert_eq!((e.line, e.column), (6, Some(4)), "{e}");
     // A save of another game.
     let other = text.replace("game vexed", "game stacks");
     let e = vexed_error(&other);
