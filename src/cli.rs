@@ -301,8 +301,8 @@ pub struct ExportArgs {
 /// How images look and how long an animation may be.
 #[derive(clap::Args, Clone, Copy)]
 pub struct Look {
-    /// Make the GIF smooth (20 fps)
-    #[arg(long, requires = "gif")]
+    /// Make the GIF or APNG smooth (20 fps)
+    #[arg(long)]
     pub smooth: bool,
     /// Image width and height in pixels
     #[arg(long, default_value_t = 480, value_parser = clap::value_parser!(u32).range(16..=4096))]
@@ -520,8 +520,20 @@ fn say(msg: &str) {
 /// Clap's message, cut to one line: its first line, with quoted values shortened.
 fn clap_line(e: &clap::Error) -> String {
     let rendered = e.render().to_string();
-    let first = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or("invalid arguments");
-    let first = first.strip_prefix("error: ").unwrap_or(first);
+    let mut lines = rendered.lines().skip_while(|l| l.trim().is_empty());
+    let head = lines.next().unwrap_or("invalid arguments");
+    let head = head.strip_prefix("error: ").unwrap_or(head);
+    // A message ending in a colon lists what it means on the lines below (the arguments
+    // missing): they join it, on the one line.
+    let joined;
+    let first = match head.strip_suffix(':') {
+        Some(h) => {
+            let listed: Vec<&str> = lines.take_while(|l| l.starts_with(' ')).map(str::trim).collect();
+            joined = format!("{h}: {}", listed.join(", "));
+            joined.as_str()
+        }
+        None => head,
+    };
     // Clap quotes values as '...': a huge one is cut like every quoted piece of input.
     let mut out = String::new();
     let mut rest = first;

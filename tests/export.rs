@@ -486,6 +486,35 @@ fn apng_has_the_gifs_frames_and_delays() {
 }
 
 #[test]
+fn smooth_applies_to_an_apng_alone_and_a_missing_output_is_named() {
+    let d = tmpdir("apng-alone");
+    let f = d.join("s2.in");
+    std::fs::write(&f, SAMPLE_TWO).unwrap();
+    let frames = |extra: &[&str]| {
+        let apng = d.join("alone.png");
+        let out = bin()
+            .args(["vexed", "export", f.to_str().unwrap(), "--moves", SAMPLE_TWO_MOVES, "--size", "64"])
+            .args(["--apng", apng.to_str().unwrap()])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let r = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&apng).unwrap())).read_info().unwrap();
+        r.info().animation_control.unwrap().num_frames as usize
+    };
+    let smooth = sample_two_gif("alone-smooth", &["--smooth"]).frames.len();
+    let stepwise = sample_two_gif("alone-step", &[]).frames.len();
+    assert!(smooth > stepwise);
+    assert_eq!((frames(&["--smooth"]), frames(&[])), (smooth, stepwise));
+    // No output asked for: one line naming what could be.
+    let out = bin().args(["vexed", "export", f.to_str().unwrap(), "--caption"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--gif <FILE>") && err.contains("--apng <FILE>"), "{err}");
+}
+
+#[test]
 fn a_strip_puts_every_step_side_by_side() {
     let d = tmpdir("strip");
     let f = d.join("s1.in");
