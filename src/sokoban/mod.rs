@@ -8,5 +8,6 @@ pub mod format;
 pub mod rules;
 pub mod scene;
 pub mod solve;
+pub mod xsb;
 
 pub use rules::{Level, Move, Position, Step};

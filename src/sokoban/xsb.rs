@@ -1,0 +1,467 @@
+//! Sokoban's own formats: XSB levels (`#` wall, `@` player, `+` player on a goal, `$` box, `*`
+//! box on a goal, `.` goal, space, `-` or `_` floor), whole collections in one file with
+//! titles and comments; LURD solutions (`lurd` walk, `LURD` push) and their run-length form
+//! (`3l`, `2(lU)`).
+//!
+//! A collection is read the way the classic files are written (see
+//! `../shared/data/sokoban-levels/SOURCES.md`): a board row holds only `#@+$*. -_` and at
+//! least one `#`; consecutive board rows are one level; rows are ragged (padded to the widest
+//! with outside); the `;` comment just before a board is its title (`; 1`, `;screen.01`), a
+//! quoted line there (`'Particle Theory'`) is added to it, and a `Title:` line after the board
+//! replaces it. Other text (file headers, `Author:`, `Comment:` … `Comment-End:`) is skipped.
+//!
+//! Cells the player could reach from outside the board without crossing a wall are outside:
+//! they become walls. A player, box or goal there is an error (the level is not closed).
+
+use super::format::Maze;
+use super::rules::{Level, Move, Position};
+use crate::error::{ParseError, quote_char};
+use crate::grid::{Dir, Grid, Pos};
+
+/// The largest side of a level read (rows and columns); larger is refused.
+pub const MAX_SIDE: usize = 100;
+
+/// A level of a collection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct XsbLevel {
+    pub title: String,
+    pub maze: Maze,
+    /// The 1-based line of the level's first board row.
+    pub line: usize,
+}
+
+/// Whether a line is a board row.
+pub fn is_board_row(line: &str) -> bool {
+    let l = line.trim_end();
+    l.contains('#') && l.chars().all(|c| "#@+$*. -_".contains(c))
+}
+
+/// Reads a whole collection (one level or many). Errors name the line and column.
+pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out: Vec<XsbLevel> = Vec::new();
+    // Title candidates since the last board: a `;` comment and a quoted name.
+    let mut comment: Option<String> = None;
+    let mut quoted: Option<String> = None;
+    let mut in_comment_block = false;
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i].trim_end_matches('\r');
+        let t = line.trim();
+        if in_comment_block {
+            in_comment_block = !t.eq_ignore_ascii_case("comment-end:");
+            i += 1;
+            continue;
+        }
+        if is_board_row(line) {
+            let first = i;
+            while i < lines.len() && is_board_row(lines[i].trim_end_matches('\r')) {
+                i += 1;
+            }
+            let rows: Vec<&str> = lines[first..i].iter().map(|l| l.trim_end_matches('\r').trim_end()).collect();
+            let maze = parse_board(&rows, first + 1)?;
+            let mut title = comment.take().unwrap_or_default();
+            if let Some(q) = quoted.take() {
+                title = if title.is_empty() { q } else { format!("{title} {q}") };
+            }
+            if title.is_empty() {
+                title = format!("Level {}", out.len() + 1);
+            }
+            out.push(XsbLevel { title, maze, line: first + 1 });
+            continue;
+        }
+        if let Some(c) = t.strip_prefix(';') {
+            if !c.trim().is_empty() {
+                comment = Some(c.trim().to_string());
+            }
+        } else if t.len() >= 2 && t.starts_with('\'') && t.ends_with('\'') {
+            quoted = Some(t[1..t.len() - 1].trim().to_string());
+        } else if let Some((key, value)) = t.split_once(':') {
+            match key.trim().to_ascii_lowercase().as_str() {
+                "title" if !out.is_empty() && comment.is_none() && !value.trim().is_empty() => {
+                    if let Some(last) = out.last_mut() {
+                        last.title = value.trim().to_string();
+                    }
+                }
+                "comment" => in_comment_block = value.trim().is_empty(),
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    Ok(out)
+}
+
+/// Reads one board (its rows, `first_line` being the 1-based line of the first).
+pub fn parse_board(rows: &[&str], first_line: usize) -> Result<Maze, ParseError> {
+    let height = rows.len();
+    let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    if height > MAX_SIDE || width > MAX_SIDE {
+        return Err(ParseError::line(
+            first_line,
+            format!("expected a level of at most {MAX_SIDE} rows and columns, found {height} × {width}"),
+        ));
+    }
+    // 0 outside-or-floor, 1 wall; then flood the outside from the border.
+    let mut wall = vec![false; height * width];
+    let mut player = None;
+    let (mut boxes, mut goals) = (Vec::new(), Vec::new());
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            let p = Pos::new(r, c);
+            match ch {
+                '#' => wall[r * width + c] = true,
+                ' ' | '-' | '_' => {}
+                '.' => goals.push(p),
+                '$' => boxes.push(p),
+                '*' => {
+                    boxes.push(p);
+                    goals.push(p);
+                }
+                '@' | '+' => {
+                    if let Some(Pos { row, col }) = player {
+                        return Err(ParseError::at(
+                            first_line + r,
+                            c + 1,
+                            format!(
+                                "expected one player (`@` or `+`), found a second (the first is at line {}, column {})",
+                                first_line + row,
+                                col + 1
+                            ),
+                        ));
+                    }
+                    player = Some(p);
+                    if ch == '+' {
+                        goals.push(p);
+                    }
+                }
+                _ => {
+                    return Err(ParseError::at(
+                        first_line + r,
+                        c + 1,
+                        format!("expected one of `#@+$*. -_`, found {}", quote_char(ch)),
+                    ));
+                }
+            }
+        }
+    }
+    let last = first_line + height.saturating_sub(1);
+    let player = player.ok_or_else(|| ParseError::line(first_line, "expected a player (`@` or `+`), found none"))?;
+    if boxes.is_empty() {
+        return Err(ParseError::line(first_line, "expected at least one box (`$` or `*`), found none"));
+    }
+    if boxes.len() > goals.len() {
+        return Err(ParseError::line(
+            last,
+            format!("expected no more boxes than goals, found {} boxes and {} goals", boxes.len(), goals.len()),
+        ));
+    }
+    // The outside: what a walker from beyond the border reaches without crossing a wall.
+    let mut outside = vec![false; height * width];
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    for r in 0..height {
+        for c in 0..width {
+            if (r == 0 || c == 0 || r + 1 == height || c + 1 == width) && !wall[r * width + c] {
+                outside[r * width + c] = true;
+                stack.push((r, c));
+            }
+        }
+    }
+    while let Some((r, c)) = stack.pop() {
+        let mut near = Vec::with_capacity(4);
+        if r > 0 {
+            near.push((r - 1, c));
+        }
+        if c > 0 {
+            near.push((r, c - 1));
+        }
+        if r + 1 < height {
+            near.push((r + 1, c));
+        }
+        if c + 1 < width {
+            near.push((r, c + 1));
+        }
+        for (nr, nc) in near {
+            let k = nr * width + nc;
+            if !wall[k] && !outside[k] {
+                outside[k] = true;
+                stack.push((nr, nc));
+            }
+        }
+    }
+    let out_at = |p: Pos| outside[p.row * width + p.col];
+    let place = |p: Pos, what: &str| {
+        ParseError::at(first_line + p.row, p.col + 1, format!("{what} outside the walls: expected the level closed"))
+    };
+    if out_at(player) {
+        return Err(place(player, "the player is"));
+    }
+    if let Some(&b) = boxes.iter().find(|&&b| out_at(b)) {
+        return Err(place(b, "a box is"));
+    }
+    if let Some(&g) = goals.iter().find(|&&g| out_at(g)) {
+        return Err(place(g, "a goal is"));
+    }
+    // Cropped to the inside and one cell around it (outside rows and columns beyond are
+    // drawing, not level), so a level reads the same however it was padded.
+    let inside: Vec<(usize, usize)> =
+        (0..height * width).filter(|&k| !wall[k] && !outside[k]).map(|k| (k / width, k % width)).collect();
+    let r0 = inside.iter().map(|p| p.0).min().unwrap_or(0).saturating_sub(1);
+    let c0 = inside.iter().map(|p| p.1).min().unwrap_or(0).saturating_sub(1);
+    let r1 = (inside.iter().map(|p| p.0).max().unwrap_or(0) + 2).min(height);
+    let c1 = (inside.iter().map(|p| p.1).max().unwrap_or(0) + 2).min(width);
+    let cells = (r0..r1)
+        .flat_map(|r| (c0..c1).map(move |c| (r, c)))
+        .map(|(r, c)| wall[r * width + c] || outside[r * width + c]);
+    let shift = |p: Pos| Pos::new(p.row - r0, p.col - c0);
+    let mut boxes: Vec<Pos> = boxes.into_iter().map(shift).collect();
+    let mut goals: Vec<Pos> = goals.into_iter().map(shift).collect();
+    boxes.sort();
+    goals.sort();
+    goals.dedup();
+    let walls = Grid::from_cells(r1 - r0, c1 - c0, cells.collect());
+    Ok(Maze { level: Level { walls, goals }, start: Position { player: shift(player), boxes } })
+}
+
+/// A level as XSB rows, each line ended by `\n`. Walls that touch no inside cell, even at a
+/// corner, and that join the border through such walls are left out (spaces), so the board
+/// reads as it was drawn and reads back the same.
+pub fn write_board(maze: &Maze) -> String {
+    let walls = &maze.level.walls;
+    let (rows, cols) = (walls.rows(), walls.cols());
+    let inside = |r: isize, c: isize| {
+        r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols && !walls[Pos::new(r as usize, c as usize)]
+    };
+    let bare = |r: usize, c: usize| {
+        walls[Pos::new(r, c)] && !(-1..=1).any(|dr| (-1..=1).any(|dc| inside(r as isize + dr, c as isize + dc)))
+    };
+    let mut blank = vec![false; rows * cols];
+    let mut stack = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if (r == 0 || c == 0 || r + 1 == rows || c + 1 == cols) && bare(r, c) {
+                blank[r * cols + c] = true;
+                stack.push((r, c));
+            }
+        }
+    }
+    while let Some((r, c)) = stack.pop() {
+        for (dr, dc) in [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)] {
+            let (nr, nc) = (r as isize + dr, c as isize + dc);
+            if nr < 0 || nc < 0 || nr as usize >= rows || nc as usize >= cols {
+                continue;
+            }
+            let (nr, nc) = (nr as usize, nc as usize);
+            if !blank[nr * cols + nc] && bare(nr, nc) {
+                blank[nr * cols + nc] = true;
+                stack.push((nr, nc));
+            }
+        }
+    }
+    let mut s = String::new();
+    for r in 0..rows {
+        let mut line = String::new();
+        for c in 0..cols {
+            let p = Pos::new(r, c);
+            let goal = maze.level.goals.contains(&p);
+            let ch = if walls[p] {
+                if blank[r * cols + c] { ' ' } else { '#' }
+            } else if p == maze.start.player {
+                if goal { '+' } else { '@' }
+            } else if maze.start.boxes.contains(&p) {
+                if goal { '*' } else { '$' }
+            } else if goal {
+                '.'
+            } else {
+                // Inside floor as `-`, so a row never ends in a space that editors strip.
+                '-'
+            };
+            line.push(ch);
+        }
+        s.push_str(line.trim_end());
+        s.push('\n');
+    }
+    s
+}
+
+/// A level as XSB with its title as a `;` comment before the board.
+pub fn write_level(title: &str, maze: &Maze) -> String {
+    let title: String = title.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    format!("; {}\n\n{}", title.trim(), write_board(maze))
+}
+
+/// A move in LURD (`lurd` walk, `LURD` push).
+pub fn lurd_char(m: Move) -> char {
+    let c = match m.dir {
+        Dir::Left => 'l',
+        Dir::Up => 'u',
+        Dir::Right => 'r',
+        Dir::Down => 'd',
+    };
+    if m.push { c.to_ascii_uppercase() } else { c }
+}
+
+/// A LURD letter as a move.
+pub fn lurd_move(c: char) -> Option<Move> {
+    let dir = match c.to_ascii_lowercase() {
+        'l' => Dir::Left,
+        'u' => Dir::Up,
+        'r' => Dir::Right,
+        'd' => Dir::Down,
+        _ => return None,
+    };
+    Some(Move { dir, push: c.is_ascii_uppercase() })
+}
+
+/// Moves as plain LURD.
+pub fn lurd_text(moves: &[Move]) -> String {
+    moves.iter().map(|&m| lurd_char(m)).collect()
+}
+
+/// Moves in run-length form: a run of two or more of a letter as its count and the letter.
+pub fn rle_text(moves: &[Move]) -> String {
+    let mut s = String::new();
+    let mut i = 0;
+    while i < moves.len() {
+        let mut j = i;
+        while j < moves.len() && moves[j] == moves[i] {
+            j += 1;
+        }
+        if j - i > 1 {
+            s.push_str(&(j - i).to_string());
+        }
+        s.push(lurd_char(moves[i]));
+        i = j;
+    }
+    s
+}
+
+/// The most moves a solution text may expand to (a run-length count is bounded by it).
+pub const MAX_MOVES: usize = 1_000_000;
+
+/// Reads LURD or its run-length form (counts before a letter or a bracketed group, groups
+/// nested; whitespace and `|` ignored). Errors name the 1-based column on `line`.
+pub fn parse_lurd(text: &str, line: usize) -> Result<Vec<Move>, ParseError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut k = 0;
+    let moves = group(&chars, &mut k, line, 0)?;
+    if k < chars.len() {
+        return Err(ParseError::at(line, k + 1, "expected a move (`lurdLURD`), a count or `(`, found `)`"));
+    }
+    Ok(moves)
+}
+
+fn group(chars: &[char], k: &mut usize, line: usize, depth: usize) -> Result<Vec<Move>, ParseError> {
+    if depth > 32 {
+        return Err(ParseError::at(line, *k + 1, "expected brackets nested at most 32 deep"));
+    }
+    let mut out: Vec<Move> = Vec::new();
+    while *k < chars.len() {
+        let c = chars[*k];
+        if c.is_whitespace() || c == '|' {
+            *k += 1;
+            continue;
+        }
+        if c == ')' {
+            return Ok(out);
+        }
+        let start = *k;
+        let mut count: usize = 1;
+        if c.is_ascii_digit() {
+            let mut n: usize = 0;
+            while *k < chars.len() && chars[*k].is_ascii_digit() {
+                n = n.saturating_mul(10).saturating_add(chars[*k] as usize - '0' as usize);
+                *k += 1;
+            }
+            if n == 0 || n > MAX_MOVES {
+                return Err(ParseError::at(line, start + 1, format!("expected a count from 1 to {MAX_MOVES}")));
+            }
+            count = n;
+        }
+        let Some(&c) = chars.get(*k) else {
+            return Err(ParseError::at(line, *k + 1, "expected a move or `(` after the count, found the end"));
+        };
+        let body = if c == '(' {
+            let open = *k;
+            *k += 1;
+            let inner = group(chars, k, line, depth + 1)?;
+            if chars.get(*k) != Some(&')') {
+                return Err(ParseError::at(line, open + 1, "expected the `(` closed by a `)`"));
+            }
+            *k += 1;
+            inner
+        } else if let Some(m) = lurd_move(c) {
+            *k += 1;
+            vec![m]
+        } else {
+            return Err(ParseError::at(
+                line,
+                *k + 1,
+                format!("expected a move (`lurdLURD`), a count or `(`, found {}", quote_char(c)),
+            ));
+        };
+        if out.len() + body.len().saturating_mul(count) > MAX_MOVES {
+            return Err(ParseError::at(line, start + 1, format!("expected at most {MAX_MOVES} moves in all")));
+        }
+        for _ in 0..count {
+            out.extend_from_slice(&body);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ONE: &str = "; 1\n\n####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n";
+
+    #[test]
+    fn microban_one() {
+        let levels = parse_collection(ONE).unwrap();
+        assert_eq!(levels.len(), 1);
+        let l = &levels[0];
+        assert_eq!((l.title.as_str(), l.line), ("1", 3));
+        assert_eq!(l.maze.start.player, Pos::new(3, 2));
+        assert_eq!(l.maze.start.boxes, vec![Pos::new(3, 1), Pos::new(4, 3)]);
+        assert_eq!(l.maze.level.goals, vec![Pos::new(1, 2), Pos::new(3, 1)]);
+        // Ragged rows: the short ones are padded with outside (walls).
+        assert_eq!((l.maze.level.walls.rows(), l.maze.level.walls.cols()), (7, 6));
+        assert!(l.maze.level.walls[Pos::new(0, 5)]);
+        assert_eq!(write_level("1", &l.maze), "; 1\n\n####\n#-.#\n#--###\n#*@--#\n#--$-#\n#--###\n####\n");
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        let e = parse_collection("#####\n#@@$.#\n#####\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, Some(3)));
+        let e = parse_collection("#####\n# $.#\n#####\n").unwrap_err();
+        assert!(e.message.contains("found none"), "{e}");
+        let e = parse_collection("######\n#@$$.#\n######\n").unwrap_err();
+        assert!(e.message.contains("2 boxes and 1 goals"), "{e}");
+        // A box beyond a gap in the wall.
+        let e = parse_collection("#####\n#@ .#\n#####\n#$\n").unwrap_err();
+        assert_eq!((e.line, e.column), (4, Some(2)), "{e}");
+        assert!(e.message.starts_with("a box is outside"), "{e}");
+        // A gap in the wall lets the player out.
+        let e = parse_collection("#####\n#@$.#\n## ##\n").unwrap_err();
+        assert!(e.message.starts_with("the player is outside"), "{e}");
+        let e = parse_collection("####\n#@$.\n####\n").unwrap_err();
+        assert!(e.message.contains("outside the walls"), "{e}");
+    }
+
+    #[test]
+    fn lurd_and_rle() {
+        let m = parse_lurd("dlUrr rdL", 1).unwrap();
+        assert_eq!(lurd_text(&m), "dlUrrrdL");
+        assert_eq!(rle_text(&m), "dlU3rdL");
+        assert_eq!(parse_lurd("dlU3rdL", 1).unwrap(), m);
+        assert_eq!(lurd_text(&parse_lurd("2(lU)3d", 1).unwrap()), "lUlUddd");
+        assert_eq!(lurd_text(&parse_lurd("2(r2(lu))", 1).unwrap()), "rlulurlulu");
+        let e = parse_lurd("ddx", 4).unwrap_err();
+        assert_eq!((e.line, e.column), (4, Some(3)));
+        assert!(parse_lurd("2(lu", 1).unwrap_err().message.contains("closed"));
+        assert!(parse_lurd("99999999999l", 1).is_err());
+        assert!(parse_lurd("1000(1000(1000(l)))", 1).is_err());
+    }
+}
