@@ -407,6 +407,51 @@ pub enum SokobanCmd {
     /// Print the walks and pushes of a move list (or the solver's answer), one a line; rows
     /// and columns from 1.
     Trace(TraceArgs),
+    /// Solve a Sokoban level (an XSB collection's, or a UVa 589 maze): the LURD solution, its
+    /// moves and pushes, and whether it is proven push-optimal.
+    ///
+    /// Without --optimal, any solution as fast as possible (proven only when its pushes meet
+    /// the lower bound). With --optimal, the fewest pushes and, among those, the fewest moves
+    /// (UVa 589's order), or which limit stopped the search. The solution is replayed through
+    /// the rules before it is printed. Exit status 0 when solved, 1 when the level has no
+    /// solution, 3 when a limit stopped the search.
+    Solve {
+        /// The level file (XSB, or UVa 589)
+        file: PathBuf,
+        /// Which level of the file, from 1
+        #[arg(long, default_value_t = 1)]
+        level: usize,
+        /// Give up after this many seconds
+        #[arg(long, value_name = "S", default_value = "10", value_parser = seconds, allow_hyphen_values = true)]
+        time_limit: f64,
+        /// Give up after holding this many states (about 60 bytes each)
+        #[arg(long, value_name = "N", default_value = "20000000", value_parser = states, allow_hyphen_values = true)]
+        max_states: usize,
+        /// Search for a push-optimal solution (fewest moves among those)
+        #[arg(long)]
+        optimal: bool,
+    },
+    /// Solve every level of a collection, one thread per level: a summary (solved, proven
+    /// push-optimal, time, states a second, peak memory) and optionally a CSV.
+    Bench {
+        /// The level file (XSB, or UVa 589)
+        file: PathBuf,
+        /// Per-level time limit in seconds
+        #[arg(long, value_name = "S", default_value = "10", value_parser = seconds, allow_hyphen_values = true)]
+        time_limit: f64,
+        /// Per-level state limit (bounds memory: about 60 bytes a state, per job)
+        #[arg(long, value_name = "N", default_value = "20000000", value_parser = states, allow_hyphen_values = true)]
+        max_states: usize,
+        /// Levels solved at once (default: every core)
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        jobs: Option<u16>,
+        /// Write pack,index,title,boxes,solved,pushes,moves,proven,millis,solution
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
+        /// Search each level for a push-optimal solution
+        #[arg(long)]
+        optimal: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -677,6 +722,12 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Command::Shubbles(ShubblesCmd::Solve { max_states, file }) => shubbles_solve(&file, max_states),
         Command::Sokoban(SokobanCmd::Judge { file }) => sokoban_judge(&file),
+        Command::Sokoban(SokobanCmd::Solve { file, level, time_limit, max_states, optimal }) => {
+            sokoban_solve(&file, level, time_limit, max_states, optimal)
+        }
+        Command::Sokoban(SokobanCmd::Bench { file, time_limit, max_states, jobs, csv, optimal }) => {
+            sokoban_bench(&file, time_limit, max_states, jobs, csv.as_deref(), optimal)
+        }
         Command::Sokoban(SokobanCmd::Export(args)) => sokoban_export(&args),
         Command::Stacks(StacksCmd::Judge { bottom_only, file }) => stacks_judge(&file, bottom_only),
         Command::Stacks(StacksCmd::Export { args, bottom_only, turns }) => stacks_export(&args, bottom_only, turns),
@@ -813,6 +864,93 @@ fn shubbles_judge(file: &Option<PathBuf>, picture: bool, images: &Images) -> Res
 fn sokoban_judge(file: &Option<PathBuf>) -> Result<Done, Failure> {
     let input = read_input(file)?;
     judge::sokoban(&input.bytes).map(Done::text).map_err(|e| Failure::parse(&input.name, e))
+}
+
+/// The levels of a Sokoban file (XSB or UVa 589).
+fn sokoban_levels_of(file: &Path) -> Result<Vec<tumblebox::sokoban::xsb::XsbLevel>, Failure> {
+    let (name, text) = read_text(file)?;
+    tumblebox::sokoban::xsb::parse_any(&text).map_err(|e| Failure::parse(&name, e))
+}
+
+fn sokoban_limits(time_limit: f64, max_states: usize) -> tumblebox::sokoban::search::Limits {
+    tumblebox::sokoban::search::Limits { time: std::time::Duration::from_secs_f64(time_limit), max_states }
+}
+
+fn sokoban_solve(file: &Path, level: usize, time_limit: f64, max_states: usize, optimal: bool) -> Result<Done, Failure> {
+    use tumblebox::sokoban::bench;
+    use tumblebox::sokoban::search::Mode;
+    let levels = sokoban_levels_of(file)?;
+    let l = pick(levels, level, file)?;
+    let mode = if optimal { Mode::Optimal } else { Mode::Fast };
+    let row = bench::solve_one(level, &l, mode, sokoban_limits(time_limit, max_states));
+    let secs = row.millis as f64 / 1000.0;
+    let mut out = format!("; {}\n", one_line(&l.title));
+    let code = match (row.pushes, row.moves) {
+        (Some(p), Some(m)) => {
+            out.push_str(&format!("{}\n", row.solution));
+            let proof = if row.proven {
+                if optimal { "proven push-optimal, fewest moves among those" } else { "proven push-optimal" }
+            } else {
+                "not proven push-optimal"
+            };
+            out.push_str(&format!("moves {m}, pushes {p}: {proof}\n"));
+            0
+        }
+        _ if row.ended == "unsolvable" => {
+            out.push_str("no solution: every position was searched\n");
+            1
+        }
+        _ => {
+            let what = if row.ended == "time" {
+                format!("the time limit ({time_limit} s)")
+            } else {
+                format!("the state limit ({max_states})")
+            };
+            out.push_str(&format!("not solved: {what} stopped the search\n"));
+            3
+        }
+    };
+    out.push_str(&format!("states {} created, {} expanded, {secs:.2} s\n", row.states, row.expanded));
+    Ok(Done { out, code, ..Done::default() })
+}
+
+fn sokoban_bench(
+    file: &Path,
+    time_limit: f64,
+    max_states: usize,
+    jobs: Option<u16>,
+    csv: Option<&Path>,
+    optimal: bool,
+) -> Result<Done, Failure> {
+    use tumblebox::sokoban::bench;
+    use tumblebox::sokoban::search::Mode;
+    let levels = sokoban_levels_of(file)?;
+    let pack = file.file_name().map_or(file.display().to_string(), |f| f.to_string_lossy().to_string());
+    let jobs = jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), usize::from);
+    let mode = if optimal { Mode::Optimal } else { Mode::Fast };
+    let limits = sokoban_limits(time_limit, max_states);
+    let began = std::time::Instant::now();
+    let rows = bench::run(&levels, mode, limits, jobs, &|r| {
+        let what = match (r.pushes, r.moves) {
+            (Some(p), Some(m)) => format!("{p} pushes, {m} moves{}", if r.proven { ", proven" } else { "" }),
+            _ => format!("not solved ({})", r.ended),
+        };
+        eprintln!("{} {}: {what}, {} ms", r.index, one_line(&r.title), r.millis);
+    });
+    let out = bench::summary(&pack, &rows, began.elapsed(), jobs, limits);
+    let mut files = Vec::new();
+    if let Some(path) = csv {
+        let mut text = format!("{}\n", bench::HEADER);
+        for r in &rows {
+            text.push_str(&r.csv(&pack));
+            text.push('\n');
+        }
+        files.push(
+            tumblebox::render::export::stage(path, |w| w.write_all(text.as_bytes()))
+                .map_err(|e| Failure::bad(format!("{}: cannot write: {e}", path.display())))?,
+        );
+    }
+    Ok(Done { out, files, ..Done::default() })
 }
 
 fn stacks_judge(file: &Option<PathBuf>, bottom_only: bool) -> Result<Done, Failure> {

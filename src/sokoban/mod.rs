@@ -4,9 +4,11 @@
 //! `format` reads UVa 589 mazes and prints answers; `solve` finds the fewest pushes, then the
 //! fewest moves, over (box, player) states.
 
+pub mod bench;
 pub mod format;
 pub mod rules;
 pub mod scene;
+pub mod search;
 pub mod solve;
 pub mod xsb;
 

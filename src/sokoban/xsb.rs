@@ -92,6 +92,25 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
     Ok(out)
 }
 
+/// Reads Sokoban levels in either form: a UVa 589 input (its first line is `r c`), each maze
+/// titled `Maze N`, or an XSB collection.
+pub fn parse_any(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    if first.split_whitespace().next().is_some_and(|w| w.chars().all(|c| c.is_ascii_digit())) {
+        let mazes = super::format::parse_judge(text)?;
+        return Ok(mazes
+            .into_iter()
+            .enumerate()
+            .map(|(i, maze)| XsbLevel { title: format!("Maze {}", i + 1), maze, line: 0 })
+            .collect());
+    }
+    let levels = parse_collection(text)?;
+    if levels.is_empty() {
+        return Err(ParseError::line(1, "expected a Sokoban level (XSB rows of `#@+$*. -_`), found none"));
+    }
+    Ok(levels)
+}
+
 /// Reads one board (its rows, `first_line` being the 1-based line of the first).
 pub fn parse_board(rows: &[&str], first_line: usize) -> Result<Maze, ParseError> {
     let height = rows.len();

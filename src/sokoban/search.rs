@@ -1,0 +1,928 @@
+//! The Sokoban solver for levels of many boxes: a search over pushes. A state is the set of
+//! box cells and where the player is; a step is one push, and the walk to it is found
+//! afterwards (a breadth-first path), so the solution is a full LURD move list, replayed
+//! through the rules before it is returned.
+//!
+//! What prunes (each is sound: it only removes positions from which no solution exists):
+//! - dead squares: cells from which a lone box can reach no goal (pulls from every goal);
+//! - freeze deadlocks: a box pushed where it can never move again, on neither axis (walls,
+//!   dead squares on both sides, or boxes frozen in turn), and not on a goal, or freezing
+//!   a neighbour off its goal;
+//! - the assignment bound: a minimum-cost matching of boxes to goals by push distance
+//!   (Hungarian algorithm). When no matching exists the position is dead; its cost is a
+//!   lower bound on the pushes left, consistent (one push changes it by at most one).
+//!
+//! Two searches use them:
+//! - [`Mode::Fast`]: greedy best-first on the bound (ties to the deeper), over states whose
+//!   player stands for its whole reachable region (the region's first cell): any solution,
+//!   soon. It is proven push-optimal only when its pushes equal the start's bound.
+//! - [`Mode::Optimal`]: A* on (pushes, moves) with the bound for pushes and the player's
+//!   exact cell: the first solved state taken from the queue has the fewest pushes and,
+//!   among those, the fewest moves (UVa 589's order).
+//!
+//! Both stop at a time limit and at a number of states held, and say which stopped them.
+
+use super::rules::{Level, Move, Position};
+use crate::grid::{Dir, Pos};
+use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Which search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Any solution, as fast as possible.
+    Fast,
+    /// Fewest pushes, then fewest moves among those.
+    Optimal,
+}
+
+/// Bounds on a search.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub time: Duration,
+    /// The most states held (each about 40 bytes and a table slot).
+    pub max_states: usize,
+}
+
+/// The default bounds of `tumblebox sokoban solve`: 10 s, 20 million states.
+pub const DEFAULT_TIME: Duration = Duration::from_secs(10);
+pub const DEFAULT_STATES: usize = 20_000_000;
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { time: DEFAULT_TIME, max_states: DEFAULT_STATES }
+    }
+}
+
+/// A solution, replayed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    pub moves: Vec<Move>,
+    pub pushes: usize,
+    /// Proven to have the fewest pushes (and, from [`Mode::Optimal`], the fewest moves among
+    /// those).
+    pub proven: bool,
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    Solved(Found),
+    /// Every reachable position was searched: no solution exists.
+    Unsolvable,
+    /// The time limit stopped it.
+    TimeLimit,
+    /// The state limit stopped it.
+    StateLimit,
+    Cancelled,
+}
+
+/// What a search did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub outcome: Outcome,
+    /// States created (held in the table).
+    pub states: usize,
+    /// States expanded.
+    pub expanded: usize,
+    pub elapsed: Duration,
+    /// The lower bound on pushes at the start.
+    pub bound: usize,
+}
+
+const NONE: u16 = u16::MAX;
+const INF: u16 = u16::MAX;
+const DIRS: [Dir; 4] = [Dir::Left, Dir::Up, Dir::Right, Dir::Down];
+
+/// A level prepared for search: cells numbered, neighbours, distances, dead squares.
+pub struct Board {
+    cols: usize,
+    /// The grid position of each cell.
+    pos: Vec<Pos>,
+    /// Each cell's neighbour in each of [`DIRS`] (NONE: wall).
+    next: Vec<[u16; 4]>,
+    goal: Vec<bool>,
+    goals: Vec<u16>,
+    /// dist[g][c]: pushes that bring a lone box from cell c to goal g (INF: never).
+    dist: Vec<Vec<u16>>,
+    dead: Vec<bool>,
+    zobrist: Vec<u64>,
+    player_key: Vec<u64>,
+    words: usize,
+    /// The grid cell → cell number (NONE: wall).
+    index: Vec<u16>,
+}
+
+fn splitmix(x: &mut u64) -> u64 {
+    *x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl Board {
+    pub fn new(level: &Level) -> Board {
+        let (rows, cols) = (level.walls.rows(), level.walls.cols());
+        let mut index = vec![NONE; rows * cols];
+        let mut pos = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                let p = Pos::new(r, c);
+                if level.is_floor(p) {
+                    index[r * cols + c] = pos.len() as u16;
+                    pos.push(p);
+                }
+            }
+        }
+        let n = pos.len();
+        let next: Vec<[u16; 4]> = pos
+            .iter()
+            .map(|&p| {
+                DIRS.map(|d| {
+                    level.walls.neighbour(p, d).filter(|&q| level.is_floor(q)).map_or(NONE, |q| index[q.row * cols + q.col])
+                })
+            })
+            .collect();
+        let mut goal = vec![false; n];
+        let goals: Vec<u16> = level.goals.iter().map(|g| index[g.row * cols + g.col]).collect();
+        for &g in &goals {
+            goal[g as usize] = true;
+        }
+        // Pulls from each goal: a box at c reaches g when it can be pulled from g to c, the
+        // player standing beyond it at each pull.
+        let mut dist = Vec::with_capacity(goals.len());
+        for &g in &goals {
+            let mut d = vec![INF; n];
+            d[g as usize] = 0;
+            let mut queue = std::collections::VecDeque::from([g]);
+            while let Some(c) = queue.pop_front() {
+                for k in 0..4 {
+                    // Pull the box from c one cell in direction k: the player stands at c+k
+                    // and steps to c+2k.
+                    let b = next[c as usize][k];
+                    if b == NONE {
+                        continue;
+                    }
+                    let p = next[b as usize][k];
+                    if p == NONE || d[b as usize] != INF {
+                        continue;
+                    }
+                    d[b as usize] = d[c as usize] + 1;
+                    queue.push_back(b);
+                }
+            }
+            dist.push(d);
+        }
+        let dead = (0..n).map(|c| dist.iter().all(|d| d[c] == INF)).collect();
+        let mut seed = 0x5eed_u64 ^ n as u64;
+        let zobrist = (0..n).map(|_| splitmix(&mut seed)).collect();
+        let player_key = (0..n).map(|_| splitmix(&mut seed)).collect();
+        Board { cols, pos, next, goal, goals, dist, dead, zobrist, player_key, words: n.div_ceil(64).max(1), index }
+    }
+
+    fn cell(&self, p: Pos) -> u16 {
+        self.index[p.row * self.cols + p.col]
+    }
+
+    /// The cells from which a lone box can never reach a goal (what the window can show).
+    pub fn dead_squares(&self) -> Vec<Pos> {
+        (0..self.pos.len()).filter(|&c| self.dead[c]).map(|c| self.pos[c]).collect()
+    }
+
+    /// The assignment bound of a set of boxes (INF: no assignment, the position is dead).
+    fn bound(&self, boxes: &[u16], scratch: &mut Hungarian) -> u16 {
+        let k = boxes.len();
+        let m = self.goals.len();
+        scratch.cost.clear();
+        for &b in boxes {
+            for g in 0..m {
+                scratch.cost.push(self.dist[g][b as usize]);
+            }
+        }
+        scratch.solve(k, m)
+    }
+}
+
+/// A minimum-cost assignment of rows (boxes) to columns (goals), rows ≤ columns, O(k²m).
+#[derive(Default)]
+struct Hungarian {
+    cost: Vec<u16>,
+    u: Vec<i64>,
+    v: Vec<i64>,
+    p: Vec<usize>,
+    way: Vec<usize>,
+    minv: Vec<i64>,
+    used: Vec<bool>,
+}
+
+impl Hungarian {
+    fn solve(&mut self, k: usize, m: usize) -> u16 {
+        const BIG: i64 = 1 << 40;
+        let cost = |s: &Self, i: usize, j: usize| {
+            let c = s.cost[i * m + j];
+            if c == INF { BIG } else { c as i64 }
+        };
+        self.u.clear();
+        self.u.resize(k + 1, 0);
+        self.v.clear();
+        self.v.resize(m + 1, 0);
+        self.p.clear();
+        self.p.resize(m + 1, 0);
+        self.way.clear();
+        self.way.resize(m + 1, 0);
+        for i in 1..=k {
+            self.p[0] = i;
+            let mut j0 = 0;
+            self.minv.clear();
+            self.minv.resize(m + 1, i64::MAX);
+            self.used.clear();
+            self.used.resize(m + 1, false);
+            loop {
+                self.used[j0] = true;
+                let i0 = self.p[j0];
+                let mut delta = i64::MAX;
+                let mut j1 = 0;
+                for j in 1..=m {
+                    if !self.used[j] {
+                        let cur = cost(self, i0 - 1, j - 1) - self.u[i0] - self.v[j];
+                        if cur < self.minv[j] {
+                            self.minv[j] = cur;
+                            self.way[j] = j0;
+                        }
+                        if self.minv[j] < delta {
+                            delta = self.minv[j];
+                            j1 = j;
+                        }
+                    }
+                }
+                for j in 0..=m {
+                    if self.used[j] {
+                        self.u[self.p[j]] += delta;
+                        self.v[j] -= delta;
+                    } else {
+                        self.minv[j] -= delta;
+                    }
+                }
+                j0 = j1;
+                if self.p[j0] == 0 {
+                    break;
+                }
+            }
+            loop {
+                let j1 = self.way[j0];
+                self.p[j0] = self.p[j1];
+                j0 = j1;
+                if j0 == 0 {
+                    break;
+                }
+            }
+        }
+        let mut total: i64 = 0;
+        for j in 1..=m {
+            if self.p[j] != 0 {
+                total += cost(self, self.p[j] - 1, j - 1);
+            }
+        }
+        if total >= BIG { INF } else { total.min(INF as i64 - 1) as u16 }
+    }
+}
+
+/// The states: box bit sets and players in one arena, an open-addressing table over them.
+struct States {
+    words: usize,
+    /// Per state: `words` words of boxes.
+    boxes: Vec<u64>,
+    player: Vec<u16>,
+    hash: Vec<u64>,
+    /// The state before and the push that led here (box cell, direction).
+    parent: Vec<u32>,
+    push: Vec<(u16, u8)>,
+    pushes: Vec<u16>,
+    moves: Vec<u32>,
+    table: Vec<u32>,
+}
+
+const EMPTY: u32 = u32::MAX;
+
+impl States {
+    fn new(words: usize) -> States {
+        States {
+            words,
+            boxes: Vec::new(),
+            player: Vec::new(),
+            hash: Vec::new(),
+            parent: Vec::new(),
+            push: Vec::new(),
+            pushes: Vec::new(),
+            moves: Vec::new(),
+            table: vec![EMPTY; 1 << 12],
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.player.len()
+    }
+
+    fn boxes_of(&self, s: u32) -> &[u64] {
+        let w = self.words;
+        &self.boxes[s as usize * w..(s as usize + 1) * w]
+    }
+
+    /// The state with these boxes and player, if held.
+    fn find(&self, boxes: &[u64], player: u16, hash: u64) -> Option<u32> {
+        let mask = self.table.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let s = self.table[i];
+            if s == EMPTY {
+                return None;
+            }
+            if self.hash[s as usize] == hash && self.player[s as usize] == player && self.boxes_of(s) == boxes {
+                return Some(s);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn insert(&mut self, boxes: &[u64], player: u16, hash: u64, parent: u32, push: (u16, u8), cost: (u16, u32)) -> u32 {
+        if (self.len() + 1) * 2 > self.table.len() {
+            let mut bigger = vec![EMPTY; self.table.len() * 2];
+            let mask = bigger.len() - 1;
+            for s in 0..self.len() as u32 {
+                let mut i = self.hash[s as usize] as usize & mask;
+                while bigger[i] != EMPTY {
+                    i = (i + 1) & mask;
+                }
+                bigger[i] = s;
+            }
+            self.table = bigger;
+        }
+        let s = self.len() as u32;
+        self.boxes.extend_from_slice(boxes);
+        self.player.push(player);
+        self.hash.push(hash);
+        self.parent.push(parent);
+        self.push.push(push);
+        self.pushes.push(cost.0);
+        self.moves.push(cost.1);
+        let mask = self.table.len() - 1;
+        let mut i = hash as usize & mask;
+        while self.table[i] != EMPTY {
+            i = (i + 1) & mask;
+        }
+        self.table[i] = s;
+        s
+    }
+}
+
+fn has(bits: &[u64], c: u16) -> bool {
+    bits[c as usize / 64] >> (c % 64) & 1 == 1
+}
+
+fn set(bits: &mut [u64], c: u16) {
+    bits[c as usize / 64] |= 1 << (c % 64);
+}
+
+fn clear(bits: &mut [u64], c: u16) {
+    bits[c as usize / 64] &= !(1 << (c % 64));
+}
+
+fn cells(bits: &[u64]) -> impl Iterator<Item = u16> + '_ {
+    bits.iter().enumerate().flat_map(|(w, &word)| {
+        let mut x = word;
+        std::iter::from_fn(move || {
+            if x == 0 {
+                return None;
+            }
+            let b = x.trailing_zeros();
+            x &= x - 1;
+            Some((w * 64) as u16 + b as u16)
+        })
+    })
+}
+
+/// Scratch space for one search.
+struct Work {
+    seen: Vec<u32>,
+    stamp: u32,
+    queue: Vec<u16>,
+    from: Vec<u16>,
+    depth: Vec<u32>,
+    hungarian: Hungarian,
+    frozen_seen: Vec<u16>,
+    /// A second marking for the children's regions (the parent's stays in `seen`).
+    seen2: Vec<u32>,
+    stamp2: u32,
+    stack: Vec<u16>,
+}
+
+impl Work {
+    fn new(n: usize) -> Work {
+        Work {
+            seen: vec![0; n],
+            stamp: 0,
+            queue: Vec::with_capacity(n),
+            from: vec![NONE; n],
+            depth: vec![0; n],
+            hungarian: Hungarian::default(),
+            frozen_seen: Vec::new(),
+            seen2: vec![0; n],
+            stamp2: 0,
+            stack: Vec::with_capacity(n),
+        }
+    }
+
+    /// The smallest cell the player reaches from `from` around `boxes`.
+    fn region_min(&mut self, b: &Board, boxes: &[u64], from: u16) -> u16 {
+        self.stamp2 = self.stamp2.wrapping_add(1);
+        if self.stamp2 == 0 {
+            self.seen2.iter_mut().for_each(|s| *s = 0);
+            self.stamp2 = 1;
+        }
+        self.stack.clear();
+        self.stack.push(from);
+        self.seen2[from as usize] = self.stamp2;
+        let mut best = from;
+        while let Some(c) = self.stack.pop() {
+            best = best.min(c);
+            for k in 0..4 {
+                let nc = b.next[c as usize][k];
+                if nc != NONE && self.seen2[nc as usize] != self.stamp2 && !has(boxes, nc) {
+                    self.seen2[nc as usize] = self.stamp2;
+                    self.stack.push(nc);
+                }
+            }
+        }
+        best
+    }
+
+    /// Breadth-first over the cells the player reaches from `start` around the boxes:
+    /// afterwards `seen[c] == stamp` marks them and `depth` holds their walking distance.
+    fn reach(&mut self, b: &Board, boxes: &[u64], start: u16) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        self.queue.clear();
+        self.queue.push(start);
+        self.seen[start as usize] = self.stamp;
+        self.depth[start as usize] = 0;
+        self.from[start as usize] = NONE;
+        let mut i = 0;
+        while i < self.queue.len() {
+            let c = self.queue[i];
+            i += 1;
+            for k in 0..4 {
+                let nc = b.next[c as usize][k];
+                if nc != NONE && self.seen[nc as usize] != self.stamp && !has(boxes, nc) {
+                    self.seen[nc as usize] = self.stamp;
+                    self.depth[nc as usize] = self.depth[c as usize] + 1;
+                    self.from[nc as usize] = c;
+                    self.queue.push(nc);
+                }
+            }
+        }
+    }
+
+    fn reached(&self, c: u16) -> bool {
+        self.seen[c as usize] == self.stamp
+    }
+
+}
+
+/// Whether the box at `c` can never move again: blocked on both axes by walls, by dead
+/// squares on both sides, or by boxes that are themselves blocked (the boxes on the way are
+/// taken as walls while they are checked, which is what makes the test finite and sound).
+fn frozen(b: &Board, boxes: &[u64], c: u16, seen: &mut Vec<u16>) -> bool {
+    seen.push(c);
+    let axis = |k1: usize, k2: usize, seen: &mut Vec<u16>| {
+        let (x, y) = (b.next[c as usize][k1], b.next[c as usize][k2]);
+        if x == NONE || y == NONE {
+            return true;
+        }
+        if b.dead[x as usize] && b.dead[y as usize] {
+            return true;
+        }
+        for z in [x, y] {
+            if has(boxes, z) && (seen.contains(&z) || frozen(b, boxes, z, seen)) {
+                return true;
+            }
+        }
+        false
+    };
+    axis(0, 2, seen) && axis(1, 3, seen)
+}
+
+/// A push onto `c` leaves a box frozen off a goal (the pushed box, or one it froze).
+fn freeze_deadlock(b: &Board, boxes: &[u64], c: u16, seen: &mut Vec<u16>) -> bool {
+    seen.clear();
+    if !frozen(b, boxes, c, seen) {
+        return false;
+    }
+    if !b.goal[c as usize] {
+        return true;
+    }
+    // On a goal itself: a neighbour it blocks may be frozen off its goal.
+    let around: Vec<u16> = seen.iter().copied().filter(|&z| z != c && !b.goal[z as usize]).collect();
+    around.into_iter().any(|z| {
+        seen.clear();
+        frozen(b, boxes, z, seen)
+    })
+}
+
+/// A queue entry: smaller first.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+struct Entry(std::cmp::Reverse<(u32, u32, u32)>);
+
+/// One direction of the search: pushes from the start, or pulls from the solved position.
+struct Side {
+    /// Pulls from the goals (the backward search).
+    backward: bool,
+    /// The player's exact cell is part of the state (the optimal search), not its region.
+    exact: bool,
+    states: States,
+    heap: BinaryHeap<Entry>,
+    closed: Vec<bool>,
+    expanded: usize,
+    /// Pull distances for the backward side: dist[i][c], pushes from start box i to c.
+    dist: Vec<Vec<u16>>,
+    dead: Vec<bool>,
+    /// The boxes the side is heading for (forward: unused; backward: the start's).
+    target: Vec<u64>,
+    /// The player's region key at the start (what the backward side must reach).
+    target_key: u16,
+    done: bool,
+}
+
+/// Push distances from each of `from` (cells) to every cell, for a lone box.
+fn push_distances(b: &Board, from: &[u16]) -> Vec<Vec<u16>> {
+    let n = b.pos.len();
+    from.iter()
+        .map(|&s| {
+            let mut d = vec![INF; n];
+            d[s as usize] = 0;
+            let mut queue = std::collections::VecDeque::from([s]);
+            while let Some(c) = queue.pop_front() {
+                for k in 0..4 {
+                    let to = b.next[c as usize][k];
+                    let behind = b.next[c as usize][(k + 2) % 4];
+                    if to != NONE && behind != NONE && d[to as usize] == INF {
+                        d[to as usize] = d[c as usize] + 1;
+                        queue.push_back(to);
+                    }
+                }
+            }
+            d
+        })
+        .collect()
+}
+
+impl Side {
+    fn priority(&self, g: u16, h: u16, moves: u32) -> (u32, u32) {
+        if self.exact {
+            ((g + h) as u32, moves)
+        } else {
+            // Greedy on the bound, the deeper first among equals.
+            (h as u32, u32::MAX - g as u32)
+        }
+    }
+
+    fn bound(&self, b: &Board, bits: &[u64], h: &mut Hungarian) -> u16 {
+        if !self.backward {
+            return bound_of(b, bits, h);
+        }
+        let list: Vec<u16> = cells(bits).collect();
+        let m = self.dist.len();
+        h.cost.clear();
+        for &c in &list {
+            for d in &self.dist {
+                h.cost.push(d[c as usize]);
+            }
+        }
+        h.solve(list.len(), m)
+    }
+
+    fn add(&mut self, b: &Board, w: &mut Work, bits: &[u64], key: u16, parent: u32, step: (u16, u8), cost: (u16, u32)) -> Option<u32> {
+        let hash = bits_hash(b, bits) ^ b.player_key[key as usize];
+        if let Some(old) = self.states.find(bits, key, hash) {
+            if self.exact && cost < (self.states.pushes[old as usize], self.states.moves[old as usize]) && !closed_at(&self.closed, old) {
+                self.states.pushes[old as usize] = cost.0;
+                self.states.moves[old as usize] = cost.1;
+                self.states.parent[old as usize] = parent;
+                self.states.push[old as usize] = step;
+                let h = self.bound(b, bits, &mut w.hungarian);
+                let (p1, p2) = self.priority(cost.0, h, cost.1);
+                self.heap.push(Entry(std::cmp::Reverse((p1, p2, old))));
+            }
+            return None;
+        }
+        let h = self.bound(b, bits, &mut w.hungarian);
+        if h == INF {
+            return None;
+        }
+        let s = self.states.insert(bits, key, hash, parent, step, cost);
+        let (p1, p2) = self.priority(cost.0, h, cost.1);
+        self.heap.push(Entry(std::cmp::Reverse((p1, p2, s))));
+        Some(s)
+    }
+
+    /// Expands the next state: `Some(s)` when `s` is where this side is heading.
+    fn expand(&mut self, b: &Board, w: &mut Work, child: &mut [u64], new: &mut Vec<u32>) -> Option<u32> {
+        new.clear();
+        let s = loop {
+            let Some(Entry(std::cmp::Reverse((_, _, s)))) = self.heap.pop() else {
+                self.done = true;
+                return None;
+            };
+            if self.closed.len() <= s as usize {
+                self.closed.resize(self.states.len(), false);
+            }
+            if !self.closed[s as usize] {
+                break s;
+            }
+        };
+        self.closed[s as usize] = true;
+        let here: Vec<u64> = self.states.boxes_of(s).to_vec();
+        let arrived = if self.backward {
+            here == self.target && self.states.player[s as usize] == self.target_key
+        } else {
+            cells(&here).all(|c| b.goal[c as usize])
+        };
+        if arrived {
+            return Some(s);
+        }
+        self.expanded += 1;
+        let g = self.states.pushes[s as usize];
+        let moves = self.states.moves[s as usize];
+        let player = self.states.player[s as usize];
+        w.reach(b, &here, player);
+        let list: Vec<u16> = cells(&here).collect();
+        for &bc in &list {
+            for k in 0..4 {
+                if self.backward {
+                    // Pull: the player at bc+k steps to bc+2k, the box follows to bc+k.
+                    let at = b.next[bc as usize][k];
+                    if at == NONE || !w.reached(at) || self.dead[at as usize] {
+                        continue;
+                    }
+                    let to = b.next[at as usize][k];
+                    if to == NONE || has(&here, to) {
+                        continue;
+                    }
+                    child.copy_from_slice(&here);
+                    clear(child, bc);
+                    set(child, at);
+                    let key = w.region_min(b, child, to);
+                    let walk = w.depth[at as usize] + 1;
+                    if let Some(ns) = self.add(b, w, child, key, s, (bc, k as u8), (g + 1, moves + walk)) {
+                        new.push(ns);
+                    }
+                } else {
+                    let to = b.next[bc as usize][k];
+                    let behind = b.next[bc as usize][(k + 2) % 4];
+                    if to == NONE || behind == NONE || has(&here, to) || self.dead[to as usize] || !w.reached(behind) {
+                        continue;
+                    }
+                    child.copy_from_slice(&here);
+                    clear(child, bc);
+                    set(child, to);
+                    if freeze_deadlock(b, child, to, &mut w.frozen_seen) {
+                        continue;
+                    }
+                    let key = if self.exact { bc } else { w.region_min(b, child, bc) };
+                    let walk = w.depth[behind as usize] + 1;
+                    if let Some(ns) = self.add(b, w, child, key, s, (bc, k as u8), (g + 1, moves + walk)) {
+                        new.push(ns);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The steps from a root to `s`, first to last.
+    fn path(&self, mut s: u32) -> Vec<(u16, u8)> {
+        let mut out = Vec::new();
+        while self.states.parent[s as usize] != EMPTY {
+            out.push(self.states.push[s as usize]);
+            s = self.states.parent[s as usize];
+        }
+        out.reverse();
+        out
+    }
+}
+
+fn bits_hash(b: &Board, bits: &[u64]) -> u64 {
+    cells(bits).fold(0u64, |h, c| h ^ b.zobrist[c as usize])
+}
+
+/// A backward side's pulls, from the solved position to its state, as the pushes that undo
+/// them, in the order they are made going forward.
+fn pulls_as_pushes(b: &Board, pulls: &[(u16, u8)]) -> Vec<(u16, u8)> {
+    pulls
+        .iter()
+        .rev()
+        .map(|&(bc, k)| {
+            // The pull took the box from bc to bc+k; the push takes it back, direction -k.
+            let at = b.next[bc as usize][k as usize];
+            (at, ((k as usize + 2) % 4) as u8)
+        })
+        .collect()
+}
+
+/// Searches a level from a position. `progress` counts expanded states; `cancel` stops it.
+pub fn search(
+    level: &Level,
+    start: &Position,
+    mode: Mode,
+    limits: Limits,
+    cancel: &AtomicBool,
+    progress: &AtomicUsize,
+) -> Report {
+    let began = Instant::now();
+    let b = Board::new(level);
+    let n = b.pos.len();
+    let mut w = Work::new(n);
+    let mut bits = vec![0u64; b.words];
+    let start_boxes: Vec<u16> = start.boxes.iter().map(|&p| b.cell(p)).collect();
+    for &c in &start_boxes {
+        set(&mut bits, c);
+    }
+    let player0 = b.cell(start.player);
+    let h0 = b.bound(&start_boxes, &mut w.hungarian);
+    let report = |outcome, states: usize, expanded| Report {
+        outcome,
+        states,
+        expanded,
+        elapsed: began.elapsed(),
+        bound: if h0 == INF { 0 } else { h0 as usize },
+    };
+    if start_boxes.iter().all(|&c| b.goal[c as usize]) {
+        return report(Outcome::Solved(Found { moves: Vec::new(), pushes: 0, proven: true }), 0, 0);
+    }
+    if h0 == INF || start_boxes.iter().any(|&c| !b.goal[c as usize] && freeze_deadlock(&b, &bits, c, &mut w.frozen_seen)) {
+        return report(Outcome::Unsolvable, 0, 0);
+    }
+    let exact = mode == Mode::Optimal;
+    let key0 = if exact { player0 } else { w.region_min(&b, &bits, player0) };
+    let mut fwd = Side {
+        backward: false,
+        exact,
+        states: States::new(b.words),
+        heap: BinaryHeap::new(),
+        closed: Vec::new(),
+        expanded: 0,
+        dist: Vec::new(),
+        dead: b.dead.clone(),
+        target: Vec::new(),
+        target_key: NONE,
+        done: false,
+    };
+    fwd.add(&b, &mut w, &bits, key0, EMPTY, (NONE, 0), (0, 0));
+    // The backward side (fast mode only): pulls from every region the player can stand in
+    // around the boxes on their goals.
+    let mut bwd = (!exact).then(|| {
+        let dist = push_distances(&b, &start_boxes);
+        let dead = (0..n).map(|c| dist.iter().all(|d| d[c] == INF)).collect();
+        let mut side = Side {
+            backward: true,
+            exact: false,
+            states: States::new(b.words),
+            heap: BinaryHeap::new(),
+            closed: Vec::new(),
+            expanded: 0,
+            dist,
+            dead,
+            target: bits.clone(),
+            target_key: key0,
+            done: false,
+        };
+        let mut solved = vec![0u64; b.words];
+        for &g in &b.goals {
+            set(&mut solved, g);
+        }
+        if b.goals.len() == start_boxes.len() {
+            let mut keys = Vec::new();
+            for c in 0..n as u16 {
+                if !has(&solved, c) {
+                    let k = w.region_min(&b, &solved, c);
+                    if !keys.contains(&k) {
+                        keys.push(k);
+                        side.add(&b, &mut w, &solved, k, EMPTY, (NONE, 0), (0, 0));
+                    }
+                }
+            }
+        } else {
+            // More goals than boxes: which goals end up filled is not known; no backward side.
+            side.done = true;
+        }
+        side
+    });
+    let mut child = vec![0u64; b.words];
+    let mut new = Vec::new();
+    let mut turn = 0usize;
+    let total = |f: &Side, b: &Option<Side>| f.states.len() + b.as_ref().map_or(0, |s| s.states.len());
+    let expanded = |f: &Side, b: &Option<Side>| f.expanded + b.as_ref().map_or(0, |s| s.expanded);
+    let pushes: Vec<(u16, u8)> = loop {
+        turn += 1;
+        if turn.is_multiple_of(256) {
+            progress.store(expanded(&fwd, &bwd), Ordering::Relaxed);
+            if cancel.load(Ordering::Relaxed) {
+                return report(Outcome::Cancelled, total(&fwd, &bwd), expanded(&fwd, &bwd));
+            }
+            if began.elapsed() >= limits.time {
+                return report(Outcome::TimeLimit, total(&fwd, &bwd), expanded(&fwd, &bwd));
+            }
+        }
+        if total(&fwd, &bwd) >= limits.max_states {
+            return report(Outcome::StateLimit, total(&fwd, &bwd), expanded(&fwd, &bwd));
+        }
+        if fwd.done {
+            // The forward search is complete (and prunes only what cannot be solved).
+            return report(Outcome::Unsolvable, total(&fwd, &bwd), expanded(&fwd, &bwd));
+        }
+        let back_turn = bwd.as_ref().is_some_and(|s| !s.done) && turn % 2 == 0;
+        if back_turn {
+            let side = bwd.as_mut().expect("a backward side");
+            if let Some(s) = side.expand(&b, &mut w, &mut child, &mut new) {
+                break pulls_as_pushes(&b, &side.path(s));
+            }
+            // Meeting the forward side: a state both have reached.
+            let met = new.iter().find_map(|&ns| {
+                let bx = side.states.boxes_of(ns);
+                let key = side.states.player[ns as usize];
+                fwd.states.find(bx, key, side.states.hash[ns as usize]).map(|fs| (fs, ns))
+            });
+            if let Some((fs, bs)) = met {
+                let mut p = fwd.path(fs);
+                p.extend(pulls_as_pushes(&b, &side.path(bs)));
+                break p;
+            }
+        } else {
+            if let Some(s) = fwd.expand(&b, &mut w, &mut child, &mut new) {
+                break fwd.path(s);
+            }
+            if let Some(side) = bwd.as_ref() {
+                let met = new.iter().find_map(|&ns| {
+                    let bx = fwd.states.boxes_of(ns);
+                    let key = fwd.states.player[ns as usize];
+                    side.states.find(bx, key, fwd.states.hash[ns as usize]).map(|bs| (ns, bs))
+                });
+                if let Some((fs, bs)) = met {
+                    let mut p = fwd.path(fs);
+                    p.extend(pulls_as_pushes(&b, &side.path(bs)));
+                    break p;
+                }
+            }
+        }
+    };
+    let moves = walk_pushes(&b, start, &pushes, &mut w);
+    let end_pos = level.replay(start, &moves).expect("solver bug: an illegal move in the answer");
+    assert!(level.is_solved(&end_pos), "solver bug: the answer does not solve the level");
+    let np = pushes.len();
+    let proven = exact || np == h0 as usize;
+    report(Outcome::Solved(Found { moves, pushes: np, proven }), total(&fwd, &bwd), expanded(&fwd, &bwd))
+}
+
+fn closed_at(closed: &[bool], s: u32) -> bool {
+    closed.get(s as usize).copied().unwrap_or(false)
+}
+
+fn bound_of(b: &Board, bits: &[u64], h: &mut Hungarian) -> u16 {
+    let list: Vec<u16> = cells(bits).collect();
+    b.bound(&list, h)
+}
+
+/// The full move list of a sequence of pushes from the start: before each push, the
+/// shortest walk to the cell behind the box.
+fn walk_pushes(b: &Board, start: &Position, pushes: &[(u16, u8)], w: &mut Work) -> Vec<Move> {
+    let mut bits = vec![0u64; b.words];
+    for &p in &start.boxes {
+        set(&mut bits, b.cell(p));
+    }
+    let mut player = b.cell(start.player);
+    let mut out = Vec::new();
+    for &(bc, k) in pushes {
+        let k = k as usize;
+        let behind = b.next[bc as usize][(k + 2) % 4];
+        w.reach(b, &bits, player);
+        let mut path = Vec::new();
+        let mut c = behind;
+        while c != player {
+            let f = w.from[c as usize];
+            let dir = (0..4).find(|&d| b.next[f as usize][d] == c).expect("a step of the walk");
+            path.push(Move { dir: DIRS[dir], push: false });
+            c = f;
+        }
+        path.reverse();
+        out.extend(path);
+        out.push(Move { dir: DIRS[k], push: true });
+        clear(&mut bits, bc);
+        set(&mut bits, b.next[bc as usize][k]);
+        player = bc;
+    }
+    out
+}
