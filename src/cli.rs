@@ -876,7 +876,13 @@ fn sokoban_limits(time_limit: f64, max_states: usize) -> tumblebox::sokoban::sea
     tumblebox::sokoban::search::Limits { time: std::time::Duration::from_secs_f64(time_limit), max_states }
 }
 
-fn sokoban_solve(file: &Path, level: usize, time_limit: f64, max_states: usize, optimal: bool) -> Result<Done, Failure> {
+fn sokoban_solve(
+    file: &Path,
+    level: usize,
+    time_limit: f64,
+    max_states: usize,
+    optimal: bool,
+) -> Result<Done, Failure> {
     use tumblebox::sokoban::bench;
     use tumblebox::sokoban::search::Mode;
     let levels = sokoban_levels_of(file)?;

@@ -147,7 +147,8 @@ pub fn summary(pack: &str, rows: &[Row], wall: Duration, jobs: usize, limits: Li
         "states: {states} created, {expanded} expanded, {:.0} created a second per thread; peak memory {mem}\n",
         rate
     ));
-    let unsolved: Vec<String> = rows.iter().filter(|r| !r.solved).map(|r| format!("{} ({})", r.index, r.ended)).collect();
+    let unsolved: Vec<String> =
+        rows.iter().filter(|r| !r.solved).map(|r| format!("{} ({})", r.index, r.ended)).collect();
     if !unsolved.is_empty() {
         s.push_str(&format!("unsolved: {}\n", unsolved.join(", ")));
     }

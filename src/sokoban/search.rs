@@ -141,7 +141,11 @@ impl Board {
             .iter()
             .map(|&p| {
                 DIRS.map(|d| {
-                    level.walls.neighbour(p, d).filter(|&q| level.is_floor(q)).map_or(NONE, |q| index[q.row * cols + q.col])
+                    level
+                        .walls
+                        .neighbour(p, d)
+                        .filter(|&q| level.is_floor(q))
+                        .map_or(NONE, |q| index[q.row * cols + q.col])
                 })
             })
             .collect();
@@ -158,10 +162,9 @@ impl Board {
             d[g as usize] = 0;
             let mut queue = std::collections::VecDeque::from([g]);
             while let Some(c) = queue.pop_front() {
-                for k in 0..4 {
+                for (k, &b) in next[c as usize].iter().enumerate() {
                     // Pull the box from c one cell in direction k: the player stands at c+k
                     // and steps to c+2k.
-                    let b = next[c as usize][k];
                     if b == NONE {
                         continue;
                     }
@@ -490,7 +493,6 @@ impl Work {
     fn reached(&self, c: u16) -> bool {
         self.seen[c as usize] == self.stamp
     }
-
 }
 
 /// Whether the box at `c` can never move again: blocked on both axes by walls, by dead
@@ -605,10 +607,23 @@ impl Side {
         h.solve(list.len(), m)
     }
 
-    fn add(&mut self, b: &Board, w: &mut Work, bits: &[u64], key: u16, parent: u32, step: (u16, u8), cost: (u16, u32)) -> Option<u32> {
+    #[allow(clippy::too_many_arguments)]
+    fn add(
+        &mut self,
+        b: &Board,
+        w: &mut Work,
+        bits: &[u64],
+        key: u16,
+        parent: u32,
+        step: (u16, u8),
+        cost: (u16, u32),
+    ) -> Option<u32> {
         let hash = bits_hash(b, bits) ^ b.player_key[key as usize];
         if let Some(old) = self.states.find(bits, key, hash) {
-            if self.exact && cost < (self.states.pushes[old as usize], self.states.moves[old as usize]) && !closed_at(&self.closed, old) {
+            if self.exact
+                && cost < (self.states.pushes[old as usize], self.states.moves[old as usize])
+                && !closed_at(&self.closed, old)
+            {
                 self.states.pushes[old as usize] = cost.0;
                 self.states.moves[old as usize] = cost.1;
                 self.states.parent[old as usize] = parent;
@@ -763,7 +778,9 @@ pub fn search(
     if start_boxes.iter().all(|&c| b.goal[c as usize]) {
         return report(Outcome::Solved(Found { moves: Vec::new(), pushes: 0, proven: true }), 0, 0);
     }
-    if h0 == INF || start_boxes.iter().any(|&c| !b.goal[c as usize] && freeze_deadlock(&b, &bits, c, &mut w.frozen_seen)) {
+    if h0 == INF
+        || start_boxes.iter().any(|&c| !b.goal[c as usize] && freeze_deadlock(&b, &bits, c, &mut w.frozen_seen))
+    {
         return report(Outcome::Unsolvable, 0, 0);
     }
     let exact = mode == Mode::Optimal;
@@ -844,7 +861,7 @@ pub fn search(
             // The forward search is complete (and prunes only what cannot be solved).
             return report(Outcome::Unsolvable, total(&fwd, &bwd), expanded(&fwd, &bwd));
         }
-        let back_turn = bwd.as_ref().is_some_and(|s| !s.done) && turn % 2 == 0;
+        let back_turn = bwd.as_ref().is_some_and(|s| !s.done) && turn.is_multiple_of(2);
         if back_turn {
             let side = bwd.as_mut().expect("a backward side");
             if let Some(s) = side.expand(&b, &mut w, &mut child, &mut new) {
