@@ -1073,17 +1073,23 @@ fn vexed_input(file: &Path, level: usize, moves: &Option<String>) -> Result<Vexe
 }
 
 /// A maze of a UVa 589 file and the moves given for it, checked as [`vexed_input`] checks.
-fn sokoban_input(
-    file: &Path,
-    level: usize,
-    moves: &Option<String>,
-) -> Result<(String, sokoban::format::Maze, Option<Vec<sokoban::Move>>), Failure> {
+/// A maze read for export or trace: the file's name, the maze, the moves given (checked),
+/// and whether it is Sokoban's XSB (LURD moves) rather than UVa 589.
+type SokobanInput = (String, sokoban::format::Maze, Option<Vec<sokoban::Move>>, bool);
+
+fn sokoban_input(file: &Path, level: usize, moves: &Option<String>) -> Result<SokobanInput, Failure> {
     let (name, text) = read_text(file)?;
-    let mazes = sokoban::format::parse_judge(&text).map_err(|e| Failure::parse(&name, e))?;
-    let maze = pick(mazes, level, file)?;
+    let levels = sokoban::xsb::parse_any(&text).map_err(|e| Failure::parse(&name, e))?;
+    // A UVa maze has no first board line of its own.
+    let xsb = levels.first().is_some_and(|l| l.line > 0);
+    let maze = pick(levels, level, file)?.maze;
     let given = match moves {
         Some(t) => {
-            let placed = sokoban::rules::parse_moves(t).map_err(|e| moves_error(file, e))?;
+            let placed = if xsb {
+                sokoban::xsb::parse_lurd_placed(t).map_err(|e| moves_error(file, e))?
+            } else {
+                sokoban::rules::parse_moves(t).map_err(|e| moves_error(file, e))?
+            };
             let mut pos = maze.start.clone();
             for (k, &(m, col)) in placed.iter().enumerate() {
                 pos = maze.level.apply(&pos, m).map_err(|e| illegal(file, k + 1, t, col, 1, e))?.0;
@@ -1092,7 +1098,33 @@ fn sokoban_input(
         }
         None => None,
     };
-    Ok((name, maze, given))
+    Ok((name, maze, given, xsb))
+}
+
+/// The solver's moves for a maze: UVa 589's exact search for one box and one target, the
+/// Sokoban solver (its default limits) for more.
+fn sokoban_solution(
+    maze: &sokoban::format::Maze,
+    name: &str,
+    level: usize,
+    what: &str,
+) -> Result<Vec<sokoban::Move>, Failure> {
+    use tumblebox::sokoban::search::{self, Limits, Mode, Outcome};
+    if maze.start.boxes.len() == 1 && maze.level.goals.len() == 1 {
+        return sokoban::solve::solve(maze)
+            .map(|s| s.moves)
+            .ok_or_else(|| Failure::bad(format!("{name}: maze {level}: impossible, nothing to {what}")));
+    }
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let r = search::search(&maze.level, &maze.start, Mode::Fast, Limits::default(), &never, &Default::default());
+    match r.outcome {
+        Outcome::Solved(f) => Ok(f.moves),
+        Outcome::Unsolvable => Err(Failure::bad(format!("{name}: level {level}: no solution, nothing to {what}"))),
+        _ => Err(Failure {
+            msg: format!("{name}: level {level}: the solver's limit stopped it, nothing to {what}"),
+            code: 3,
+        }),
+    }
 }
 
 fn vexed_export(args: &ExportArgs, limits: SolveLimits) -> Result<Done, Failure> {
@@ -1217,23 +1249,18 @@ impl ExportArgs {
 }
 
 fn sokoban_export(args: &ExportArgs) -> Result<Done, Failure> {
-    let (name, maze, given) = sokoban_input(&args.file, args.level, &args.moves)?;
+    let (name, maze, given, xsb) = sokoban_input(&args.file, args.level, &args.moves)?;
     let moves: Vec<sokoban::Move> = match given {
         Some(moves) => moves,
-        None if args.animates() => match sokoban::solve::solve(&maze) {
-            Some(sol) => sol.moves,
-            None => {
-                return Err(Failure::bad(format!("{name}: maze {}: impossible, nothing to animate", args.level)));
-            }
-        },
+        None if args.animates() => sokoban_solution(&maze, &name, args.level, "animate")?,
         None => vec![],
     };
-    let start = sokoban::scene::Game { level: std::sync::Arc::new(maze.level), pos: maze.start };
+    let start = sokoban::scene::Game::new(maze, xsb);
     let mut end = start.pos.clone();
     for &m in &moves {
         end = start.level.apply(&end, m).expect("moves checked above").0;
     }
-    let end = sokoban::scene::Game { level: start.level.clone(), pos: end };
+    let end = sokoban::scene::Game { level: start.level.clone(), pos: end, xsb };
     let shown = if args.moves.is_some() { &end } else { &start };
     let steps = || {
         let mut pos = start.pos.clone();
@@ -1404,20 +1431,17 @@ fn shubbles_trace(file: &Option<PathBuf>, json: bool) -> Result<Done, Failure> {
 
 fn sokoban_trace(args: &TraceArgs) -> Result<Done, Failure> {
     use tumblebox::trace::{TracedMove, trace};
-    let (name, maze, given) = sokoban_input(&args.file, args.level, &args.moves)?;
+    let (name, maze, given, xsb) = sokoban_input(&args.file, args.level, &args.moves)?;
     let moves: Vec<sokoban::Move> = match given {
         Some(moves) => moves,
-        None => match sokoban::solve::solve(&maze) {
-            Some(sol) => sol.moves,
-            None => return Err(Failure::bad(format!("{name}: maze {}: impossible, nothing to trace", args.level))),
-        },
+        None => sokoban_solution(&maze, &name, args.level, "trace")?,
     };
-    let start = sokoban::scene::Game { level: std::sync::Arc::new(maze.level), pos: maze.start };
+    let start = sokoban::scene::Game::new(maze, xsb);
     let mut pos = start.pos.clone();
     let mut played = Vec::new();
     for &m in &moves {
         let (next, s) = start.level.apply(&pos, m).expect("moves checked above");
-        played.push((m.char().to_string(), vec![s]));
+        played.push((start.notation(m).to_string(), vec![s]));
         pos = next;
     }
     let traced =

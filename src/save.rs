@@ -558,7 +558,13 @@ impl Replay for shubbles::State {
 }
 
 impl Replay for sokoban::scene::Game {
+    /// A move a character (`nsewNSEW` or `lurdLURD`); a run-length form (`3l2(lU)`) is
+    /// expanded.
     fn split_moves(text: &str) -> Result<Vec<String>, String> {
+        if text.contains(|c: char| c.is_ascii_digit() || c == '(') {
+            let moves = sokoban::xsb::parse_lurd(text, 1).map_err(|e| e.to_string())?;
+            return Ok(moves.iter().map(|&m| sokoban::xsb::lurd_char(m).to_string()).collect());
+        }
         Ok(text.chars().filter(|c| !c.is_whitespace()).map(String::from).collect())
     }
 
@@ -566,42 +572,49 @@ impl Replay for sokoban::scene::Game {
 
     const GAME: &'static str = "sokoban";
 
+    /// A UVa 589 maze (`r c` first) or one XSB level.
     fn from_level(text: &str, _: bool) -> Result<Self, ParseError> {
-        let mut mazes = sokoban::format::parse_judge(text)?;
-        if mazes.len() != 1 {
-            return Err(ParseError::line(1, format!("one maze, not {}", mazes.len())));
+        let mut levels = sokoban::xsb::parse_any(text)?;
+        if levels.len() != 1 {
+            return Err(ParseError::line(1, format!("one maze, not {}", levels.len())));
         }
-        let m = mazes.remove(0);
-        Ok(sokoban::scene::Game { level: std::sync::Arc::new(m.level), pos: m.start })
+        let l = levels.remove(0);
+        let xsb = l.line > 0;
+        Ok(sokoban::scene::Game::new(l.maze, xsb))
     }
 
     fn parse_move(&self, text: &str) -> Result<sokoban::Move, String> {
-        match sokoban::rules::parse_moves(text).map_err(|e| e.message)?.as_slice() {
-            [(m, _)] => {
-                self.level.apply(&self.pos, *m).map_err(|e| e.to_string())?;
-                Ok(*m)
-            }
-            _ => Err(format!("one of `nsewNSEW`, not {}", crate::error::quote(text))),
-        }
+        let mut cs = text.chars();
+        let (Some(c), None) = (cs.next(), cs.next()) else {
+            return Err(format!("one move, not {}", crate::error::quote(text)));
+        };
+        let m = if self.xsb { sokoban::xsb::lurd_move(c) } else { sokoban::Move::from_char(c) };
+        let m = m.ok_or_else(|| {
+            let set = if self.xsb { "lurdLURD" } else { "nsewNSEW" };
+            format!("one of `{set}`, not {}", crate::error::quote(text))
+        })?;
+        self.level.apply(&self.pos, m).map_err(|e| e.to_string())?;
+        Ok(m)
     }
 
     fn play(&self, mv: &sokoban::Move) -> Result<(Self, Vec<sokoban::Step>), String> {
         let (pos, step) = self.level.step(&self.pos, mv.dir).map_err(|e| e.to_string())?;
-        Ok((sokoban::scene::Game { level: self.level.clone(), pos }, vec![step]))
+        Ok((sokoban::scene::Game { level: self.level.clone(), pos, xsb: self.xsb }, vec![step]))
     }
 
     fn move_text(&self, mv: &sokoban::Move) -> String {
         let push = matches!(self.level.step(&self.pos, mv.dir), Ok((_, sokoban::Step::Push { .. })));
-        sokoban::Move { dir: mv.dir, push }.char().to_string()
+        self.notation(sokoban::Move { dir: mv.dir, push }).to_string()
     }
 
-    fn trace_input(&self, _title: &str, moves: &[String]) -> TraceInput {
-        let maze = sokoban::format::Maze { level: (*self.level).clone(), start: self.pos.clone() };
-        TraceInput {
-            game: "sokoban",
-            file: format!("{}0 0\n", sokoban::format::write(&maze)),
-            args: vec!["--moves".into(), moves.concat()],
-        }
+    fn trace_input(&self, title: &str, moves: &[String]) -> TraceInput {
+        let maze = self.maze();
+        let file = if self.xsb {
+            sokoban::xsb::write_level(title, &maze)
+        } else {
+            format!("{}0 0\n", sokoban::format::write(&maze))
+        };
+        TraceInput { game: "sokoban", file, args: vec!["--moves".into(), moves.concat()] }
     }
 }
 

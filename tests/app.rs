@@ -532,8 +532,9 @@ fn the_newest_message_shows_where_the_player_looks() {
     h.get_by_label("solver cancelled");
     // A file that cannot be read: its error is newer than the session's message.
     let bad = dir.join("bad.xsb");
-    std::fs::write(&bad, "#####\n#@$.#\n#####\n").unwrap();
+    std::fs::write(&bad, "#####\n#@$.#\n#@ ##\n#####\n").unwrap();
     let err = h.state_mut().open_file(&bad).unwrap_err();
+    assert!(err.contains("line 3, column 2") && err.contains("second"), "{err}");
     h.state_mut().notify(err.clone(), None);
     h.run_steps(2);
     h.get_by_label(&err);

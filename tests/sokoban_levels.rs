@@ -103,3 +103,95 @@ fn the_tables_solutions_replay_to_solved_with_the_tables_counts() {
         assert_eq!(xsb::parse_lurd(&xsb::rle_text(&moves), 1).unwrap(), moves);
     }
 }
+
+// ---------------------------------------------------------------- the solver
+
+use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::time::Duration;
+use tumblebox::sokoban::search::{self, Board, Limits, Mode, Outcome};
+
+fn solve(l: &XsbLevel, mode: Mode, secs: u64) -> search::Report {
+    let limits = Limits { time: Duration::from_secs(secs), max_states: 5_000_000 };
+    search::search(&l.maze.level, &l.maze.start, mode, limits, &AtomicBool::new(false), &AtomicUsize::new(0))
+}
+
+#[test]
+fn no_deadlock_rule_fires_along_the_tables_optimal_solutions_and_the_bound_is_admissible() {
+    let (Some(levels), Some(rows)) = (collection("microban-155.xsb"), table()) else { return };
+    let mut checked = 0;
+    for r in &rows {
+        let l = &levels[r.level - 1];
+        let board = Board::new(&l.maze.level);
+        let moves = xsb::parse_lurd(&r.solution, 1).unwrap();
+        let mut pos = l.maze.start.clone();
+        let mut left = r.pushes;
+        for (i, &m) in moves.iter().enumerate() {
+            pos = l.maze.level.apply(&pos, m).unwrap().0;
+            if m.push {
+                left -= 1;
+                assert_eq!(board.deadlock(&pos), None, "level {} ({}), after move {}", r.level, r.mode, i + 1);
+                let h = board.lower_bound(&pos).unwrap();
+                assert!(h <= left, "level {}: bound {h} with {left} pushes left", r.level);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 5000, "{checked} positions");
+}
+
+#[test]
+fn fast_answers_replay_and_never_beat_the_push_optimum() {
+    let (Some(levels), Some(rows)) = (collection("microban-155.xsb"), table()) else { return };
+    for (i, l) in levels.iter().enumerate().take(40) {
+        let r = solve(l, Mode::Fast, 5);
+        let Outcome::Solved(f) = r.outcome else { panic!("level {}: {:?}", i + 1, r.outcome) };
+        let end = l.maze.level.replay(&l.maze.start, &f.moves).unwrap();
+        assert!(l.maze.level.is_solved(&end));
+        assert_eq!(f.pushes, f.moves.iter().filter(|m| m.push).count());
+        if let Some(opt) = rows.iter().find(|row| row.level == i + 1 && row.mode == "push") {
+            assert!(f.pushes >= opt.pushes, "level {}: {} pushes below the optimum {}", i + 1, f.pushes, opt.pushes);
+            if f.proven {
+                assert_eq!(f.pushes, opt.pushes, "level {}", i + 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn optimal_matches_the_tables_pushes_and_moves() {
+    let (Some(levels), Some(rows)) = (collection("microban-155.xsb"), table()) else { return };
+    let mut matched = 0;
+    for row in rows.iter().filter(|r| r.mode == "push" && r.level <= 60) {
+        let l = &levels[row.level - 1];
+        let r = solve(l, Mode::Optimal, 5);
+        match r.outcome {
+            Outcome::Solved(f) => {
+                assert!(f.proven);
+                assert_eq!((f.pushes, f.moves.len()), (row.pushes, row.moves), "level {}", row.level);
+                let end = l.maze.level.replay(&l.maze.start, &f.moves).unwrap();
+                assert!(l.maze.level.is_solved(&end));
+                matched += 1;
+            }
+            Outcome::TimeLimit | Outcome::StateLimit => {}
+            o => panic!("level {}: {o:?}", row.level),
+        }
+    }
+    assert!(matched >= 40, "{matched} levels matched");
+}
+
+#[test]
+fn an_unsolvable_level_is_said_to_be_and_a_frozen_box_is_found() {
+    // Two boxes side by side against the top wall: neither can ever move, one is off goals.
+    let l = &xsb::parse_collection("######\n#$$  #\n#  @ #\n# .. #\n######\n").unwrap()[0];
+    assert!(matches!(Board::new(&l.maze.level).deadlock(&l.maze.start), Some(search::Deadlock::DeadSquare(_))));
+    let r = solve(l, Mode::Fast, 5);
+    assert_eq!(r.outcome, Outcome::Unsolvable);
+    // Four boxes in a square, away from the walls: none can ever move (the freeze rule).
+    let l = &xsb::parse_collection("########\n#      #\n# $$   #\n# $$ @ #\n#  ....#\n########\n").unwrap()[0];
+    assert!(matches!(Board::new(&l.maze.level).deadlock(&l.maze.start), Some(search::Deadlock::Frozen(_))));
+    assert_eq!(solve(l, Mode::Optimal, 5).outcome, Outcome::Unsolvable);
+    // One box moved off the square: solvable, and no rule says otherwise.
+    let l = &xsb::parse_collection("########\n#      #\n# $ $  #\n# $$ @ #\n#  ....#\n########\n").unwrap()[0];
+    assert_eq!(Board::new(&l.maze.level).deadlock(&l.maze.start), None);
+    assert!(matches!(solve(l, Mode::Optimal, 5).outcome, Outcome::Solved(_)));
+}

@@ -597,6 +597,19 @@ fn builtin_shubbles() -> Vec<Level<shubbles::State>> {
     crate::levels::shubbles().into_iter().map(|l| Level::new(l.title, l.state, l.par)).collect()
 }
 
+/// Sokoban levels of an XSB collection: no par until a solver certifies one.
+fn xsb_levels(levels: Vec<sokoban::xsb::XsbLevel>) -> Vec<Level<sokoban::scene::Game>> {
+    levels
+        .into_iter()
+        .map(|l| {
+            let boxes = l.maze.start.boxes.len();
+            let mut level = Level::new(l.title, sokoban::scene::Game::new(l.maze, true), None);
+            level.par_text = Some(format!("{boxes} box{}", if boxes == 1 { "" } else { "es" }));
+            level
+        })
+        .collect()
+}
+
 fn sokoban_levels(mazes: Vec<sokoban::format::Maze>) -> Vec<Level<sokoban::scene::Game>> {
     mazes
         .into_iter()
@@ -604,7 +617,7 @@ fn sokoban_levels(mazes: Vec<sokoban::format::Maze>) -> Vec<Level<sokoban::scene
         .map(|(i, m)| {
             let sol = sokoban::solve::solve(&m);
             let par = sol.as_ref().map(|s| s.moves.len());
-            let game = sokoban::scene::Game { level: Arc::new(m.level), pos: m.start };
+            let game = sokoban::scene::Game::new(m, false);
             let mut l = Level::new(format!("Maze {}", i + 1), game, par);
             l.par_text = Some(match sol {
                 Some(s) => format!("{} pushes, {} moves", s.pushes, s.moves.len()),
@@ -961,6 +974,21 @@ impl TumbleApp {
             }
             Ok(_) => errors.push("as UVa 589 mazes: no maze".to_string()),
             Err(e) => errors.push(format!("as UVa 589 mazes: {e}")),
+        }
+        // Sokoban's XSB: rows of `#@+$*. -_`, any number of levels.
+        if text.lines().any(sokoban::xsb::is_board_row) {
+            match sokoban::xsb::parse_collection(text) {
+                Ok(levels) if !levels.is_empty() => {
+                    self.tabs.sokoban = Tab::new(file, xsb_levels(levels));
+                    self.kind = GameKind::Sokoban;
+                    return Ok(());
+                }
+                Ok(_) => errors.push("as Sokoban XSB: no level".to_string()),
+                Err(e) if text.lines().any(|l| sokoban::xsb::is_board_row(l) && l.contains(['@', '+', '$', '*'])) => {
+                    return Err(format!("{name}: {e}"));
+                }
+                Err(e) => errors.push(format!("as Sokoban XSB: {e}")),
+            }
         }
         match crate::stacks::format::parse_many(text, crate::stacks::Rule::CarryAbove) {
             Ok(games) if !games.is_empty() => {

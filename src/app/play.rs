@@ -257,6 +257,9 @@ impl<M> Answer<M> {
     }
 }
 
+/// How long the window's Sokoban solver searches before it gives up.
+pub const SOKOBAN_TIME: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// The app's Vexed solver holds at most this many positions (about 1 GB); past it a hint is
 /// the best solution found, marked as not proven. `tumblebox vexed prove` goes further.
 pub const VEXED_MAX_STATES: usize = 20_000_000;
@@ -703,11 +706,12 @@ impl Playable for sokoban::scene::Game {
             Some(true) => what.push("wall"),
             Some(false) => what.push("floor"),
         }
+        let many = self.xsb || self.pos.boxes.len() > 1;
         if self.level.goals.contains(&c) {
-            what.push("the target");
+            what.push(if many { "a goal" } else { "the target" });
         }
         if self.pos.boxes.contains(&c) {
-            what.push("the box");
+            what.push(if many { "a box" } else { "the box" });
         }
         if self.pos.player == c {
             what.push("the player");
@@ -722,10 +726,14 @@ impl Playable for sokoban::scene::Game {
         }
     }
 
-    /// UVa 589's exact search from here finds no way (one box, one target).
+    /// UVa 589's exact search from here finds no way (one box, one target); with more boxes,
+    /// a deadlock the Sokoban solver prunes (a dead square, a frozen box, no assignment).
     fn unsolvable(&self) -> Option<String> {
-        if self.solved() || self.pos.boxes.len() != 1 || self.level.goals.len() != 1 {
+        if self.solved() {
             return None;
+        }
+        if self.pos.boxes.len() != 1 || self.level.goals.len() != 1 {
+            return sokoban::search::Board::new(&self.level).deadlock(&self.pos).map(|d| d.to_string());
         }
         let maze = sokoban::format::Maze { level: (*self.level).clone(), start: self.pos.clone() };
         sokoban::solve::solve(&maze).is_none().then(|| "no pushes can bring the box to the target from here".into())
@@ -762,7 +770,7 @@ impl Playable for sokoban::scene::Game {
     }
 
     fn key_text(&self) -> String {
-        sokoban::format::write(&sokoban::format::Maze { level: (*self.level).clone(), start: self.pos.clone() })
+        if self.xsb { sokoban::xsb::write_board(&self.maze()) } else { sokoban::format::write(&self.maze()) }
     }
 
     fn hint_overlay(&self, mv: &sokoban::Move) -> Vec<Overlay> {
@@ -785,12 +793,29 @@ impl Playable for sokoban::scene::Game {
         true
     }
 
-    fn solve(&self, _cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Answer<sokoban::Move>, String> {
-        if self.pos.boxes.len() != 1 || self.level.goals.len() != 1 {
-            return Err("the solver handles one box and one target".into());
+    /// One box and one target: UVa 589's exact search (fewest pushes, then moves). More: the
+    /// Sokoban solver, any solution soon (bounded by [`SOKOBAN_TIME`]), said to be optimal
+    /// only when proven.
+    fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Answer<sokoban::Move>, String> {
+        use sokoban::search::{self, Limits, Mode, Outcome};
+        if self.pos.boxes.len() == 1 && self.level.goals.len() == 1 {
+            return sokoban::solve::solve(&self.maze())
+                .map(|s| Answer::optimal(s.moves))
+                .ok_or_else(|| "impossible from here".into());
         }
-        let maze = sokoban::format::Maze { level: (*self.level).clone(), start: self.pos.clone() };
-        sokoban::solve::solve(&maze).map(|s| Answer::optimal(s.moves)).ok_or_else(|| "impossible from here".into())
+        let limits = Limits { time: SOKOBAN_TIME, max_states: search::DEFAULT_STATES };
+        let r = search::search(&self.level, &self.pos, Mode::Fast, limits, cancel, progress);
+        match r.outcome {
+            Outcome::Solved(f) if f.proven => Ok(Answer::optimal(f.moves)),
+            Outcome::Solved(f) => Ok(Answer {
+                unproven: Some(format!("{} pushes, not proven fewest (at least {})", f.pushes, r.bound)),
+                moves: f.moves,
+            }),
+            Outcome::Unsolvable => Err("no solution from here: every position was searched".into()),
+            Outcome::Cancelled => Err("cancelled".into()),
+            Outcome::TimeLimit => Err(format!("no solution found in {} s", SOKOBAN_TIME.as_secs())),
+            Outcome::StateLimit => Err("no solution found within the state limit".into()),
+        }
     }
 }
 

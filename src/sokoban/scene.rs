@@ -16,6 +16,24 @@ const MARGIN: f32 = 0.25;
 pub struct Game {
     pub level: Arc<Level>,
     pub pos: Position,
+    /// The level is Sokoban's (XSB, moves in LURD), not a UVa 589 maze (`nsewNSEW`).
+    pub xsb: bool,
+}
+
+impl Game {
+    pub fn new(maze: super::format::Maze, xsb: bool) -> Game {
+        Game { level: Arc::new(maze.level), pos: maze.start, xsb }
+    }
+
+    /// A move in the level's own notation: LURD, or UVa's `nsewNSEW`.
+    pub fn notation(&self, m: super::Move) -> char {
+        if self.xsb { super::xsb::lurd_char(m) } else { m.char() }
+    }
+
+    /// The level and the position as a maze.
+    pub fn maze(&self) -> super::format::Maze {
+        super::format::Maze { level: (*self.level).clone(), start: self.pos.clone() }
+    }
 }
 
 fn origin(p: Pos) -> [f32; 2] {

@@ -95,6 +95,29 @@ const NONE: u16 = u16::MAX;
 const INF: u16 = u16::MAX;
 const DIRS: [Dir; 4] = [Dir::Left, Dir::Up, Dir::Right, Dir::Down];
 
+/// Why a position is dead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deadlock {
+    /// A box where no push can bring it to any goal.
+    DeadSquare(Pos),
+    /// A box that can never move again, off a goal (or freezing one off its goal).
+    Frozen(Pos),
+    /// No way to give every box a goal it can reach.
+    NoAssignment,
+}
+
+impl std::fmt::Display for Deadlock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Deadlock::DeadSquare(p) => {
+                write!(f, "the box at row {}, column {} can reach no goal", p.row + 1, p.col + 1)
+            }
+            Deadlock::Frozen(p) => write!(f, "the box at row {}, column {} can never move again", p.row + 1, p.col + 1),
+            Deadlock::NoAssignment => f.write_str("the boxes cannot all reach goals of their own"),
+        }
+    }
+}
+
 /// A level prepared for search: cells numbered, neighbours, distances, dead squares.
 pub struct Board {
     cols: usize,
@@ -187,6 +210,34 @@ impl Board {
 
     fn cell(&self, p: Pos) -> u16 {
         self.index[p.row * self.cols + p.col]
+    }
+
+    /// Why a position can never be solved, by the rules the search prunes with (`None`: none
+    /// of them applies; the position may still be unsolvable).
+    pub fn deadlock(&self, pos: &Position) -> Option<Deadlock> {
+        let boxes: Vec<u16> = pos.boxes.iter().map(|&p| self.cell(p)).collect();
+        if let Some(&c) = boxes.iter().find(|&&c| self.dead[c as usize] && !self.goal[c as usize]) {
+            return Some(Deadlock::DeadSquare(self.pos[c as usize]));
+        }
+        let mut bits = vec![0u64; self.words];
+        for &c in &boxes {
+            set(&mut bits, c);
+        }
+        let mut seen = Vec::new();
+        if let Some(&c) = boxes.iter().find(|&&c| freeze_deadlock(self, &bits, c, &mut seen)) {
+            return Some(Deadlock::Frozen(self.pos[c as usize]));
+        }
+        if self.bound(&boxes, &mut Hungarian::default()) == INF {
+            return Some(Deadlock::NoAssignment);
+        }
+        None
+    }
+
+    /// The assignment bound: at least this many pushes are left (`None`: no assignment).
+    pub fn lower_bound(&self, pos: &Position) -> Option<usize> {
+        let boxes: Vec<u16> = pos.boxes.iter().map(|&p| self.cell(p)).collect();
+        let h = self.bound(&boxes, &mut Hungarian::default());
+        (h != INF).then_some(h as usize)
     }
 
     /// The cells from which a lone box can never reach a goal (what the window can show).

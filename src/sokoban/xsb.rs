@@ -361,6 +361,16 @@ pub const MAX_MOVES: usize = 1_000_000;
 /// Reads LURD or its run-length form (counts before a letter or a bracketed group, groups
 /// nested; whitespace and `|` ignored). Errors name the 1-based column on `line`.
 pub fn parse_lurd(text: &str, line: usize) -> Result<Vec<Move>, ParseError> {
+    Ok(parse_lurd_at(text, line)?.into_iter().map(|(m, _)| m).collect())
+}
+
+/// [`parse_lurd`] on line 1, each move with the 1-based column of its letter (what
+/// `--moves` errors point at).
+pub fn parse_lurd_placed(text: &str) -> Result<Vec<(Move, usize)>, ParseError> {
+    parse_lurd_at(text, 1)
+}
+
+fn parse_lurd_at(text: &str, line: usize) -> Result<Vec<(Move, usize)>, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     let mut k = 0;
     let moves = group(&chars, &mut k, line, 0)?;
@@ -370,11 +380,11 @@ pub fn parse_lurd(text: &str, line: usize) -> Result<Vec<Move>, ParseError> {
     Ok(moves)
 }
 
-fn group(chars: &[char], k: &mut usize, line: usize, depth: usize) -> Result<Vec<Move>, ParseError> {
+fn group(chars: &[char], k: &mut usize, line: usize, depth: usize) -> Result<Vec<(Move, usize)>, ParseError> {
     if depth > 32 {
         return Err(ParseError::at(line, *k + 1, "expected brackets nested at most 32 deep"));
     }
-    let mut out: Vec<Move> = Vec::new();
+    let mut out: Vec<(Move, usize)> = Vec::new();
     while *k < chars.len() {
         let c = chars[*k];
         if c.is_whitespace() || c == '|' {
@@ -411,12 +421,12 @@ fn group(chars: &[char], k: &mut usize, line: usize, depth: usize) -> Result<Vec
             inner
         } else if let Some(m) = lurd_move(c) {
             *k += 1;
-            vec![m]
+            vec![(m, *k)]
         } else {
             return Err(ParseError::at(
                 line,
                 *k + 1,
-                format!("expected a move (`lurdLURD`), a count or `(`, found {}", quote_char(c)),
+                format!("move {}: expected one of `lurdLURD`, a count or `(`, found {}", out.len() + 1, quote_char(c)),
             ));
         };
         if out.len() + body.len().saturating_mul(count) > MAX_MOVES {
