@@ -1624,3 +1624,63 @@ fn the_best_solution_is_kept_replayed_exported_saved_and_migrated() {
     assert!(app.progress.to_text().starts_with("tumblebox progress 3\n"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Steps until the Sokoban tab is still (no animation, nothing queued).
+fn sokoban_rest(h: &mut Harness<'_, TumbleApp>) {
+    for _ in 0..400 {
+        h.step();
+        let s = &h.state().tabs.sokoban.session;
+        if !s.animating() && s.queue.is_empty() {
+            break;
+        }
+    }
+    h.run_steps(2);
+}
+
+#[test]
+fn an_xsb_collection_opens_and_a_level_is_played_to_solved_by_clicks_and_keys() {
+    let Some(dir) = common::data_dir("sokoban-levels") else { return };
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().open_file(&dir.join("microban-155.xsb")).unwrap();
+    h.run_steps(2);
+    assert_eq!(h.state().kind, GameKind::Sokoban);
+    assert_eq!(h.state().tabs.sokoban.levels.len(), 155);
+    h.get_by_label("Microban / Sasquatch by David W. Skinner");
+    // Level 2 ("; 2"), whose push-optimal solution in the table is rddLruulDuullddR.
+    h.get_by_label("2  (3 boxes)").click();
+    h.run_steps(2);
+    assert_eq!(h.state().tabs.sokoban.session.title, "2");
+    // The first two walks by a click on the cell they end at (two down, one right).
+    let p = h.state().tabs.sokoban.session.current().pos.player;
+    let target = Pos::new(p.row + 2, p.col + 1);
+    let at = board_point(&h, [0.25 + target.col as f32 + 0.5, 0.25 + target.row as f32 + 0.5]);
+    h.hover_at(at);
+    h.drag_at(at);
+    h.drop_at(at);
+    sokoban_rest(&mut h);
+    assert_eq!(h.state().tabs.sokoban.session.current().pos.player, target);
+    // The rest by keys: the player walks or pushes whichever way the key says.
+    for c in "LruulDuullddR".chars() {
+        let key = match c.to_ascii_lowercase() {
+            'l' => egui::Key::ArrowLeft,
+            'r' => egui::Key::ArrowRight,
+            'u' => egui::Key::ArrowUp,
+            _ => egui::Key::ArrowDown,
+        };
+        h.key_press(key);
+        sokoban_rest(&mut h);
+    }
+    let s = &h.state().tabs.sokoban.session;
+    assert!(s.current().solved(), "solved");
+    // Moves and pushes as the table counts them (the click's walk is its three moves).
+    let (_, texts, _) = s.run();
+    let all = texts.concat();
+    assert_eq!((all.len(), &all[3..]), (16, "LruulDuullddR"), "{all}");
+    h.get_by_label("pushes: 3 · moves: 16");
+    // Copy gives the level in XSB and the moves in LURD.
+    let (start, texts, _) = s.run();
+    let copied = tumblebox::save::copy_text(&start, &s.title, &texts);
+    assert!(copied.starts_with("; 2\n\n######\n"), "{copied}");
+    assert!(copied.trim_end().ends_with(&all), "{copied}");
+}

@@ -195,3 +195,104 @@ fn an_unsolvable_level_is_said_to_be_and_a_frozen_box_is_found() {
     assert_eq!(Board::new(&l.maze.level).deadlock(&l.maze.start), None);
     assert!(matches!(solve(l, Mode::Optimal, 5).outcome, Outcome::Solved(_)));
 }
+
+// ---------------------------------------------------------------- the command line
+
+fn tmp(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tumblebox-sokoban-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn solve_prints_a_replayed_lurd_solution_and_whether_it_is_proven() {
+    let Some(levels) = collection("microban-155.xsb") else { return };
+    let dir = common::data_dir("sokoban-levels").unwrap();
+    let file = dir.join("microban-155.xsb");
+    let o = common::run(&["sokoban", "solve", file.to_str().unwrap(), "--level", "5", "--optimal"], b"");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "; 5");
+    // The table: 6 pushes, 27 moves, push-optimal with the fewest moves among those.
+    assert_eq!(lines[2], "moves 27, pushes 6: proven push-optimal, fewest moves among those");
+    let moves = xsb::parse_lurd(lines[1], 1).unwrap();
+    let l = &levels[4];
+    assert!(l.maze.level.is_solved(&l.maze.level.replay(&l.maze.start, &moves).unwrap()));
+    // A limit that stops it: exit 3, said.
+    let o = common::run(
+        &["sokoban", "solve", file.to_str().unwrap(), "--level", "153", "--time-limit", "0.2", "--optimal"],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("not solved: the time limit (0.2 s) stopped the search"));
+}
+
+#[test]
+fn bench_writes_exactly_the_csv_columns_and_every_solution_replays() {
+    let Some(levels) = collection("microban-155.xsb") else { return };
+    let text: String = levels.iter().take(6).map(|l| xsb::write_level(&l.title, &l.maze) + "\n").collect();
+    let file = tmp("six.xsb", &text);
+    let csv = file.with_extension("csv");
+    let o = common::run(
+        &[
+            "sokoban",
+            "bench",
+            file.to_str().unwrap(),
+            "--time-limit",
+            "2",
+            "--jobs",
+            "2",
+            "--csv",
+            csv.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let summary = String::from_utf8(o.stdout).unwrap();
+    assert!(summary.starts_with("six.xsb: 6/6 solved"), "{summary}");
+    assert!(summary.contains("peak memory"), "{summary}");
+    let table = std::fs::read_to_string(&csv).unwrap();
+    let mut rows = table.lines();
+    assert_eq!(rows.next(), Some("pack,index,title,boxes,solved,pushes,moves,proven,millis,solution"));
+    for (i, row) in rows.enumerate() {
+        let f: Vec<&str> = row.split(',').collect();
+        assert_eq!(f.len(), 10, "{row}");
+        assert_eq!((f[0], f[1].parse::<usize>().unwrap(), f[4]), ("six.xsb", i + 1, "true"));
+        assert!(f[7] == "true" || f[7] == "false");
+        let l = &levels[i];
+        assert_eq!(f[3].parse::<usize>().unwrap(), l.maze.start.boxes.len());
+        let moves = xsb::parse_lurd(f[9], 1).unwrap();
+        assert_eq!(moves.len(), f[6].parse::<usize>().unwrap());
+        assert_eq!(moves.iter().filter(|m| m.push).count(), f[5].parse::<usize>().unwrap());
+        assert!(l.maze.level.is_solved(&l.maze.level.replay(&l.maze.start, &moves).unwrap()));
+    }
+}
+
+#[test]
+fn bad_levels_and_moves_get_one_line_with_the_place() {
+    let two = tmp("two.xsb", "; bad\n\n#####\n#@$.#\n#@ ##\n#####\n");
+    let o = common::run(&["sokoban", "solve", two.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("line 5, column 2") && err.contains("second"), "{err}");
+    let more = tmp("more.xsb", "######\n#@$$.#\n######\n");
+    let err =
+        String::from_utf8_lossy(&common::run(&["sokoban", "bench", more.to_str().unwrap()], b"").stderr).to_string();
+    assert!(err.contains("2 boxes and 1 goals"), "{err}");
+    // LURD moves on an XSB level: a push written as a walk names the move and the character.
+    let one = tmp("one.xsb", "#####\n#@$.#\n#####\n");
+    let o = common::run(&["sokoban", "trace", one.to_str().unwrap(), "--moves", "r"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("move 1 `r`, character 1: this move pushes a box"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = common::run(&["sokoban", "trace", one.to_str().unwrap(), "--moves", "R"], b"");
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("push"));
+}

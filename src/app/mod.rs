@@ -63,12 +63,14 @@ pub struct Level<P> {
     pub content: u64,
     /// The par in words where a number says too little (pushing boxes: pushes and moves).
     pub par_text: Option<String>,
+    /// What the level list says of it beside its title and par (a Sokoban level: its boxes).
+    pub note: Option<String>,
 }
 
 impl<P: Playable> Level<P> {
     pub fn new(title: impl Into<String>, start: P, par: Option<usize>) -> Level<P> {
         let content = progress::content_hash(&start.key_text());
-        Level { title: title.into(), start, par, content, par_text: None }
+        Level { title: title.into(), start, par, content, par_text: None, note: None }
     }
 }
 
@@ -604,7 +606,7 @@ fn xsb_levels(levels: Vec<sokoban::xsb::XsbLevel>) -> Vec<Level<sokoban::scene::
         .map(|l| {
             let boxes = l.maze.start.boxes.len();
             let mut level = Level::new(l.title, sokoban::scene::Game::new(l.maze, true), None);
-            level.par_text = Some(format!("{boxes} box{}", if boxes == 1 { "" } else { "es" }));
+            level.note = Some(format!("{boxes} box{}", if boxes == 1 { "" } else { "es" }));
             level
         })
         .collect()

@@ -735,6 +735,9 @@ fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>,
                 } else if let Some(p) = l.par {
                     text.push_str(&format!("  par {p}"));
                 }
+                if let Some(n) = &l.note {
+                    text.push_str(&format!("  ({n})"));
+                }
                 match rec.best {
                     Some(b) => text.push_str(&format!("  [solved] best {b}")),
                     None if rec.shown => text.push_str("  [shown by the solver]"),
