@@ -271,13 +271,16 @@ struct Hungarian {
     used: Vec<bool>,
 }
 
+const BIG: i64 = 1 << 40;
+
 impl Hungarian {
+    fn c(&self, m: usize, i: usize, j: usize) -> i64 {
+        let c = self.cost[i * m + j];
+        if c == INF { BIG } else { c as i64 }
+    }
+
+    /// The optimal assignment from scratch: every row augmented in turn.
     fn solve(&mut self, k: usize, m: usize) -> u16 {
-        const BIG: i64 = 1 << 40;
-        let cost = |s: &Self, i: usize, j: usize| {
-            let c = s.cost[i * m + j];
-            if c == INF { BIG } else { c as i64 }
-        };
         self.u.clear();
         self.u.resize(k + 1, 0);
         self.v.clear();
@@ -286,59 +289,105 @@ impl Hungarian {
         self.p.resize(m + 1, 0);
         self.way.clear();
         self.way.resize(m + 1, 0);
+        // A start most rows need no path for: each row's potential its cheapest cost, and
+        // the row takes that column when it is free (every edge stays non-negative, the
+        // taken ones tight).
+        let mut open = Vec::new();
         for i in 1..=k {
-            self.p[0] = i;
-            let mut j0 = 0;
-            self.minv.clear();
-            self.minv.resize(m + 1, i64::MAX);
-            self.used.clear();
-            self.used.resize(m + 1, false);
-            loop {
-                self.used[j0] = true;
-                let i0 = self.p[j0];
-                let mut delta = i64::MAX;
-                let mut j1 = 0;
-                for j in 1..=m {
-                    if !self.used[j] {
-                        let cur = cost(self, i0 - 1, j - 1) - self.u[i0] - self.v[j];
-                        if cur < self.minv[j] {
-                            self.minv[j] = cur;
-                            self.way[j] = j0;
-                        }
-                        if self.minv[j] < delta {
-                            delta = self.minv[j];
-                            j1 = j;
-                        }
-                    }
-                }
-                for j in 0..=m {
-                    if self.used[j] {
-                        self.u[self.p[j]] += delta;
-                        self.v[j] -= delta;
-                    } else {
-                        self.minv[j] -= delta;
-                    }
-                }
-                j0 = j1;
-                if self.p[j0] == 0 {
-                    break;
+            let (mut best, mut at) = (i64::MAX, 0);
+            for j in 1..=m {
+                let c = self.c(m, i - 1, j - 1);
+                if c < best || (c == best && self.p[at] != 0 && self.p[j] == 0) {
+                    (best, at) = (c, j);
                 }
             }
-            loop {
-                let j1 = self.way[j0];
-                self.p[j0] = self.p[j1];
-                j0 = j1;
-                if j0 == 0 {
-                    break;
-                }
+            self.u[i] = best;
+            if self.p[at] == 0 {
+                self.p[at] = i;
+            } else {
+                open.push(i);
             }
         }
-        let mut total: i64 = 0;
-        for j in 1..=m {
-            if self.p[j] != 0 {
-                total += cost(self, self.p[j] - 1, j - 1);
+        for i in open {
+            self.augment(i, m);
+        }
+        self.total(m)
+    }
+
+    /// The assignment after row `row` (from 0) of `base`'s optimal one takes new costs: the
+    /// row is unassigned, its potential lowered to keep every reduced cost non-negative, and
+    /// one shortest augmenting path from it restores optimality. Only for square problems
+    /// (as many goals as boxes), where the columns' potentials are free.
+    fn reassign(&mut self, base: &Hungarian, k: usize, row: usize, costs: impl Iterator<Item = u16>) -> u16 {
+        let m = k;
+        self.cost.clone_from(&base.cost);
+        self.u.clone_from(&base.u);
+        self.v.clone_from(&base.v);
+        self.p.clone_from(&base.p);
+        self.way.clone_from(&base.way);
+        for (j, c) in costs.enumerate() {
+            self.cost[row * m + j] = c;
+        }
+        let i = row + 1;
+        if let Some(j) = (1..=m).find(|&j| self.p[j] == i) {
+            self.p[j] = 0;
+        }
+        self.u[i] = (1..=m).map(|j| self.c(m, row, j - 1) - self.v[j]).min().unwrap_or(0);
+        self.augment(i, m);
+        self.total(m)
+    }
+
+    /// One shortest augmenting path from row `i` (e-maxx's form of the Hungarian method).
+    fn augment(&mut self, i: usize, m: usize) {
+        self.p[0] = i;
+        let mut j0 = 0;
+        self.minv.clear();
+        self.minv.resize(m + 1, i64::MAX);
+        self.used.clear();
+        self.used.resize(m + 1, false);
+        loop {
+            self.used[j0] = true;
+            let i0 = self.p[j0];
+            let mut delta = i64::MAX;
+            let mut j1 = 0;
+            for j in 1..=m {
+                if !self.used[j] {
+                    let cur = self.c(m, i0 - 1, j - 1) - self.u[i0] - self.v[j];
+                    if cur < self.minv[j] {
+                        self.minv[j] = cur;
+                        self.way[j] = j0;
+                    }
+                    if self.minv[j] < delta {
+                        delta = self.minv[j];
+                        j1 = j;
+                    }
+                }
+            }
+            for j in 0..=m {
+                if self.used[j] {
+                    self.u[self.p[j]] += delta;
+                    self.v[j] -= delta;
+                } else {
+                    self.minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if self.p[j0] == 0 {
+                break;
             }
         }
+        loop {
+            let j1 = self.way[j0];
+            self.p[j0] = self.p[j1];
+            j0 = j1;
+            if j0 == 0 {
+                break;
+            }
+        }
+    }
+
+    fn total(&self, m: usize) -> u16 {
+        let total: i64 = (1..=m).filter(|&j| self.p[j] != 0).map(|j| self.c(m, self.p[j] - 1, j - 1)).sum();
         if total >= BIG { INF } else { total.min(INF as i64 - 1) as u16 }
     }
 }
@@ -465,6 +514,8 @@ struct Work {
     from: Vec<u16>,
     depth: Vec<u32>,
     hungarian: Hungarian,
+    /// The children's assignments.
+    h2: Hungarian,
     frozen_seen: Vec<u16>,
     /// A second marking for the children's regions (the parent's stays in `seen`).
     seen2: Vec<u32>,
@@ -481,6 +532,7 @@ impl Work {
             from: vec![NONE; n],
             depth: vec![0; n],
             hungarian: Hungarian::default(),
+            h2: Hungarian::default(),
             frozen_seen: Vec::new(),
             seen2: vec![0; n],
             stamp2: 0,
@@ -610,6 +662,18 @@ struct Side {
     done: bool,
 }
 
+/// A state about to be held: its player key, the hash of its boxes, how it was reached, its
+/// cost and its bound.
+struct NewState {
+    key: u16,
+    box_hash: u64,
+    player_key: u64,
+    parent: u32,
+    step: (u16, u8),
+    cost: (u16, u32),
+    h: u16,
+}
+
 /// Push distances from each of `from` (cells) to every cell, for a lone box.
 fn push_distances(b: &Board, from: &[u16]) -> Vec<Vec<u16>> {
     let n = b.pos.len();
@@ -658,41 +722,50 @@ impl Side {
         h.solve(list.len(), m)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn add(
-        &mut self,
-        b: &Board,
-        w: &mut Work,
-        bits: &[u64],
-        key: u16,
-        parent: u32,
-        step: (u16, u8),
-        cost: (u16, u32),
-    ) -> Option<u32> {
-        let hash = bits_hash(b, bits) ^ b.player_key[key as usize];
-        if let Some(old) = self.states.find(bits, key, hash) {
-            if self.exact
-                && cost < (self.states.pushes[old as usize], self.states.moves[old as usize])
-                && !closed_at(&self.closed, old)
-            {
-                self.states.pushes[old as usize] = cost.0;
-                self.states.moves[old as usize] = cost.1;
-                self.states.parent[old as usize] = parent;
-                self.states.push[old as usize] = step;
-                let h = self.bound(b, bits, &mut w.hungarian);
-                let (p1, p2) = self.priority(cost.0, h, cost.1);
+    /// Holds a state reached (unless held already; the exact search takes a cheaper way to a
+    /// held state): `Some` with its number when it is new and not dead by the bound.
+    fn add(&mut self, bits: &[u64], n: NewState) -> Option<u32> {
+        let hash = n.box_hash ^ n.player_key;
+        if let Some(old) = self.states.find(bits, n.key, hash) {
+            let o = old as usize;
+            if self.exact && n.cost < (self.states.pushes[o], self.states.moves[o]) && !closed_at(&self.closed, old) {
+                self.states.pushes[o] = n.cost.0;
+                self.states.moves[o] = n.cost.1;
+                self.states.parent[o] = n.parent;
+                self.states.push[o] = n.step;
+                let (p1, p2) = self.priority(n.cost.0, n.h, n.cost.1);
                 self.heap.push(Entry(std::cmp::Reverse((p1, p2, old))));
             }
             return None;
         }
-        let h = self.bound(b, bits, &mut w.hungarian);
-        if h == INF {
+        if n.h == INF {
             return None;
         }
-        let s = self.states.insert(bits, key, hash, parent, step, cost);
-        let (p1, p2) = self.priority(cost.0, h, cost.1);
+        let s = self.states.insert(bits, n.key, hash, n.parent, n.step, n.cost);
+        let (p1, p2) = self.priority(n.cost.0, n.h, n.cost.1);
         self.heap.push(Entry(std::cmp::Reverse((p1, p2, s))));
         Some(s)
+    }
+
+    /// A root state (no parent).
+    fn add_root(&mut self, b: &Board, w: &mut Work, bits: &[u64], key: u16) {
+        let h = self.bound(b, bits, &mut w.hungarian);
+        let n = NewState {
+            key,
+            box_hash: bits_hash(b, bits),
+            player_key: b.player_key[key as usize],
+            parent: EMPTY,
+            step: (NONE, 0),
+            cost: (0, 0),
+            h,
+        };
+        self.add(bits, n);
+    }
+
+    /// The cost of a box at `c` against each goal (forward) or start box (backward).
+    fn row<'a>(&'a self, b: &'a Board, c: u16) -> impl Iterator<Item = u16> + 'a {
+        let dists = if self.backward { &self.dist } else { &b.dist };
+        dists.iter().map(move |d| d[c as usize])
     }
 
     /// Expands the next state: `Some(s)` when `s` is where this side is heading.
@@ -726,43 +799,65 @@ impl Side {
         let player = self.states.player[s as usize];
         w.reach(b, &here, player);
         let list: Vec<u16> = cells(&here).collect();
-        for &bc in &list {
+        // The parent's assignment, once: each child moves one box, so (with as many goals
+        // as boxes) one augmenting path from the moved box's row gives the child's.
+        let k_boxes = list.len();
+        let m = if self.backward { self.dist.len() } else { b.goals.len() };
+        let square = k_boxes == m;
+        if square {
+            w.hungarian.cost.clear();
+            for &c in &list {
+                w.hungarian.cost.extend(self.row(b, c));
+            }
+            w.hungarian.solve(k_boxes, m);
+        }
+        let box_hash = self.states.hash[s as usize] ^ b.player_key[player as usize];
+        for (bi, &bc) in list.iter().enumerate() {
             for k in 0..4 {
-                if self.backward {
+                // The box's new cell, where the player ends, and the cell the walk goes to.
+                let (to, stand, walk_to) = if self.backward {
                     // Pull: the player at bc+k steps to bc+2k, the box follows to bc+k.
                     let at = b.next[bc as usize][k];
                     if at == NONE || !w.reached(at) || self.dead[at as usize] {
                         continue;
                     }
-                    let to = b.next[at as usize][k];
-                    if to == NONE || has(&here, to) {
+                    let beyond = b.next[at as usize][k];
+                    if beyond == NONE || has(&here, beyond) {
                         continue;
                     }
-                    child.copy_from_slice(&here);
-                    clear(child, bc);
-                    set(child, at);
-                    let key = w.region_min(b, child, to);
-                    let walk = w.depth[at as usize] + 1;
-                    if let Some(ns) = self.add(b, w, child, key, s, (bc, k as u8), (g + 1, moves + walk)) {
-                        new.push(ns);
-                    }
+                    (at, beyond, at)
                 } else {
                     let to = b.next[bc as usize][k];
                     let behind = b.next[bc as usize][(k + 2) % 4];
                     if to == NONE || behind == NONE || has(&here, to) || self.dead[to as usize] || !w.reached(behind) {
                         continue;
                     }
-                    child.copy_from_slice(&here);
-                    clear(child, bc);
-                    set(child, to);
-                    if freeze_deadlock(b, child, to, &mut w.frozen_seen) {
-                        continue;
-                    }
-                    let key = if self.exact { bc } else { w.region_min(b, child, bc) };
-                    let walk = w.depth[behind as usize] + 1;
-                    if let Some(ns) = self.add(b, w, child, key, s, (bc, k as u8), (g + 1, moves + walk)) {
-                        new.push(ns);
-                    }
+                    (to, bc, behind)
+                };
+                child.copy_from_slice(&here);
+                clear(child, bc);
+                set(child, to);
+                if !self.backward && freeze_deadlock(b, child, to, &mut w.frozen_seen) {
+                    continue;
+                }
+                let key = if self.exact { stand } else { w.region_min(b, child, stand) };
+                let h = if square {
+                    let (base, h2) = (&w.hungarian, &mut w.h2);
+                    h2.reassign(base, k_boxes, bi, self.row(b, to))
+                } else {
+                    self.bound(b, child, &mut w.h2)
+                };
+                let n = NewState {
+                    key,
+                    box_hash: box_hash ^ b.zobrist[bc as usize] ^ b.zobrist[to as usize],
+                    player_key: b.player_key[key as usize],
+                    parent: s,
+                    step: (bc, k as u8),
+                    cost: (g + 1, moves + w.depth[walk_to as usize] + 1),
+                    h,
+                };
+                if let Some(ns) = self.add(child, n) {
+                    new.push(ns);
                 }
             }
         }
@@ -849,7 +944,7 @@ pub fn search(
         target_key: NONE,
         done: false,
     };
-    fwd.add(&b, &mut w, &bits, key0, EMPTY, (NONE, 0), (0, 0));
+    fwd.add_root(&b, &mut w, &bits, key0);
     // The backward side (fast mode only): pulls from every region the player can stand in
     // around the boxes on their goals.
     let mut bwd = (!exact).then(|| {
@@ -879,7 +974,7 @@ pub fn search(
                     let k = w.region_min(&b, &solved, c);
                     if !keys.contains(&k) {
                         keys.push(k);
-                        side.add(&b, &mut w, &solved, k, EMPTY, (NONE, 0), (0, 0));
+                        side.add_root(&b, &mut w, &solved, k);
                     }
                 }
             }
@@ -993,4 +1088,54 @@ fn walk_pushes(b: &Board, start: &Position, pushes: &[(u16, u8)], w: &mut Work) 
         player = bc;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The smallest assignment by trying every permutation (small k only).
+    fn brute(cost: &[u16], k: usize) -> u16 {
+        fn go(cost: &[u16], k: usize, row: usize, used: &mut Vec<bool>) -> i64 {
+            if row == k {
+                return 0;
+            }
+            let mut best = i64::MAX;
+            for j in 0..k {
+                if !used[j] {
+                    used[j] = true;
+                    let c = cost[row * k + j];
+                    let c = if c == INF { BIG } else { c as i64 };
+                    best = best.min(c + go(cost, k, row + 1, used));
+                    used[j] = false;
+                }
+            }
+            best
+        }
+        let t = go(cost, k, 0, &mut vec![false; k]);
+        if t >= BIG { INF } else { t as u16 }
+    }
+
+    #[test]
+    fn the_incremental_assignment_equals_a_fresh_one_and_the_brute_force() {
+        let mut seed = 7u64;
+        for round in 0..3000 {
+            let k = 1 + (splitmix(&mut seed) % 6) as usize;
+            let pick = |seed: &mut u64| {
+                let r = splitmix(seed) % 12;
+                if r == 11 { INF } else { r as u16 }
+            };
+            let mut base = Hungarian::default();
+            base.cost = (0..k * k).map(|_| pick(&mut seed)).collect();
+            let full = base.solve(k, k);
+            assert_eq!(full, brute(&base.cost, k), "round {round}");
+            let row = (splitmix(&mut seed) % k as u64) as usize;
+            let new: Vec<u16> = (0..k).map(|_| pick(&mut seed)).collect();
+            let mut inc = Hungarian::default();
+            let got = inc.reassign(&base, k, row, new.iter().copied());
+            let mut fresh = Hungarian { cost: base.cost.clone(), ..Hungarian::default() };
+            fresh.cost[row * k..(row + 1) * k].copy_from_slice(&new);
+            assert_eq!(got, brute(&fresh.cost, k), "round {round}: k {k}, row {row}");
+        }
+    }
 }
