@@ -1125,8 +1125,7 @@ mod tests {
                 let r = splitmix(seed) % 12;
                 if r == 11 { INF } else { r as u16 }
             };
-            let mut base = Hungarian::default();
-            base.cost = (0..k * k).map(|_| pick(&mut seed)).collect();
+            let mut base = Hungarian { cost: (0..k * k).map(|_| pick(&mut seed)).collect(), ..Hungarian::default() };
             let full = base.solve(k, k);
             assert_eq!(full, brute(&base.cost, k), "round {round}");
             let row = (splitmix(&mut seed) % k as u64) as usize;
