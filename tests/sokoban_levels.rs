@@ -296,3 +296,20 @@ fn bad_levels_and_moves_get_one_line_with_the_place() {
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).contains("push"));
 }
+
+#[test]
+fn dead_squares_of_microban_one_by_hand() {
+    use tumblebox::grid::Pos;
+    // ####        The corners (1,1), (3,4), (4,4), (5,1), (5,2) hold a box forever; every
+    // # .#        other floor cell can still push a box to a goal ((2,1) down to (3,1),
+    // #  ###      (4,1) up to it, (2,2) up to (1,2)).
+    // #*@  #
+    // #  $ #
+    // #  ###
+    // ####
+    let l = &xsb::parse_collection("####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n").unwrap()[0];
+    let mut dead = Board::new(&l.maze.level).dead_squares();
+    dead.sort();
+    let want: Vec<Pos> = [(1, 1), (3, 4), (4, 4), (5, 1), (5, 2)].iter().map(|&(r, c)| Pos::new(r, c)).collect();
+    assert_eq!(dead, want);
+}

@@ -29,6 +29,7 @@ pub enum Command {
     DarkTheme,
     Instant,
     CellNumbers,
+    DeadSquares,
     Palette,
     PlayPause,
     StepBack,
@@ -91,7 +92,7 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 30] = [
+    pub const ALL: [Command; 31] = [
         Command::Open,
         Command::Save,
         Command::Copy,
@@ -114,6 +115,7 @@ impl Command {
         Command::DarkTheme,
         Command::Instant,
         Command::CellNumbers,
+        Command::DeadSquares,
         Command::Palette,
         Command::PlayPause,
         Command::StepBack,
@@ -216,6 +218,13 @@ impl Command {
             DarkTheme => ("Dark theme", "Dark or light window", None, None, Always),
             Instant => ("Instant", "Skip the animations", cmd(Key::I), None, Always),
             CellNumbers => ("Cell numbers", "Number the shubbles box's cells 1 to 29", None, None, Always),
+            DeadSquares => (
+                "Dead squares",
+                "Mark the cells (goals excepted) from which a box can never reach a goal (pushing boxes)",
+                None,
+                None,
+                Always,
+            ),
             Palette => ("Command palette…", "Find any action by name and run it", cmd(Key::P), None, Always),
             PlayPause => {
                 ("Play / pause", "Play the game's moves from here in the debugger, or pause", key(Key::P), None, Always)

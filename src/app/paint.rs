@@ -156,6 +156,17 @@ pub fn cover(painter: &egui::Painter, view: &View, q: &[Point; 4]) {
     painter.add(egui::Shape::convex_polygon(pts, color(Ink::Cell), Stroke::NONE));
 }
 
+/// A dead square: a cross in the cell's middle, a box pushed there can never reach a goal.
+pub fn dead(painter: &egui::Painter, view: &View, q: &[Point; 4]) {
+    let c = [(q[0][0] + q[2][0]) / 2.0, (q[0][1] + q[2][1]) / 2.0];
+    let r = 0.16;
+    let stroke = Stroke::new((view.scale * 0.05).max(1.5), Color32::from_rgb(200, 70, 60));
+    for (a, b) in [([-r, -r], [r, r]), ([-r, r], [r, -r])] {
+        let (pa, pb) = (view.to_screen([c[0] + a[0], c[1] + a[1]]), view.to_screen([c[0] + b[0], c[1] + b[1]]));
+        painter.line_segment([pa, pb], stroke);
+    }
+}
+
 /// Small labels on cells (the shubbles' cell numbers), readable on any cell colour.
 pub fn labels(painter: &egui::Painter, view: &View, items: &[(Point, String)]) {
     let size = (view.scale * 0.28).clamp(9.0, 18.0);

@@ -131,6 +131,11 @@ impl Break {
 /// A game as the window plays it.
 pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 'static {
     fn solved(&self) -> bool;
+    /// Cells where a piece can never be brought to its goal (Sokoban's dead squares), to mark
+    /// when View › Dead squares is on.
+    fn dead_cells(&self) -> Vec<Pos> {
+        Vec::new()
+    }
     /// The cells a step changes, in the game's own cells ([`Playable::cell_name`] names them),
     /// `self` being the state the step starts from.
     fn step_cells(&self, step: &Self::Step) -> Vec<Pos>;
@@ -259,6 +264,9 @@ impl<M> Answer<M> {
 
 /// How long the window's Sokoban solver searches before it gives up.
 pub const SOKOBAN_TIME: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// How long it first looks for a push-optimal answer (fewest moves among those).
+pub const SOKOBAN_OPTIMAL_TIME: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The app's Vexed solver holds at most this many positions (about 1 GB); past it a hint is
 /// the best solution found, marked as not proven. `tumblebox vexed prove` goes further.
@@ -679,6 +687,15 @@ impl Playable for sokoban::scene::Game {
         self.level.is_solved(&self.pos)
     }
 
+    /// The floor cells (goals excepted) from which a lone box reaches no goal.
+    fn dead_cells(&self) -> Vec<Pos> {
+        sokoban::search::Board::new(&self.level)
+            .dead_squares()
+            .into_iter()
+            .filter(|p| !self.level.goals.contains(p))
+            .collect()
+    }
+
     fn step_cells(&self, step: &sokoban::Step) -> Vec<Pos> {
         match *step {
             sokoban::Step::Walk { from, to } => vec![from, to],
@@ -794,8 +811,8 @@ impl Playable for sokoban::scene::Game {
     }
 
     /// One box and one target: UVa 589's exact search (fewest pushes, then moves). More: the
-    /// Sokoban solver, any solution soon (bounded by [`SOKOBAN_TIME`]), said to be optimal
-    /// only when proven.
+    /// Sokoban solver, push-optimal if that takes at most [`SOKOBAN_OPTIMAL_TIME`], otherwise
+    /// any solution soon (bounded by [`SOKOBAN_TIME`]), said to be optimal only when proven.
     fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Answer<sokoban::Move>, String> {
         use sokoban::search::{self, Limits, Mode, Outcome};
         if self.pos.boxes.len() == 1 && self.level.goals.len() == 1 {
@@ -803,8 +820,16 @@ impl Playable for sokoban::scene::Game {
                 .map(|s| Answer::optimal(s.moves))
                 .ok_or_else(|| "impossible from here".into());
         }
-        let limits = Limits { time: SOKOBAN_TIME, max_states: search::DEFAULT_STATES };
-        let r = search::search(&self.level, &self.pos, Mode::Fast, limits, cancel, progress);
+        // A push-optimal answer when one comes soon; otherwise any, as soon as possible.
+        let quick = Limits { time: SOKOBAN_OPTIMAL_TIME, max_states: search::DEFAULT_STATES / 4 };
+        let r = search::search(&self.level, &self.pos, Mode::Optimal, quick, cancel, progress);
+        let r = match r.outcome {
+            Outcome::TimeLimit | Outcome::StateLimit => {
+                let limits = Limits { time: SOKOBAN_TIME, max_states: search::DEFAULT_STATES };
+                search::search(&self.level, &self.pos, Mode::Fast, limits, cancel, progress)
+            }
+            _ => r,
+        };
         match r.outcome {
             Outcome::Solved(f) if f.proven => Ok(Answer::optimal(f.moves)),
             Outcome::Solved(f) => Ok(Answer {

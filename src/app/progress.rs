@@ -50,6 +50,8 @@ pub struct Progress {
     pub dark: bool,
     /// Show the shubbles box's cell numbers.
     pub numbers: bool,
+    /// Mark Sokoban's dead squares.
+    pub dead: bool,
     /// The file each game's pack came from (absent: the built-in levels).
     pub packs: BTreeMap<GameKind, PathBuf>,
     /// Level files opened, newest first.
@@ -67,6 +69,7 @@ impl Default for Progress {
             instant: false,
             dark: true,
             numbers: false,
+            dead: false,
             packs: BTreeMap::new(),
             recent: Vec::new(),
             dirty: false,
@@ -168,6 +171,11 @@ impl Progress {
         self.numbers = on;
     }
 
+    pub fn set_dead(&mut self, on: bool) {
+        self.dirty |= self.dead != on;
+        self.dead = on;
+    }
+
     /// A game's pack is now `file` (`None`: the built-in levels); a file goes to the front of
     /// the recent list.
     pub fn set_pack(&mut self, game: GameKind, file: Option<PathBuf>) {
@@ -224,6 +232,7 @@ impl Progress {
         out.push(format!("instant\t{}", self.instant as u8));
         out.push(format!("dark\t{}", self.dark as u8));
         out.push(format!("numbers\t{}", self.numbers as u8));
+        out.push(format!("dead\t{}", self.dead as u8));
         for (g, p) in &self.packs {
             out.push(format!("pack\t{}\t{}", g.key(), clean(&p.to_string_lossy())));
         }
@@ -280,6 +289,7 @@ impl Progress {
                 ["instant", v] => p.instant = *v == "1",
                 ["dark", v] => p.dark = *v == "1",
                 ["numbers", v] => p.numbers = *v == "1",
+                ["dead", v] => p.dead = *v == "1",
                 ["pack", g, path] => {
                     p.packs.insert(game(g)?, PathBuf::from(path));
                 }

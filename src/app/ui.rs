@@ -26,6 +26,8 @@ pub(crate) struct Shared<'a> {
     speed: &'a mut f32,
     instant: bool,
     numbers: bool,
+    /// Mark dead squares (View › Dead squares).
+    dead: bool,
     drag_start: &'a mut Option<[f32; 2]>,
     progress: &'a Progress,
     notice: &'a Option<Notice>,
@@ -133,6 +135,7 @@ impl TumbleApp {
             speed: &mut self.speed,
             instant: self.instant,
             numbers: self.progress.numbers,
+            dead: self.progress.dead,
             drag_start: &mut self.drag_start,
             progress: &self.progress,
             notice: &self.notice,
@@ -243,6 +246,7 @@ impl TumbleApp {
                     toggle(ui, Command::DarkTheme, self.progress.dark, asked);
                     toggle(ui, Command::Instant, self.instant, asked);
                     toggle(ui, Command::CellNumbers, self.progress.numbers, asked);
+                    toggle(ui, Command::DeadSquares, self.progress.dead, asked);
                 });
                 ui.menu_button("Help", |ui| {
                     item(ui, Command::Help, asked);
@@ -309,6 +313,7 @@ impl TumbleApp {
             Command::DarkTheme => self.progress.set_dark(!self.progress.dark),
             Command::Instant => self.instant = !self.instant,
             Command::CellNumbers => self.progress.set_numbers(!self.progress.numbers),
+            Command::DeadSquares => self.progress.set_dead(!self.progress.dead),
             Command::Palette => {
                 self.palette = if self.palette.is_some() { None } else { Some((String::new(), 0)) };
             }
@@ -799,6 +804,12 @@ fn board<P: Playable>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'
     let at_rest = !s.animating() && s.queue.is_empty();
     if shared.numbers && at_rest {
         paint::labels(&painter, &view, &s.current().labels());
+    }
+    if shared.dead && at_rest {
+        let here = s.current();
+        for c in here.dead_cells() {
+            paint::dead(&painter, &view, &here.cell_quad(c));
+        }
     }
     // The debugger's highlight: the cells the current step changes, and in a second colour
     // the cells of the step that caused it.
