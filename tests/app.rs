@@ -1684,3 +1684,23 @@ fn an_xsb_collection_opens_and_a_level_is_played_to_solved_by_clicks_and_keys() 
     assert!(copied.starts_with("; 2\n\n######\n"), "{copied}");
     assert!(copied.trim_end().ends_with(&all), "{copied}");
 }
+
+#[test]
+fn paste_takes_an_xsb_level_with_a_lurd_or_run_length_solution() {
+    let mut h = harness();
+    h.run_steps(2);
+    // Microban 2 as the window copies it, then the same solution run-length encoded.
+    let level = "; 2\n\n######\n#----#\n#-#@-#\n#-$*-#\n#-.*-#\n#----#\n######\n";
+    for moves in ["rddLruulDuullddR", "r2dLr2ulD2u2l2dR"] {
+        h.state_mut().paste(&format!("{level}{moves}\n")).unwrap();
+        h.run_steps(2);
+        assert_eq!(h.state().kind, GameKind::Sokoban);
+        let s = &h.state().tabs.sokoban.session;
+        assert_eq!(s.moves(), 16, "{moves}");
+        assert!(s.current().solved(), "{moves}");
+        assert!(s.current().xsb);
+    }
+    // A move that cannot be made: the level opens and the message names the move.
+    let err = h.state_mut().paste(&format!("{level}uu\n")).unwrap_err();
+    assert!(err.contains("move 2 u: a wall is in the way"), "{err}");
+}

@@ -913,6 +913,22 @@ impl TumbleApp {
             let id = id.map_err(|e| format!("pasted game ID: {e}"))?;
             return self.open_with_moves("pasted", &id.level, &id.moves);
         }
+        // An XSB level and a LURD (or run-length) solution after it: the moves line would
+        // read as a comment, so it is taken apart first.
+        let lines: Vec<&str> = text.lines().collect();
+        if let Some((last, rest)) = lines.split_last()
+            && !rest.is_empty()
+            && last.chars().any(|c| "lurdLURD".contains(c))
+            && last.chars().all(|c| "lurdLURD0123456789() ".contains(c))
+            && rest.iter().any(|l| sokoban::xsb::is_board_row(l))
+        {
+            let level = rest.join("\n") + "\n";
+            if self.open_bytes("pasted text", "Pasted".to_string(), level.as_bytes()).is_ok()
+                && self.kind == GameKind::Sokoban
+            {
+                return self.tab_mut().replay(last).map_err(|e| format!("pasted text: the level is open, but {e}"));
+            }
+        }
         let bytes = text.as_bytes();
         let whole = self.open_bytes("pasted text", "Pasted".to_string(), bytes);
         if whole.is_ok() {
