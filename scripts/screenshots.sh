@@ -103,6 +103,16 @@ if [ -f "$kids" ]; then
   click 457 43; sleep 6
   xdotool mousemove 640 745; shot debugger-vexed-chain 0.5
 fi
+# Sokoban: Microban (by David W. Skinner, credited in the level panel) level 18, dead squares
+# on (View › Dead squares), solved by the background solver and caught on its last push.
+microban=../shared/data/sokoban-levels/microban-155.xsb
+if [ -f "$microban" ]; then
+  start "$microban"
+  click 152 12; sleep 0.4; click 195 108; sleep 0.3
+  click 50 506; sleep 0.5
+  click 483 43; sleep 16
+  xdotool mousemove 640 745; shot sokoban-microban 0.5
+fi
 clay=../shared/data/vexed-levels/android/impossible_pack.txt
 if [ -f "$clay" ]; then
   start "$clay"

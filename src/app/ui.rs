@@ -781,7 +781,8 @@ fn completion<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, kind: GameKind, aske
     };
     let green = egui::Color32::from_rgb(0x2e, 0x8b, 0x57);
     egui::Frame::new().fill(green).inner_margin(8.0).corner_radius(6.0).show(ui, |ui| {
-        ui.horizontal(|ui| {
+        // Wrapped, so the buttons stay on screen beside a long message in a narrow window.
+        ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(text).strong().color(egui::Color32::WHITE).size(17.0));
             ui.add_space(12.0);
             tool_button(ui, Command::NextLevel, tab.index + 1 < tab.levels.len(), &mut asked.commands);
