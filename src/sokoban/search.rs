@@ -404,10 +404,13 @@ struct States {
     push: Vec<(u16, u8)>,
     pushes: Vec<u16>,
     moves: Vec<u32>,
-    table: Vec<u32>,
+    /// Slots: the hash's high 32 bits and the state's number.
+    table: Vec<u64>,
 }
 
 const EMPTY: u32 = u32::MAX;
+const SLOT_EMPTY: u64 = u64::MAX;
+const TAG: u64 = 0xffff_ffff_0000_0000;
 
 impl States {
     fn new(words: usize) -> States {
@@ -420,7 +423,7 @@ impl States {
             push: Vec::new(),
             pushes: Vec::new(),
             moves: Vec::new(),
-            table: vec![EMPTY; 1 << 12],
+            table: vec![SLOT_EMPTY; 1 << 12],
         }
     }
 
@@ -436,13 +439,17 @@ impl States {
     /// The state with these boxes and player, if held.
     fn find(&self, boxes: &[u64], player: u16, hash: u64) -> Option<u32> {
         let mask = self.table.len() - 1;
+        let tag = hash & TAG;
         let mut i = hash as usize & mask;
         loop {
-            let s = self.table[i];
-            if s == EMPTY {
+            let slot = self.table[i];
+            if slot == SLOT_EMPTY {
                 return None;
             }
-            if self.hash[s as usize] == hash && self.player[s as usize] == player && self.boxes_of(s) == boxes {
+            // The hash's high half is in the slot: most other states are told apart without
+            // reading them.
+            let s = slot as u32;
+            if slot & TAG == tag && self.player[s as usize] == player && self.boxes_of(s) == boxes {
                 return Some(s);
             }
             i = (i + 1) & mask;
@@ -451,14 +458,15 @@ impl States {
 
     fn insert(&mut self, boxes: &[u64], player: u16, hash: u64, parent: u32, push: (u16, u8), cost: (u16, u32)) -> u32 {
         if (self.len() + 1) * 2 > self.table.len() {
-            let mut bigger = vec![EMPTY; self.table.len() * 2];
+            let mut bigger = vec![SLOT_EMPTY; self.table.len() * 2];
             let mask = bigger.len() - 1;
             for s in 0..self.len() as u32 {
-                let mut i = self.hash[s as usize] as usize & mask;
-                while bigger[i] != EMPTY {
+                let h = self.hash[s as usize];
+                let mut i = h as usize & mask;
+                while bigger[i] != SLOT_EMPTY {
                     i = (i + 1) & mask;
                 }
-                bigger[i] = s;
+                bigger[i] = (h & TAG) | s as u64;
             }
             self.table = bigger;
         }
@@ -472,10 +480,10 @@ impl States {
         self.moves.push(cost.1);
         let mask = self.table.len() - 1;
         let mut i = hash as usize & mask;
-        while self.table[i] != EMPTY {
+        while self.table[i] != SLOT_EMPTY {
             i = (i + 1) & mask;
         }
-        self.table[i] = s;
+        self.table[i] = (hash & TAG) | s as u64;
         s
     }
 }
@@ -805,13 +813,8 @@ impl Side {
         let k_boxes = list.len();
         let m = if self.backward { self.dist.len() } else { b.goals.len() };
         let square = k_boxes == m;
-        if square {
-            w.hungarian.cost.clear();
-            for &c in &list {
-                w.hungarian.cost.extend(self.row(b, c));
-            }
-            w.hungarian.solve(k_boxes, m);
-        }
+        // Solved when the first child not held already needs its bound.
+        let mut base_ready = false;
         let box_hash = self.states.hash[s as usize] ^ b.player_key[player as usize];
         for (bi, &bc) in list.iter().enumerate() {
             for k in 0..4 {
@@ -842,7 +845,28 @@ impl Side {
                     continue;
                 }
                 let key = if self.exact { stand } else { w.region_min(b, child, stand) };
+                let child_hash = box_hash ^ b.zobrist[bc as usize] ^ b.zobrist[to as usize];
+                let cost = (g + 1, moves + w.depth[walk_to as usize] + 1);
+                // A state held already needs no bound, unless the exact search found a
+                // cheaper way to it (then it is queued again).
+                if let Some(old) = self.states.find(child, key, child_hash ^ b.player_key[key as usize]) {
+                    let o = old as usize;
+                    if !(self.exact
+                        && cost < (self.states.pushes[o], self.states.moves[o])
+                        && !closed_at(&self.closed, old))
+                    {
+                        continue;
+                    }
+                }
                 let h = if square {
+                    if !base_ready {
+                        w.hungarian.cost.clear();
+                        for &c in &list {
+                            w.hungarian.cost.extend(self.row(b, c));
+                        }
+                        w.hungarian.solve(k_boxes, m);
+                        base_ready = true;
+                    }
                     let (base, h2) = (&w.hungarian, &mut w.h2);
                     h2.reassign(base, k_boxes, bi, self.row(b, to))
                 } else {
@@ -850,11 +874,11 @@ impl Side {
                 };
                 let n = NewState {
                     key,
-                    box_hash: box_hash ^ b.zobrist[bc as usize] ^ b.zobrist[to as usize],
+                    box_hash: child_hash,
                     player_key: b.player_key[key as usize],
                     parent: s,
                     step: (bc, k as u8),
-                    cost: (g + 1, moves + w.depth[walk_to as usize] + 1),
+                    cost,
                     h,
                 };
                 if let Some(ns) = self.add(child, n) {
