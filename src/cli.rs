@@ -424,7 +424,7 @@ pub enum SokobanCmd {
         /// Give up after this many seconds
         #[arg(long, value_name = "S", default_value = "10", value_parser = seconds, allow_hyphen_values = true)]
         time_limit: f64,
-        /// Give up after holding this many states (about 60 bytes each)
+        /// Give up after holding this many states (about 100 bytes each)
         #[arg(long, value_name = "N", default_value = "20000000", value_parser = states, allow_hyphen_values = true)]
         max_states: usize,
         /// Search for a push-optimal solution (fewest moves among those)
@@ -439,7 +439,7 @@ pub enum SokobanCmd {
         /// Per-level time limit in seconds
         #[arg(long, value_name = "S", default_value = "10", value_parser = seconds, allow_hyphen_values = true)]
         time_limit: f64,
-        /// Per-level state limit (bounds memory: about 60 bytes a state, per job)
+        /// Per-level state limit (bounds memory: about 100 bytes a state, per job)
         #[arg(long, value_name = "N", default_value = "20000000", value_parser = states, allow_hyphen_values = true)]
         max_states: usize,
         /// Levels solved at once (default: every core)
@@ -907,10 +907,10 @@ fn sokoban_solve(
             1
         }
         _ => {
-            let what = if row.ended == "time" {
-                format!("the time limit ({time_limit} s)")
-            } else {
-                format!("the state limit ({max_states})")
+            let what = match row.ended {
+                "time" => format!("the time limit ({time_limit} s)"),
+                "boxes" => format!("the box limit ({})", tumblebox::sokoban::search::MAX_BOXES),
+                _ => format!("the state limit ({max_states})"),
             };
             out.push_str(&format!("not solved: {what} stopped the search\n"));
             3
@@ -1120,6 +1120,10 @@ fn sokoban_solution(
     match r.outcome {
         Outcome::Solved(f) => Ok(f.moves),
         Outcome::Unsolvable => Err(Failure::bad(format!("{name}: level {level}: no solution, nothing to {what}"))),
+        Outcome::TooManyBoxes => Err(Failure::bad(format!(
+            "{name}: level {level}: more than {} boxes for the solver, nothing to {what}",
+            search::MAX_BOXES
+        ))),
         _ => Err(Failure {
             msg: format!("{name}: level {level}: the solver's limit stopped it, nothing to {what}"),
             code: 3,

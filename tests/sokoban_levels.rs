@@ -228,6 +228,13 @@ fn solve_prints_a_replayed_lurd_solution_and_whether_it_is_proven() {
     );
     assert_eq!(o.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&o.stdout).contains("not solved: the time limit (0.2 s) stopped the search"));
+    // The state limit, honoured within 10 %.
+    let o = common::run(&["sokoban", "solve", file.to_str().unwrap(), "--level", "153", "--max-states", "5000"], b"");
+    assert_eq!(o.status.code(), Some(3));
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(out.contains("not solved: the state limit (5000) stopped the search"), "{out}");
+    let held: usize = out.lines().last().unwrap().split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!((5000..=5500).contains(&held), "{out}");
 }
 
 #[test]
@@ -312,4 +319,36 @@ fn dead_squares_of_microban_one_by_hand() {
     dead.sort();
     let want: Vec<Pos> = [(1, 1), (3, 4), (4, 4), (5, 1), (5, 2)].iter().map(|&(r, c)| Pos::new(r, c)).collect();
     assert_eq!(dead, want);
+}
+
+#[test]
+fn a_level_of_more_boxes_than_the_solver_takes_is_refused_at_once() {
+    // A 70 × 70 room with 401 box-goal pairs.
+    let width = 70;
+    let mut rows = vec!["#".repeat(width)];
+    let mut n = 0;
+    for r in 1..width - 1 {
+        let mut line: Vec<char> =
+            std::iter::once('#').chain(std::iter::repeat_n(' ', width - 2)).chain(['#']).collect();
+        if r % 2 == 1 {
+            for c in (2..width - 2).step_by(3) {
+                if n < 401 {
+                    line[c] = '$';
+                    line[c + 1] = '.';
+                    n += 1;
+                }
+            }
+        }
+        if r == width - 2 {
+            line[1] = '@';
+        }
+        rows.push(line.into_iter().collect());
+    }
+    rows.push("#".repeat(width));
+    assert_eq!(n, 401);
+    let file = tmp("huge.xsb", &(rows.join("\n") + "\n"));
+    let o = common::run(&["sokoban", "solve", file.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(3));
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(out.contains("not solved: the box limit (400) stopped the search"), "{out}");
 }

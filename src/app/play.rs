@@ -749,6 +749,9 @@ impl Playable for sokoban::scene::Game {
         if self.solved() {
             return None;
         }
+        if self.pos.boxes.len() > sokoban::search::MAX_BOXES {
+            return None;
+        }
         if self.pos.boxes.len() != 1 || self.level.goals.len() != 1 {
             return sokoban::search::Board::new(&self.level).deadlock(&self.pos).map(|d| d.to_string());
         }
@@ -840,6 +843,7 @@ impl Playable for sokoban::scene::Game {
             Outcome::Cancelled => Err("cancelled".into()),
             Outcome::TimeLimit => Err(format!("no solution found in {} s", SOKOBAN_TIME.as_secs())),
             Outcome::StateLimit => Err("no solution found within the state limit".into()),
+            Outcome::TooManyBoxes => Err(format!("the solver takes at most {} boxes", search::MAX_BOXES)),
         }
     }
 }

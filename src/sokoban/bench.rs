@@ -23,7 +23,7 @@ pub struct Row {
     pub solution: String,
     pub states: usize,
     pub expanded: usize,
-    /// How the search ended: `solved`, `unsolvable`, `time`, `states`.
+    /// How the search ended: `solved`, `unsolvable`, `time`, `states`, `boxes` (too many).
     pub ended: &'static str,
 }
 
@@ -90,6 +90,7 @@ pub fn solve_one(index: usize, level: &XsbLevel, mode: Mode, limits: Limits) -> 
         Outcome::Unsolvable => row.ended = "unsolvable",
         Outcome::TimeLimit | Outcome::Cancelled => row.ended = "time",
         Outcome::StateLimit => row.ended = "states",
+        Outcome::TooManyBoxes => row.ended = "boxes",
     }
     row
 }

@@ -45,6 +45,9 @@ pub struct Limits {
     pub max_states: usize,
 }
 
+/// The most boxes a level may have for the solver (its assignment bound costs the cube of it).
+pub const MAX_BOXES: usize = 400;
+
 /// The default bounds of `tumblebox sokoban solve`: 10 s, 20 million states.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(10);
 pub const DEFAULT_STATES: usize = 20_000_000;
@@ -75,6 +78,8 @@ pub enum Outcome {
     TimeLimit,
     /// The state limit stopped it.
     StateLimit,
+    /// More boxes than the solver takes ([`MAX_BOXES`]).
+    TooManyBoxes,
     Cancelled,
 }
 
@@ -949,6 +954,9 @@ pub fn search(
     if start_boxes.iter().all(|&c| b.goal[c as usize]) {
         return report(Outcome::Solved(Found { moves: Vec::new(), pushes: 0, proven: true }), 0, 0);
     }
+    if start_boxes.len() > MAX_BOXES {
+        return report(Outcome::TooManyBoxes, 0, 0);
+    }
     if h0 == INF
         || start_boxes.iter().any(|&c| !b.goal[c as usize] && freeze_deadlock(&b, &bits, c, &mut w.frozen_seen))
     {
@@ -1012,7 +1020,9 @@ pub fn search(
     let expanded = |f: &Side, b: &Option<Side>| f.expanded + b.as_ref().map_or(0, |s| s.expanded);
     let pushes: Vec<(u16, u8)> = loop {
         turn += 1;
-        if turn.is_multiple_of(256) {
+        // Every turn: with many boxes one expansion can take milliseconds (a clock read is
+        // tens of nanoseconds).
+        {
             progress.store(expanded(&fwd, &bwd), Ordering::Relaxed);
             if cancel.load(Ordering::Relaxed) {
                 return report(Outcome::Cancelled, total(&fwd, &bwd), expanded(&fwd, &bwd));
