@@ -1050,32 +1050,17 @@ pub fn search(
             if let Some(s) = side.expand(&b, &mut w, &mut child, &mut new) {
                 break pulls_as_pushes(&b, &side.path(s));
             }
-            // Meeting the forward side: a state both have reached.
-            let met = new.iter().find_map(|&ns| {
-                let bx = side.states.boxes_of(ns);
-                let key = side.states.player[ns as usize];
-                fwd.states.find(bx, key, side.states.hash[ns as usize]).map(|fs| (fs, ns))
-            });
-            if let Some((fs, bs)) = met {
-                let mut p = fwd.path(fs);
-                p.extend(pulls_as_pushes(&b, &side.path(bs)));
-                break p;
+            if let Some((bs, fs)) = meet(side, &fwd, &new) {
+                break joined(&b, &fwd, fs, side, bs);
             }
         } else {
             if let Some(s) = fwd.expand(&b, &mut w, &mut child, &mut new) {
                 break fwd.path(s);
             }
-            if let Some(side) = bwd.as_ref() {
-                let met = new.iter().find_map(|&ns| {
-                    let bx = fwd.states.boxes_of(ns);
-                    let key = fwd.states.player[ns as usize];
-                    side.states.find(bx, key, fwd.states.hash[ns as usize]).map(|bs| (ns, bs))
-                });
-                if let Some((fs, bs)) = met {
-                    let mut p = fwd.path(fs);
-                    p.extend(pulls_as_pushes(&b, &side.path(bs)));
-                    break p;
-                }
+            if let Some(side) = bwd.as_ref()
+                && let Some((fs, bs)) = meet(&fwd, side, &new)
+            {
+                break joined(&b, &fwd, fs, side, bs);
             }
         }
     };
@@ -1085,6 +1070,23 @@ pub fn search(
     let np = pushes.len();
     let proven = exact || np == h0 as usize;
     report(Outcome::Solved(Found { moves, pushes: np, proven }), total(&fwd, &bwd), expanded(&fwd, &bwd))
+}
+
+/// A state `from` has just reached (one of `new`) that `other` holds: the two numbers.
+fn meet(from: &Side, other: &Side, new: &[u32]) -> Option<(u32, u32)> {
+    new.iter().find_map(|&ns| {
+        let boxes = from.states.boxes_of(ns);
+        let key = from.states.player[ns as usize];
+        other.states.find(boxes, key, from.states.hash[ns as usize]).map(|os| (ns, os))
+    })
+}
+
+/// The pushes of a meeting: the forward side's way to `fs`, then the backward side's pulls
+/// from `bs` to the goals, undone.
+fn joined(b: &Board, fwd: &Side, fs: u32, bwd: &Side, bs: u32) -> Vec<(u16, u8)> {
+    let mut p = fwd.path(fs);
+    p.extend(pulls_as_pushes(b, &bwd.path(bs)));
+    p
 }
 
 fn closed_at(closed: &[bool], s: u32) -> bool {
