@@ -75,13 +75,22 @@ pub fn help(kind: GameKind) -> Help {
             sections: &[
                 (
                     "Rules",
-                    "Walk up, down, left and right over the floor; walking into the box pushes it one \
-                     cell if the cell beyond is free. You cannot pull.",
+                    "Walk up, down, left and right over the floor; walking into a box pushes it one \
+                     cell if the cell beyond is free (floor, not a wall or another box). You cannot \
+                     pull, and cannot push two boxes at once.",
                 ),
                 (
                     "Goal",
-                    "Push the box onto the target (green). UVa 589 counts the fewest pushes first, then \
-                     the fewest moves: the status bar shows both, and the par as that pair.",
+                    "Push every box onto a goal (the green squares; a box on a goal turns green). A \
+                     UVa 589 maze has one box and one target: it counts the fewest pushes first, then \
+                     the fewest moves, and the status bar shows both, the par as that pair. Sokoban \
+                     levels (XSB files such as Microban) have many boxes; their solutions are written \
+                     in LURD (lower case walks, upper case pushes).",
+                ),
+                (
+                    "Dead squares",
+                    "A box pushed into a corner off a goal never comes out. View › Dead squares marks \
+                     every cell from which a box can never reach a goal.",
                 ),
                 ("Moving", "Arrow keys or W A S D; click a floor cell to walk there (one move for undo)."),
             ],
