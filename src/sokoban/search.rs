@@ -13,14 +13,21 @@
 //!   lower bound on the pushes left, consistent (one push changes it by at most one).
 //!
 //! Two searches use them:
-//! - [`Mode::Fast`]: greedy best-first on the bound (ties to the deeper), over states whose
-//!   player stands for its whole reachable region (the region's first cell): any solution,
-//!   soon. It is proven push-optimal only when its pushes equal the start's bound.
-//! - [`Mode::Optimal`]: A* on (pushes, moves) with the bound for pushes and the player's
-//!   exact cell: the first solved state taken from the queue has the fewest pushes and,
-//!   among those, the fewest moves (UVa 589's order).
+//! - [`Mode::Fast`]: two greedy best-first sides on the bound (the shallower first among
+//!   equals), over states whose player stands for its whole reachable region (the region's
+//!   first cell): backward, pulling boxes out of the goals towards the start (seven turns in
+//!   eight), and forward, pushing from the start. It ends when a side reaches the other's
+//!   root or the two hold a state in common; a side searched to exhaustion proves there is
+//!   no solution. Any solution, soon: proven push-optimal only when its pushes equal the
+//!   start's bound.
+//! - [`Mode::Optimal`]: A* forward on (pushes, moves) with the bound for pushes and the
+//!   player's exact cell: the first solved state taken from the queue has the fewest pushes
+//!   and, among those, the fewest moves (UVa 589's order).
 //!
-//! Both stop at a time limit and at a number of states held, and say which stopped them.
+//! A child held already gets no bound; a new one gets it from the parent's assignment by
+//! one augmenting path ([`Hungarian::reassign`]). Both searches stop at a time limit (the
+//! clock is read after every expansion), at a number of states held, and at more than
+//! [`MAX_BOXES`] boxes, and say which stopped them.
 
 use super::rules::{Level, Move, Position};
 use crate::grid::{Dir, Pos};
@@ -41,7 +48,7 @@ pub enum Mode {
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     pub time: Duration,
-    /// The most states held (each about 40 bytes and a table slot).
+    /// The most states held (each up to about 100 bytes with its table slot and queue entry).
     pub max_states: usize,
 }
 
