@@ -25,7 +25,7 @@
 //!   and, among those, the fewest moves (UVa 589's order).
 //!
 //! A child held already gets no bound; a new one gets it from the parent's assignment by
-//! one augmenting path ([`Hungarian::reassign`]). Both searches stop at a time limit (the
+//! one augmenting path (`Hungarian::reassign`). Both searches stop at a time limit (the
 //! clock is read after every expansion), at a number of states held, and at more than
 //! [`MAX_BOXES`] boxes, and say which stopped them.
 
