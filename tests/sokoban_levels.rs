@@ -194,6 +194,17 @@ fn an_unsolvable_level_is_said_to_be_and_a_frozen_box_is_found() {
     let l = &xsb::parse_collection("########\n#      #\n# $ $  #\n# $$ @ #\n#  ....#\n########\n").unwrap()[0];
     assert_eq!(Board::new(&l.maze.level).deadlock(&l.maze.start), None);
     assert!(matches!(solve(l, Mode::Optimal, 5).outcome, Outcome::Solved(_)));
+    // The box under the goal needs the player in the pocket below it, which the box seals:
+    // no square is dead for it and it can still move left, but the corral never opens.
+    let l = &xsb::parse_collection("#########\n#       #\n#      .#\n#   #  $#\n# @ ### #\n#########\n").unwrap()[0];
+    let why = Board::new(&l.maze.level).deadlock(&l.maze.start);
+    assert_eq!(why, Some(search::Deadlock::Corral(tumblebox::grid::Pos::new(3, 7))));
+    assert_eq!(why.unwrap().to_string(), "the boxes around row 4, column 8 close off an area that can never be opened");
+    assert_eq!(solve(l, Mode::Optimal, 5).outcome, Outcome::Unsolvable);
+    // With the pocket open to the room it is solved.
+    let l = &xsb::parse_collection("#########\n#       #\n#      .#\n#   #  $#\n# @     #\n#########\n").unwrap()[0];
+    assert_eq!(Board::new(&l.maze.level).deadlock(&l.maze.start), None);
+    assert!(matches!(solve(l, Mode::Fast, 5).outcome, Outcome::Solved(_)));
 }
 
 // ---------------------------------------------------------------- the command line

@@ -10,13 +10,18 @@
 //!   a neighbour off its goal;
 //! - the assignment bound: a minimum-cost matching of boxes to goals by push distance
 //!   (Hungarian algorithm). When no matching exists the position is dead; its cost is a
-//!   lower bound on the pushes left, consistent (one push changes it by at most one).
+//!   lower bound on the pushes left, consistent (one push changes it by at most one);
+//! - corral deadlocks: boxes closing off cells the player cannot reach, with something
+//!   unfinished there, that no push the player can ever make opens (see PI-corrals below).
 //!
 //! Two searches use them:
-//! - [`Mode::Fast`]: two greedy best-first sides on the bound (the shallower first among
-//!   equals), over states whose player stands for its whole reachable region (the region's
-//!   first cell): backward, pulling boxes out of the goals towards the start (seven turns in
-//!   eight), and forward, pushing from the start. It ends when a side reaches the other's
+//! - [`Mode::Fast`]: two greedy best-first sides on the bound (one queue per bound value,
+//!   first in first out), over states whose player stands for its whole reachable region
+//!   (the region's first cell): backward, pulling boxes out of the goals towards the start
+//!   (seven turns in eight), and forward, pushing from the start. The forward side prunes
+//!   by PI-corrals: when some corral can only be opened by pushes into it that the player
+//!   can make now, only those pushes are tried (some solution with no more pushes begins
+//!   with one of them; see `Work::pi_corral`). It ends when a side reaches the other's
 //!   root or the two hold a state in common; a side searched to exhaustion proves there is
 //!   no solution. Any solution, soon: proven push-optimal only when its pushes equal the
 //!   start's bound.
@@ -116,6 +121,9 @@ pub enum Deadlock {
     Frozen(Pos),
     /// No way to give every box a goal it can reach.
     NoAssignment,
+    /// Boxes closing off cells the player cannot reach, where something is unfinished, and
+    /// that no push the player can ever make opens.
+    Corral(Pos),
 }
 
 impl std::fmt::Display for Deadlock {
@@ -126,6 +134,12 @@ impl std::fmt::Display for Deadlock {
             }
             Deadlock::Frozen(p) => write!(f, "the box at row {}, column {} can never move again", p.row + 1, p.col + 1),
             Deadlock::NoAssignment => f.write_str("the boxes cannot all reach goals of their own"),
+            Deadlock::Corral(p) => write!(
+                f,
+                "the boxes around row {}, column {} close off an area that can never be opened",
+                p.row + 1,
+                p.col + 1
+            ),
         }
     }
 }
@@ -241,6 +255,12 @@ impl Board {
         }
         if self.bound(&boxes, &mut Hungarian::default()) == INF {
             return Some(Deadlock::NoAssignment);
+        }
+        let mut w = Work::new(self.pos.len());
+        w.reach(self, &bits, self.cell(pos.player));
+        let mut pushes = Vec::new();
+        if w.pi_corral(self, &bits, &mut pushes) && pushes.is_empty() {
+            return Some(Deadlock::Corral(self.pos[w.barrier_boxes.first().copied().unwrap_or(0) as usize]));
         }
         None
     }
@@ -541,6 +561,13 @@ struct Work {
     seen2: Vec<u32>,
     stamp2: u32,
     stack: Vec<u16>,
+    /// Corrals: each unreachable cell's component (0: none), the components' cells, and a
+    /// marking of the barrier boxes of the corral being checked.
+    comp: Vec<u32>,
+    comp_cells: Vec<u16>,
+    barrier: Vec<u32>,
+    barrier_stamp: u32,
+    barrier_boxes: Vec<u16>,
 }
 
 impl Work {
@@ -557,6 +584,11 @@ impl Work {
             seen2: vec![0; n],
             stamp2: 0,
             stack: Vec::with_capacity(n),
+            comp: vec![0; n],
+            comp_cells: Vec::with_capacity(n),
+            barrier: vec![0; n],
+            barrier_stamp: 0,
+            barrier_boxes: Vec::new(),
         }
     }
 
@@ -616,6 +648,131 @@ impl Work {
     fn reached(&self, c: u16) -> bool {
         self.seen[c as usize] == self.stamp
     }
+
+    /// PI-corral pruning, after [`Work::reach`] from the state's player. A corral is a set of
+    /// free cells the player cannot reach (whole components); its barrier is every box next
+    /// to one of them. It is a PI-corral when it is unfinished (a barrier box off a goal, or
+    /// a goal inside), when no barrier box can ever be pushed anywhere but into it before a
+    /// barrier box moves (I), and when every push into it is one the player can make now
+    /// (P). Then some solution (with no more pushes, if one exists) begins with one of those
+    /// pushes: the first push of a barrier box in any solution is one of them, and it can be
+    /// made first, the pushes before it (away from the corral) following unchanged. So only
+    /// they need searching. Fills `out` with them for the corral with the fewest; `false`
+    /// when there is no PI-corral. An empty `out` with `true`: the position is dead (the
+    /// corral can never be opened).
+    fn pi_corral(&mut self, b: &Board, boxes: &[u64], out: &mut Vec<(u16, u8)>) -> bool {
+        let n = b.pos.len();
+        self.comp.iter_mut().for_each(|c| *c = 0);
+        self.comp_cells.clear();
+        // Each component's cells, one after another: starts[i]..starts[i + 1].
+        let mut starts = Vec::new();
+        for c in 0..n as u16 {
+            if self.comp[c as usize] != 0 || self.reached(c) || has(boxes, c) {
+                continue;
+            }
+            starts.push(self.comp_cells.len());
+            let id = starts.len() as u32;
+            self.comp[c as usize] = id;
+            self.comp_cells.push(c);
+            let mut i = self.comp_cells.len() - 1;
+            while i < self.comp_cells.len() {
+                let x = self.comp_cells[i];
+                i += 1;
+                for &y in &b.next[x as usize] {
+                    if y != NONE && self.comp[y as usize] == 0 && !has(boxes, y) {
+                        self.comp[y as usize] = id;
+                        self.comp_cells.push(y);
+                    }
+                }
+            }
+        }
+        if starts.is_empty() {
+            return false;
+        }
+        starts.push(self.comp_cells.len());
+        let count = starts.len() - 1;
+        let mut best: Option<Vec<(u16, u8)>> = None;
+        let mut pushes = Vec::new();
+        // Each component alone, then (when there are several) all of them as one corral.
+        for which in 0..count + usize::from(count > 1) {
+            let range = if which < count { starts[which]..starts[which + 1] } else { 0..self.comp_cells.len() };
+            let id = (which < count).then_some(which as u32 + 1);
+            if self.corral_pushes(b, boxes, range, id, &mut pushes)
+                && best.as_ref().is_none_or(|b| pushes.len() < b.len())
+            {
+                best = Some(pushes.clone());
+                if pushes.is_empty() {
+                    break;
+                }
+            }
+        }
+        match best {
+            Some(list) => {
+                *out = list;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether the cells `comp_cells[range]` (component `id`, or every component) are a
+    /// PI-corral; if so `out` holds the pushes into it.
+    fn corral_pushes(
+        &mut self,
+        b: &Board,
+        boxes: &[u64],
+        range: std::ops::Range<usize>,
+        id: Option<u32>,
+        out: &mut Vec<(u16, u8)>,
+    ) -> bool {
+        out.clear();
+        self.barrier_stamp = self.barrier_stamp.wrapping_add(1);
+        if self.barrier_stamp == 0 {
+            self.barrier.iter_mut().for_each(|s| *s = 0);
+            self.barrier_stamp = 1;
+        }
+        let stamp = self.barrier_stamp;
+        self.barrier_boxes.clear();
+        let mut unfinished = false;
+        for &c in &self.comp_cells[range] {
+            unfinished |= b.goal[c as usize];
+            for &y in &b.next[c as usize] {
+                if y != NONE && has(boxes, y) && self.barrier[y as usize] != stamp {
+                    self.barrier[y as usize] = stamp;
+                    self.barrier_boxes.push(y);
+                    unfinished |= !b.goal[y as usize];
+                }
+            }
+        }
+        if !unfinished {
+            return false;
+        }
+        let comp = &self.comp;
+        let inside = |x: u16| x != NONE && comp[x as usize] != 0 && id.is_none_or(|id| comp[x as usize] == id);
+        let barrier = |x: u16| x != NONE && self.barrier[x as usize] == stamp;
+        for &bc in &self.barrier_boxes {
+            for k in 0..4 {
+                let to = b.next[bc as usize][k];
+                let behind = b.next[bc as usize][(k + 2) % 4];
+                // Never possible before a barrier box moves: a wall either side, the player's
+                // cell inside the corral or under a barrier box, the way blocked by one; and
+                // never part of a solution: onto a dead square.
+                if to == NONE || behind == NONE || inside(behind) || barrier(behind) || barrier(to) {
+                    continue;
+                }
+                if b.dead[to as usize] {
+                    continue;
+                }
+                if !inside(to) || !self.reached(behind) {
+                    // A push out of or along the corral, or into it from where the player
+                    // cannot stand now: it may come first.
+                    return false;
+                }
+                out.push((bc, k as u8));
+            }
+        }
+        true
+    }
 }
 
 /// Whether the box at `c` can never move again: blocked on both axes by walls, by dead
@@ -662,6 +819,50 @@ fn freeze_deadlock(b: &Board, boxes: &[u64], c: u16, seen: &mut Vec<u16>) -> boo
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
 struct Entry(std::cmp::Reverse<(u32, u32, u32)>);
 
+/// The open states, smallest priority first, the first queued first among equals.
+enum Queue {
+    /// Any priorities.
+    Heap(BinaryHeap<Entry>),
+    /// The greedy searches' priority is the bound first (small numbers): one list for each
+    /// bound, first in first out (the second key, the depth, is left to that order).
+    Buckets { lists: Vec<std::collections::VecDeque<u32>>, low: usize },
+}
+
+impl Queue {
+    fn new(exact: bool) -> Queue {
+        if exact { Queue::Heap(BinaryHeap::new()) } else { Queue::Buckets { lists: Vec::new(), low: 0 } }
+    }
+
+    fn push(&mut self, key: (u32, u32), s: u32) {
+        match self {
+            Queue::Heap(heap) => heap.push(Entry(std::cmp::Reverse((key.0, key.1, s)))),
+            Queue::Buckets { lists, low } => {
+                let k = key.0 as usize;
+                if lists.len() <= k {
+                    lists.resize_with(k + 1, Default::default);
+                }
+                lists[k].push_back(s);
+                *low = (*low).min(k);
+            }
+        }
+    }
+
+    fn pop(&mut self) -> Option<u32> {
+        match self {
+            Queue::Heap(heap) => heap.pop().map(|Entry(std::cmp::Reverse((_, _, s)))| s),
+            Queue::Buckets { lists, low } => {
+                while *low < lists.len() {
+                    if let Some(s) = lists[*low].pop_front() {
+                        return Some(s);
+                    }
+                    *low += 1;
+                }
+                None
+            }
+        }
+    }
+}
+
 /// One direction of the search: pushes from the start, or pulls from the solved position.
 struct Side {
     /// Pulls from the goals (the backward search).
@@ -669,7 +870,7 @@ struct Side {
     /// The player's exact cell is part of the state (the optimal search), not its region.
     exact: bool,
     states: States,
-    heap: BinaryHeap<Entry>,
+    heap: Queue,
     closed: Vec<bool>,
     expanded: usize,
     /// Pull distances for the backward side: dist[i][c], pushes from start box i to c.
@@ -680,6 +881,8 @@ struct Side {
     /// The player's region key at the start (what the backward side must reach).
     target_key: u16,
     done: bool,
+    /// PI-corral pruning (forward, any solution).
+    corrals: bool,
 }
 
 /// A state about to be held: its player key, the hash of its boxes, how it was reached, its
@@ -745,9 +948,10 @@ impl Side {
 
     /// Holds a state reached (unless held already; the exact search takes a cheaper way to a
     /// held state): `Some` with its number when it is new and not dead by the bound.
-    fn add(&mut self, bits: &[u64], n: NewState) -> Option<u32> {
+    /// `held`: the state's number if it is held already, as the caller found it.
+    fn add(&mut self, bits: &[u64], n: NewState, held: Option<u32>) -> Option<u32> {
         let hash = n.box_hash ^ n.player_key;
-        if let Some(old) = self.states.find(bits, n.key, hash) {
+        if let Some(old) = held {
             let o = old as usize;
             if self.exact && n.cost < (self.states.pushes[o], self.states.moves[o]) && !closed_at(&self.closed, old) {
                 self.states.pushes[o] = n.cost.0;
@@ -755,7 +959,7 @@ impl Side {
                 self.states.parent[o] = n.parent;
                 self.states.push[o] = n.step;
                 let (p1, p2) = self.priority(n.cost.0, n.h, n.cost.1);
-                self.heap.push(Entry(std::cmp::Reverse((p1, p2, old))));
+                self.heap.push((p1, p2), old);
             }
             return None;
         }
@@ -764,7 +968,7 @@ impl Side {
         }
         let s = self.states.insert(bits, n.key, hash, n.parent, n.step, n.cost);
         let (p1, p2) = self.priority(n.cost.0, n.h, n.cost.1);
-        self.heap.push(Entry(std::cmp::Reverse((p1, p2, s))));
+        self.heap.push((p1, p2), s);
         Some(s)
     }
 
@@ -780,7 +984,8 @@ impl Side {
             cost: (0, 0),
             h,
         };
-        self.add(bits, n);
+        let held = self.states.find(bits, n.key, n.box_hash ^ n.player_key);
+        self.add(bits, n, held);
     }
 
     /// The cost of a box at `c` against each goal (forward) or start box (backward).
@@ -793,7 +998,7 @@ impl Side {
     fn expand(&mut self, b: &Board, w: &mut Work, child: &mut [u64], new: &mut Vec<u32>) -> Option<u32> {
         new.clear();
         let s = loop {
-            let Some(Entry(std::cmp::Reverse((_, _, s)))) = self.heap.pop() else {
+            let Some(s) = self.heap.pop() else {
                 self.done = true;
                 return None;
             };
@@ -819,6 +1024,12 @@ impl Side {
         let moves = self.states.moves[s as usize];
         let player = self.states.player[s as usize];
         w.reach(b, &here, player);
+        // Forward, any solution: only the pushes into a PI-corral, when there is one.
+        let mut only = Vec::new();
+        let pruned = self.corrals && w.pi_corral(b, &here, &mut only);
+        if pruned && only.is_empty() {
+            return None;
+        }
         let list: Vec<u16> = cells(&here).collect();
         // The parent's assignment, once: each child moves one box, so (with as many goals
         // as boxes) one augmenting path from the moved box's row gives the child's.
@@ -850,6 +1061,9 @@ impl Side {
                     }
                     (to, bc, behind)
                 };
+                if pruned && !only.contains(&(bc, k as u8)) {
+                    continue;
+                }
                 child.copy_from_slice(&here);
                 clear(child, bc);
                 set(child, to);
@@ -861,7 +1075,8 @@ impl Side {
                 let cost = (g + 1, moves + w.depth[walk_to as usize] + 1);
                 // A state held already needs no bound, unless the exact search found a
                 // cheaper way to it (then it is queued again).
-                if let Some(old) = self.states.find(child, key, child_hash ^ b.player_key[key as usize]) {
+                let held = self.states.find(child, key, child_hash ^ b.player_key[key as usize]);
+                if let Some(old) = held {
                     let o = old as usize;
                     if !(self.exact
                         && cost < (self.states.pushes[o], self.states.moves[o])
@@ -893,7 +1108,7 @@ impl Side {
                     cost,
                     h,
                 };
-                if let Some(ns) = self.add(child, n) {
+                if let Some(ns) = self.add(child, n, held) {
                     new.push(ns);
                 }
             }
@@ -975,7 +1190,7 @@ pub fn search(
         backward: false,
         exact,
         states: States::new(b.words),
-        heap: BinaryHeap::new(),
+        heap: Queue::new(exact),
         closed: Vec::new(),
         expanded: 0,
         dist: Vec::new(),
@@ -983,6 +1198,7 @@ pub fn search(
         target: Vec::new(),
         target_key: NONE,
         done: false,
+        corrals: !exact,
     };
     fwd.add_root(&b, &mut w, &bits, key0);
     // The backward side (fast mode only, and only with as many goals as boxes: with more,
@@ -995,7 +1211,7 @@ pub fn search(
             backward: true,
             exact: false,
             states: States::new(b.words),
-            heap: BinaryHeap::new(),
+            heap: Queue::new(false),
             closed: Vec::new(),
             expanded: 0,
             dist,
@@ -1003,6 +1219,7 @@ pub fn search(
             target: bits.clone(),
             target_key: key0,
             done: false,
+            corrals: false,
         };
         let mut solved = vec![0u64; b.words];
         for &g in &b.goals {
@@ -1160,6 +1377,158 @@ mod tests {
         }
         let t = go(cost, k, 0, &mut vec![false; k]);
         if t >= BIG { INF } else { t as u16 }
+    }
+
+    /// The fewest pushes from `start` (None: no solution), breadth first over (boxes, player
+    /// region) with no pruning at all, or with PI-corral pruning alone.
+    fn fewest_pushes(level: &Level, start: &Position, corrals: bool) -> Option<usize> {
+        let b = Board::new(level);
+        let mut w = Work::new(b.pos.len());
+        let mut bits = vec![0u64; b.words];
+        for &p in &start.boxes {
+            set(&mut bits, b.cell(p));
+        }
+        let solved = |bits: &[u64]| cells(bits).all(|c| b.goal[c as usize]);
+        if solved(&bits) {
+            return Some(0);
+        }
+        let key = w.region_min(&b, &bits, b.cell(start.player));
+        let mut seen = std::collections::HashSet::from([(bits.clone(), key)]);
+        let mut layer = vec![(bits, key)];
+        let mut only = Vec::new();
+        for depth in 1.. {
+            let mut next = Vec::new();
+            for (here, key) in layer {
+                w.reach(&b, &here, key);
+                let pruned = corrals && w.pi_corral(&b, &here, &mut only);
+                for bc in cells(&here).collect::<Vec<_>>() {
+                    for k in 0..4 {
+                        let (to, behind) = (b.next[bc as usize][k], b.next[bc as usize][(k + 2) % 4]);
+                        if to == NONE || behind == NONE || has(&here, to) || !w.reached(behind) {
+                            continue;
+                        }
+                        if pruned && !only.contains(&(bc, k as u8)) {
+                            continue;
+                        }
+                        let mut child = here.clone();
+                        clear(&mut child, bc);
+                        set(&mut child, to);
+                        if solved(&child) {
+                            return Some(depth);
+                        }
+                        let ck = w.region_min(&b, &child, bc);
+                        if seen.insert((child.clone(), ck)) {
+                            next.push((child, ck));
+                        }
+                    }
+                }
+            }
+            if next.is_empty() {
+                return None;
+            }
+            layer = next;
+        }
+        unreachable!()
+    }
+
+    /// A random walled room with a few boxes, goals and the player, as XSB.
+    fn random_room(seed: &mut u64) -> String {
+        let rows = 3 + (splitmix(seed) % 4) as usize;
+        let cols = 4 + (splitmix(seed) % 4) as usize;
+        let mut cell = vec![vec![' '; cols]; rows];
+        for row in cell.iter_mut() {
+            for c in row.iter_mut() {
+                if splitmix(seed) % 100 < 18 {
+                    *c = '#';
+                }
+            }
+        }
+        let boxes = 1 + (splitmix(seed) % 4) as usize;
+        let mut free: Vec<(usize, usize)> =
+            (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))).filter(|&(r, c)| cell[r][c] == ' ').collect();
+        let pick = |seed: &mut u64, free: &mut Vec<(usize, usize)>| {
+            let i = (splitmix(seed) % free.len().max(1) as u64) as usize;
+            (!free.is_empty()).then(|| free.swap_remove(i))
+        };
+        let mut goals = Vec::new();
+        for _ in 0..boxes {
+            goals.extend(pick(seed, &mut free));
+        }
+        let mut all = free.clone();
+        all.extend(goals.iter().copied());
+        for _ in 0..boxes.min(goals.len()) {
+            if let Some((r, c)) = pick(seed, &mut all) {
+                cell[r][c] = if goals.contains(&(r, c)) { '*' } else { '$' };
+            }
+        }
+        for &(r, c) in &goals {
+            if cell[r][c] == ' ' {
+                cell[r][c] = '.';
+            }
+        }
+        if let Some((r, c)) = pick(seed, &mut all) {
+            cell[r][c] = if cell[r][c] == '.' { '+' } else { '@' };
+        }
+        let wall = "#".repeat(cols + 2);
+        let mut out = format!("{wall}\n");
+        for row in cell {
+            out.push('#');
+            out.extend(row);
+            out.push_str("#\n");
+        }
+        out + &wall + "\n"
+    }
+
+    /// Every deadlock rule holds only of unsolvable positions, and PI-corral pruning keeps
+    /// the fewest pushes, on rooms where breadth-first search without pruning has the answer.
+    #[test]
+    fn pruning_keeps_the_fewest_pushes_and_deadlocks_are_unsolvable_on_random_rooms() {
+        let mut seed = 11u64;
+        let (mut rooms, mut dead, mut corral_dead, mut corral_pruned) = (0, 0, 0, 0);
+        while rooms < 3000 {
+            let text = random_room(&mut seed);
+            let rows: Vec<&str> = text.lines().collect();
+            let Ok(maze) = crate::sokoban::xsb::parse_board(&rows, 1) else { continue };
+            let (level, start) = (&maze.level, &maze.start);
+            if start.boxes.len() != level.goals.len() {
+                continue;
+            }
+            rooms += 1;
+            let truth = fewest_pushes(level, start, false);
+            assert_eq!(fewest_pushes(level, start, true), truth, "{text}");
+            let board = Board::new(level);
+            let rule = board.deadlock(start);
+            if let Some(why) = rule {
+                dead += 1;
+                corral_dead += usize::from(matches!(why, Deadlock::Corral(_)));
+                assert_eq!(truth, None, "{why} but solvable:\n{text}");
+            }
+            let mut w = Work::new(board.pos.len());
+            let mut bits = vec![0u64; board.words];
+            for &p in &start.boxes {
+                set(&mut bits, board.cell(p));
+            }
+            w.reach(&board, &bits, board.cell(start.player));
+            let mut only = Vec::new();
+            corral_pruned += usize::from(w.pi_corral(&board, &bits, &mut only) && !only.is_empty());
+            let (cancel, progress) = (AtomicBool::new(false), AtomicUsize::new(0));
+            let limits = Limits { time: Duration::from_secs(60), max_states: 1_000_000 };
+            for mode in [Mode::Fast, Mode::Optimal] {
+                let report = search(level, start, mode, limits, &cancel, &progress);
+                match (&report.outcome, truth) {
+                    (Outcome::Solved(f), Some(n)) => {
+                        assert!(f.pushes >= n, "{text}");
+                        if mode == Mode::Optimal || f.proven {
+                            assert_eq!(f.pushes, n, "{mode:?}:\n{text}");
+                        }
+                    }
+                    (Outcome::Unsolvable, None) => {}
+                    (o, t) => panic!("{mode:?}: {o:?}, breadth first {t:?}:\n{text}"),
+                }
+            }
+        }
+        // The rules and the pruning were exercised.
+        assert!(dead > 50 && corral_dead > 0 && corral_pruned > 20, "{dead} {corral_dead} {corral_pruned}");
     }
 
     #[test]
