@@ -1264,7 +1264,7 @@ fn sokoban_export(args: &ExportArgs) -> Result<Done, Failure> {
     for &m in &moves {
         end = start.level.apply(&end, m).expect("moves checked above").0;
     }
-    let end = sokoban::scene::Game { level: start.level.clone(), pos: end, xsb };
+    let end = start.at(end);
     let shown = if args.moves.is_some() { &end } else { &start };
     let steps = || {
         let mut pos = start.pos.clone();

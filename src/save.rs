@@ -599,7 +599,7 @@ impl Replay for sokoban::scene::Game {
 
     fn play(&self, mv: &sokoban::Move) -> Result<(Self, Vec<sokoban::Step>), String> {
         let (pos, step) = self.level.step(&self.pos, mv.dir).map_err(|e| e.to_string())?;
-        Ok((sokoban::scene::Game { level: self.level.clone(), pos, xsb: self.xsb }, vec![step]))
+        Ok((self.at(pos), vec![step]))
     }
 
     fn move_text(&self, mv: &sokoban::Move) -> String {

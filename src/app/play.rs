@@ -689,11 +689,7 @@ impl Playable for sokoban::scene::Game {
 
     /// The floor cells (goals excepted) from which a lone box reaches no goal.
     fn dead_cells(&self) -> Vec<Pos> {
-        sokoban::search::Board::new(&self.level)
-            .dead_squares()
-            .into_iter()
-            .filter(|p| !self.level.goals.contains(p))
-            .collect()
+        self.board().dead_squares().into_iter().filter(|p| !self.level.goals.contains(p)).collect()
     }
 
     fn step_cells(&self, step: &sokoban::Step) -> Vec<Pos> {
@@ -753,7 +749,7 @@ impl Playable for sokoban::scene::Game {
             return None;
         }
         if self.pos.boxes.len() != 1 || self.level.goals.len() != 1 {
-            return sokoban::search::Board::new(&self.level).deadlock(&self.pos).map(|d| d.to_string());
+            return self.board().deadlock(&self.pos).map(|d| d.to_string());
         }
         let maze = sokoban::format::Maze { level: (*self.level).clone(), start: self.pos.clone() };
         sokoban::solve::solve(&maze).is_none().then(|| "no pushes can bring the box to the target from here".into())

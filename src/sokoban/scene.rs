@@ -18,11 +18,43 @@ pub struct Game {
     pub pos: Position,
     /// The level is Sokoban's (XSB, moves in LURD), not a UVa 589 maze (`nsewNSEW`).
     pub xsb: bool,
+    /// The solver's view of the level (dead squares, distances), made when first asked for.
+    pub prepared: Prepared,
+}
+
+/// A level prepared for the solver's deadlock rules once, shared by every position of a
+/// game (the window asks for it every frame while dead squares are shown).
+#[derive(Clone, Default)]
+pub struct Prepared(Arc<std::sync::OnceLock<super::search::Board>>);
+
+/// Made from the level alone, so two games of one level are equal whatever it holds.
+impl PartialEq for Prepared {
+    fn eq(&self, _: &Prepared) -> bool {
+        true
+    }
+}
+
+impl Eq for Prepared {}
+
+impl std::fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.get().is_some() { "Prepared" } else { "Prepared (not yet)" })
+    }
 }
 
 impl Game {
     pub fn new(maze: super::format::Maze, xsb: bool) -> Game {
-        Game { level: Arc::new(maze.level), pos: maze.start, xsb }
+        Game { level: Arc::new(maze.level), pos: maze.start, xsb, prepared: Prepared::default() }
+    }
+
+    /// The same game at another position.
+    pub fn at(&self, pos: Position) -> Game {
+        Game { level: self.level.clone(), pos, xsb: self.xsb, prepared: self.prepared.clone() }
+    }
+
+    /// The level prepared for the solver's rules (made once per game).
+    pub fn board(&self) -> &super::search::Board {
+        self.prepared.0.get_or_init(|| super::search::Board::new(&self.level))
     }
 
     /// A move in the level's own notation: LURD, or UVa's `nsewNSEW`.
