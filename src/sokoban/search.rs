@@ -468,6 +468,20 @@ impl States {
         &self.boxes[s as usize * w..(s as usize + 1) * w]
     }
 
+    /// Asks for the table slot of `hash` to be brought into the cache.
+    fn prefetch(&self, hash: u64) {
+        let i = hash as usize & (self.table.len() - 1);
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint; it reads nothing and faults on nothing (and the
+        // address is inside the table).
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(self.table.as_ptr().add(i) as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = i;
+    }
+
     /// The state with these boxes and player, if held.
     fn find(&self, boxes: &[u64], player: u16, hash: u64) -> Option<u32> {
         let mask = self.table.len() - 1;
@@ -546,8 +560,22 @@ fn cells(bits: &[u64]) -> impl Iterator<Item = u16> + '_ {
     })
 }
 
+/// A push found legal and not frozen, waiting for its table lookup.
+#[derive(Clone, Copy)]
+struct Child {
+    /// The box's place in the parent's list, its cell, the direction, its new cell.
+    bi: u16,
+    bc: u16,
+    k: u8,
+    to: u16,
+    key: u16,
+    hash: u64,
+    cost: (u16, u32),
+}
+
 /// Scratch space for one search.
 struct Work {
+    children: Vec<Child>,
     seen: Vec<u32>,
     stamp: u32,
     queue: Vec<u16>,
@@ -573,6 +601,7 @@ struct Work {
 impl Work {
     fn new(n: usize) -> Work {
         Work {
+            children: Vec::new(),
             seen: vec![0; n],
             stamp: 0,
             queue: Vec::with_capacity(n),
@@ -1042,6 +1071,7 @@ impl Side {
         // Solved when the first child not held already needs its bound.
         let mut base_ready = false;
         let box_hash = self.states.hash[s as usize] ^ b.player_key[player as usize];
+        w.children.clear();
         for (bi, &bc) in list.iter().enumerate() {
             for k in 0..4 {
                 // The box's new cell, where the player ends, and the cell the walk goes to.
@@ -1076,6 +1106,18 @@ impl Side {
                 let key = if self.exact { stand } else { w.region_min(b, child, stand) };
                 let child_hash = box_hash ^ b.zobrist[bc as usize] ^ b.zobrist[to as usize];
                 let cost = (g + 1, moves + w.depth[walk_to as usize] + 1);
+                self.states.prefetch(child_hash ^ b.player_key[key as usize]);
+                w.children.push(Child { bi: bi as u16, bc, k: k as u8, to, key, hash: child_hash, cost });
+            }
+        }
+        // Then each child's table lookup: their slots are on their way from memory by now.
+        for i in 0..w.children.len() {
+            let Child { bi, bc, k, to, key, hash: child_hash, cost } = w.children[i];
+            let bi = bi as usize;
+            {
+                child.copy_from_slice(&here);
+                clear(child, bc);
+                set(child, to);
                 // A state held already needs no bound, unless the exact search found a
                 // cheaper way to it (then it is queued again).
                 let held = self.states.find(child, key, child_hash ^ b.player_key[key as usize]);
@@ -1107,7 +1149,7 @@ impl Side {
                     box_hash: child_hash,
                     player_key: b.player_key[key as usize],
                     parent: s,
-                    step: (bc, k as u8),
+                    step: (bc, k),
                     cost,
                     h,
                 };
