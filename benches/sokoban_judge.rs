@@ -37,7 +37,11 @@ fn maze(rng: &mut Rng, rock: f64) -> Maze {
         }
         let pos = |i: usize| Pos::new(i / side, i % side);
         return Maze {
-            level: Level { walls: Grid::from_cells(side, side, walls), goals: vec![pos(t)] },
+            level: Level {
+                walls: Grid::from_cells(side, side, walls),
+                goals: vec![pos(t)],
+                outside: Grid::filled(side, side, false),
+            },
             start: Position { player: pos(s), boxes: vec![pos(b)] },
         };
     }

@@ -88,6 +88,25 @@ fn xsb_round_trips_through_the_writer() {
 }
 
 #[test]
+fn the_writer_keeps_every_wall_as_drawn_and_the_outside_blank() {
+    // A wall with walls all round (the notch under the middle) stays a wall; inside floor is
+    // written `-`; the outside, cells a walker from beyond the border reaches, stays blank.
+    for (board, written) in [
+        (
+            "#########\n#       #\n#      .#\n#   # $ #\n# @ ### #\n#########\n",
+            "#########\n#-------#\n#------.#\n#---#-$-#\n#-@-###-#\n#########\n",
+        ),
+        ("  ####\n###  #\n#@$ .#\n######\n", "  ####\n###--#\n#@$-.#\n######\n"),
+    ] {
+        let rows: Vec<&str> = board.lines().collect();
+        let maze = xsb::parse_board(&rows, 1).unwrap();
+        assert_eq!(xsb::write_board(&maze), written);
+        let outside: Vec<_> = maze.level.outside.iter().filter(|(_, o)| **o).map(|(p, _)| p).collect();
+        assert_eq!(outside.len(), board.matches(' ').count() - written.matches('-').count());
+    }
+}
+
+#[test]
 fn the_tables_solutions_replay_to_solved_with_the_tables_counts() {
     let (Some(levels), Some(rows)) = (collection("microban-155.xsb"), table()) else { return };
     assert!(rows.len() >= 2 * 126);

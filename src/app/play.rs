@@ -714,6 +714,9 @@ impl Playable for sokoban::scene::Game {
 
     fn contents(&self, c: Pos) -> String {
         let mut what = Vec::new();
+        if self.level.outside.get(c) == Some(&true) {
+            return "outside the walls".into();
+        }
         match self.level.walls.get(c) {
             None => return "outside the maze".into(),
             Some(true) => what.push("wall"),

@@ -116,7 +116,11 @@ pub fn parse_rows(rows: &[&str], first_line: usize, cols: usize) -> Result<Maze,
     let boxp = get(1, "B")?;
     let target = get(2, "T")?;
     Ok(Maze {
-        level: Level { walls: Grid::from_cells(rows.len(), cols, walls), goals: vec![target] },
+        level: Level {
+            walls: Grid::from_cells(rows.len(), cols, walls),
+            goals: vec![target],
+            outside: Grid::filled(rows.len(), cols, false),
+        },
         start: Position { player, boxes: vec![boxp] },
     })
 }

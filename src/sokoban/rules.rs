@@ -7,8 +7,12 @@ use std::fmt;
 /// The fixed part of a maze: walls and goals.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Level {
+    /// Every cell that is not floor: walls, and the outside beyond them.
     pub walls: Grid<bool>,
     pub goals: Vec<Pos>,
+    /// The cells beyond the walls (an XSB level's outside: what a walker from beyond the
+    /// border reaches without crossing a wall), drawn and written blank. None in a UVa maze.
+    pub outside: Grid<bool>,
 }
 
 /// The moving part: where the player and the boxes are. Boxes are kept sorted.

@@ -68,15 +68,6 @@ impl Game {
     }
 }
 
-fn touches_floor(level: &Level, p: Pos) -> bool {
-    (-1i64..=1).any(|dr| {
-        (-1i64..=1).any(|dc| {
-            let (r, c) = (p.row as i64 + dr, p.col as i64 + dc);
-            r >= 0 && c >= 0 && level.is_floor(Pos::new(r as usize, c as usize))
-        })
-    })
-}
-
 fn origin(p: Pos) -> [f32; 2] {
     [MARGIN + p.col as f32, MARGIN + p.row as f32]
 }
@@ -110,8 +101,8 @@ impl Animate for Game {
         let mut sc =
             Scene::new(walls.cols() as f32 + 2.0 * MARGIN, walls.rows() as f32 + 2.0 * MARGIN, Ink::Background);
         for (p, &wall) in walls.iter() {
-            // Sokoban's outside (walls that touch no floor, even at a corner) is not drawn.
-            if wall && self.xsb && !touches_floor(&self.level, p) {
+            // Sokoban's outside is not drawn.
+            if self.level.outside.get(p) == Some(&true) {
                 continue;
             }
             let [x, y] = origin(p);

@@ -229,9 +229,9 @@ pub fn parse_board(rows: &[&str], first_line: usize) -> Result<Maze, ParseError>
     let c0 = inside.iter().map(|p| p.1).min().unwrap_or(0).saturating_sub(1);
     let r1 = (inside.iter().map(|p| p.0).max().unwrap_or(0) + 2).min(height);
     let c1 = (inside.iter().map(|p| p.1).max().unwrap_or(0) + 2).min(width);
-    let cells = (r0..r1)
-        .flat_map(|r| (c0..c1).map(move |c| (r, c)))
-        .map(|(r, c)| wall[r * width + c] || outside[r * width + c]);
+    let window = || (r0..r1).flat_map(|r| (c0..c1).map(move |c| r * width + c));
+    let cells = window().map(|k| wall[k] || outside[k]);
+    let beyond = Grid::from_cells(r1 - r0, c1 - c0, window().map(|k| outside[k]).collect());
     let shift = |p: Pos| Pos::new(p.row - r0, p.col - c0);
     let mut boxes: Vec<Pos> = boxes.into_iter().map(shift).collect();
     let mut goals: Vec<Pos> = goals.into_iter().map(shift).collect();
@@ -239,44 +239,14 @@ pub fn parse_board(rows: &[&str], first_line: usize) -> Result<Maze, ParseError>
     goals.sort();
     goals.dedup();
     let walls = Grid::from_cells(r1 - r0, c1 - c0, cells.collect());
-    Ok(Maze { level: Level { walls, goals }, start: Position { player: shift(player), boxes } })
+    Ok(Maze { level: Level { walls, goals, outside: beyond }, start: Position { player: shift(player), boxes } })
 }
 
-/// A level as XSB rows, each line ended by `\n`. Walls that touch no inside cell, even at a
-/// corner, and that join the border through such walls are left out (spaces), so the board
-/// reads as it was drawn and reads back the same.
+/// A level as XSB rows, each line ended by `\n`: the outside as spaces, so the board reads as
+/// it was drawn and reads back the same.
 pub fn write_board(maze: &Maze) -> String {
     let walls = &maze.level.walls;
     let (rows, cols) = (walls.rows(), walls.cols());
-    let inside = |r: isize, c: isize| {
-        r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols && !walls[Pos::new(r as usize, c as usize)]
-    };
-    let bare = |r: usize, c: usize| {
-        walls[Pos::new(r, c)] && !(-1..=1).any(|dr| (-1..=1).any(|dc| inside(r as isize + dr, c as isize + dc)))
-    };
-    let mut blank = vec![false; rows * cols];
-    let mut stack = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            if (r == 0 || c == 0 || r + 1 == rows || c + 1 == cols) && bare(r, c) {
-                blank[r * cols + c] = true;
-                stack.push((r, c));
-            }
-        }
-    }
-    while let Some((r, c)) = stack.pop() {
-        for (dr, dc) in [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)] {
-            let (nr, nc) = (r as isize + dr, c as isize + dc);
-            if nr < 0 || nc < 0 || nr as usize >= rows || nc as usize >= cols {
-                continue;
-            }
-            let (nr, nc) = (nr as usize, nc as usize);
-            if !blank[nr * cols + nc] && bare(nr, nc) {
-                blank[nr * cols + nc] = true;
-                stack.push((nr, nc));
-            }
-        }
-    }
     let mut s = String::new();
     for r in 0..rows {
         let mut line = String::new();
@@ -284,7 +254,7 @@ pub fn write_board(maze: &Maze) -> String {
             let p = Pos::new(r, c);
             let goal = maze.level.goals.contains(&p);
             let ch = if walls[p] {
-                if blank[r * cols + c] { ' ' } else { '#' }
+                if maze.level.outside.get(p) == Some(&true) { ' ' } else { '#' }
             } else if p == maze.start.player {
                 if goal { '+' } else { '@' }
             } else if maze.start.boxes.contains(&p) {
