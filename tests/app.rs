@@ -1704,3 +1704,32 @@ fn paste_takes_an_xsb_level_with_a_lurd_or_run_length_solution() {
     let err = h.state_mut().paste(&format!("{level}uu\n")).unwrap_err();
     assert!(err.contains("move 2 u: a wall is in the way"), "{err}");
 }
+
+#[test]
+fn the_side_panels_hide_and_come_back_and_the_board_grows() {
+    let mut h = harness();
+    h.run_steps(2);
+    let width = |h: &Harness<'_, TumbleApp>| h.get_by_label("board").rect().width();
+    let before = width(&h);
+    assert!(h.query_by_label("Rule debugger").is_some());
+    // F12 hides the rule debugger, F9 the level list (also View › Rule debugger, Level list).
+    h.key_press(egui::Key::F12);
+    h.run_steps(2);
+    assert!(h.query_by_label("Rule debugger").is_none());
+    assert!(h.state().hide_debugger);
+    h.key_press(egui::Key::F9);
+    h.run_steps(2);
+    assert!(h.query_by_label("SAMPLE-01  par 2").is_none());
+    let bare = width(&h);
+    assert!(bare > before + 300.0, "the board took the room: {before} -> {bare}");
+    // And back, from the menu this time.
+    h.get_by_label("View").click();
+    h.run_steps(2);
+    h.get_by_label("Rule debugger").click();
+    h.run_steps(2);
+    h.key_press(egui::Key::F9);
+    h.run_steps(2);
+    assert!(h.query_by_label("Rule debugger").is_some());
+    assert!(h.query_by_label("SAMPLE-01  par 2").is_some());
+    assert!((width(&h) - before).abs() < 1.0);
+}

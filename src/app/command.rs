@@ -30,6 +30,8 @@ pub enum Command {
     Instant,
     CellNumbers,
     DeadSquares,
+    LevelsPanel,
+    DebuggerPanel,
     Palette,
     PlayPause,
     StepBack,
@@ -92,7 +94,7 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 31] = [
+    pub const ALL: [Command; 33] = [
         Command::Open,
         Command::Save,
         Command::Copy,
@@ -116,6 +118,8 @@ impl Command {
         Command::Instant,
         Command::CellNumbers,
         Command::DeadSquares,
+        Command::LevelsPanel,
+        Command::DebuggerPanel,
         Command::Palette,
         Command::PlayPause,
         Command::StepBack,
@@ -225,6 +229,10 @@ impl Command {
                 None,
                 Always,
             ),
+            LevelsPanel => ("Level list", "Show or hide the level list on the left", key(Key::F9), None, Always),
+            DebuggerPanel => {
+                ("Rule debugger", "Show or hide the rule debugger on the right", key(Key::F12), None, Always)
+            }
             Palette => ("Command palette…", "Find any action by name and run it", cmd(Key::P), None, Always),
             PlayPause => {
                 ("Play / pause", "Play the game's moves from here in the debugger, or pause", key(Key::P), None, Always)

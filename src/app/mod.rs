@@ -557,6 +557,10 @@ pub struct TumbleApp {
     pub speed: f32,
     /// Skip animations.
     pub instant: bool,
+    /// The side panels hidden (View › Level list, View › Rule debugger): room for the board in
+    /// a small window.
+    pub hide_levels: bool,
+    pub hide_debugger: bool,
     pub progress: Progress,
     /// The app's newest notice (files opened, exports, stored progress), and its tab.
     pub notice: Option<Notice>,
@@ -657,6 +661,8 @@ impl Default for TumbleApp {
             },
             speed: 1.0,
             instant: false,
+            hide_levels: false,
+            hide_debugger: false,
             progress: Progress::default(),
             notice: None,
             dialogs: mpsc::channel(),

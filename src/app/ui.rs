@@ -33,6 +33,9 @@ pub(crate) struct Shared<'a> {
     notice: &'a Option<Notice>,
     /// Scroll the level list to the current level (it changed by key).
     scroll_to_current: bool,
+    /// The side panels shown (View › Level list, View › Rule debugger).
+    levels: bool,
+    debugger: bool,
     /// A modal window (the palette) has the keyboard.
     modal: bool,
 }
@@ -141,6 +144,8 @@ impl TumbleApp {
             notice: &self.notice,
             scroll_to_current: std::mem::take(&mut self.scroll_to_current),
             modal,
+            levels: !self.hide_levels,
+            debugger: !self.hide_debugger,
         };
         let asked = self.tabs.get_mut(self.kind).ui(ui, &mut shared);
         commands.extend(asked.commands);
@@ -247,6 +252,9 @@ impl TumbleApp {
                     toggle(ui, Command::Instant, self.instant, asked);
                     toggle(ui, Command::CellNumbers, self.progress.numbers, asked);
                     toggle(ui, Command::DeadSquares, self.progress.dead, asked);
+                    ui.separator();
+                    toggle(ui, Command::LevelsPanel, !self.hide_levels, asked);
+                    toggle(ui, Command::DebuggerPanel, !self.hide_debugger, asked);
                 });
                 ui.menu_button("Help", |ui| {
                     item(ui, Command::Help, asked);
@@ -314,6 +322,8 @@ impl TumbleApp {
             Command::Instant => self.instant = !self.instant,
             Command::CellNumbers => self.progress.set_numbers(!self.progress.numbers),
             Command::DeadSquares => self.progress.set_dead(!self.progress.dead),
+            Command::LevelsPanel => self.hide_levels = !self.hide_levels,
+            Command::DebuggerPanel => self.hide_debugger = !self.hide_debugger,
             Command::Palette => {
                 self.palette = if self.palette.is_some() { None } else { Some((String::new(), 0)) };
             }
@@ -596,8 +606,12 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
         }
     }
     status_bar(ui, tab, shared);
-    level_list(ui, tab, shared, &mut asked);
-    debugger_ui(ui, &mut tab.session, shared.speed);
+    if shared.levels {
+        level_list(ui, tab, shared, &mut asked);
+    }
+    if shared.debugger {
+        debugger_ui(ui, &mut tab.session, shared.speed);
+    }
     egui::CentralPanel::default_margins().show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             let s = &mut tab.session;
