@@ -1647,6 +1647,13 @@ fn an_xsb_collection_opens_and_a_level_is_played_to_solved_by_clicks_and_keys() 
     assert_eq!(h.state().kind, GameKind::Sokoban);
     assert_eq!(h.state().tabs.sokoban.levels.len(), 155);
     h.get_by_label("Microban / Sasquatch by David W. Skinner");
+    // With the level list hidden the credit moves to the status bar.
+    h.key_press(egui::Key::F9);
+    h.run_steps(2);
+    h.get_by_label("Microban / Sasquatch by David W. Skinner");
+    assert!(h.query_by_label("2  (3 boxes)").is_none());
+    h.key_press(egui::Key::F9);
+    h.run_steps(2);
     // Level 2 ("; 2"), whose push-optimal solution in the table is rddLruulDuullddR.
     h.get_by_label("2  (3 boxes)").click();
     h.run_steps(2);

@@ -665,11 +665,21 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
     asked
 }
 
+/// The credit a pack's levels carry wherever they are shown.
+fn credit(pack: &str) -> Option<&'static str> {
+    let p = pack.to_lowercase();
+    (p.contains("microban") || p.contains("sasquatch")).then_some("Microban / Sasquatch by David W. Skinner")
+}
+
 fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>) {
     let s = &tab.session;
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.label(format!("{} · {}", tab.pack, s.title));
+            // The level list carries the credit; with it hidden, the status bar does.
+            if let Some(c) = credit(&tab.pack).filter(|_| !shared.levels) {
+                ui.small(c);
+            }
             ui.separator();
             if P::counts_pushes() {
                 // UVa 589's own criteria: pushes first, then moves.
@@ -739,8 +749,8 @@ fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>,
             let solved = progress.solved_in(kind, &tab.pack);
             ui.label(format!("{solved} / {n} solved (PageUp / PageDown)"));
         }
-        if tab.pack.to_lowercase().contains("microban") || tab.pack.to_lowercase().contains("sasquatch") {
-            ui.small("Microban / Sasquatch by David W. Skinner");
+        if let Some(c) = credit(&tab.pack) {
+            ui.small(c);
         }
         egui::ScrollArea::vertical().show(ui, |ui| {
             // One line a level: long ones are cut (the whole text is the tooltip).
