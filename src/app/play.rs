@@ -714,7 +714,7 @@ impl Playable for sokoban::scene::Game {
 
     fn contents(&self, c: Pos) -> String {
         let mut what = Vec::new();
-        if self.level.outside.get(c) == Some(&true) {
+        if self.level.is_outside(c) {
             return "outside the walls".into();
         }
         match self.level.walls.get(c) {

@@ -4,14 +4,15 @@
 use crate::grid::{Dir, Grid, Pos};
 use std::fmt;
 
-/// The fixed part of a maze: walls and goals.
+/// The fixed part of a maze: walls, goals, and the outside beyond the walls.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Level {
     /// Every cell that is not floor: walls, and the outside beyond them.
     pub walls: Grid<bool>,
     pub goals: Vec<Pos>,
     /// The cells beyond the walls (an XSB level's outside: what a walker from beyond the
-    /// border reaches without crossing a wall), drawn and written blank. None in a UVa maze.
+    /// border reaches without crossing a wall), drawn and written blank. All false in a UVa
+    /// maze.
     pub outside: Grid<bool>,
 }
 
@@ -112,6 +113,11 @@ impl std::error::Error for MoveError {}
 impl Level {
     pub fn is_floor(&self, p: Pos) -> bool {
         self.walls.get(p) == Some(&false)
+    }
+
+    /// Beyond the walls: not part of the level, drawn and written blank.
+    pub fn is_outside(&self, p: Pos) -> bool {
+        self.outside.get(p) == Some(&true)
     }
 
     pub fn is_solved(&self, pos: &Position) -> bool {

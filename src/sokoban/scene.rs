@@ -102,7 +102,7 @@ impl Animate for Game {
             Scene::new(walls.cols() as f32 + 2.0 * MARGIN, walls.rows() as f32 + 2.0 * MARGIN, Ink::Background);
         for (p, &wall) in walls.iter() {
             // Sokoban's outside is not drawn.
-            if self.level.outside.get(p) == Some(&true) {
+            if self.level.is_outside(p) {
                 continue;
             }
             let [x, y] = origin(p);

@@ -254,7 +254,7 @@ pub fn write_board(maze: &Maze) -> String {
             let p = Pos::new(r, c);
             let goal = maze.level.goals.contains(&p);
             let ch = if walls[p] {
-                if maze.level.outside.get(p) == Some(&true) { ' ' } else { '#' }
+                if maze.level.is_outside(p) { ' ' } else { '#' }
             } else if p == maze.start.player {
                 if goal { '+' } else { '@' }
             } else if maze.start.boxes.contains(&p) {
