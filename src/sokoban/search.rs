@@ -15,16 +15,14 @@
 //!   unfinished there (a box off a goal, or an empty goal when none is spare), that no push the player can ever make opens (see PI-corrals below).
 //!
 //! Two searches use them:
-//! - [`Mode::Fast`]: two greedy best-first sides on the bound (one queue per bound value,
-//!   first in first out), over states whose player stands for its whole reachable region
-//!   (the region's first cell): backward, pulling boxes out of the goals towards the start
-//!   (63 turns in 64), and forward, pushing from the start. The forward side prunes
-//!   by PI-corrals: when some corral can only be opened by pushes into it that the player
-//!   can make now, only those pushes are tried (some solution with no more pushes begins
-//!   with one of them; see `Work::pi_corral`). It ends when a side reaches the other's
-//!   root or the two hold a state in common; a side searched to exhaustion proves there is
-//!   no solution. Any solution, soon: proven push-optimal only when its pushes equal the
-//!   start's bound.
+//! - [`Mode::Fast`]: a feature-space search over macro moves (one box pushed any number of
+//!   times; `fess.rs`, after Shoham's FESS) forward from the start, raced in one thread
+//!   against a greedy best-first search backward (pulling boxes out of the goals towards
+//!   the start; one queue per bound value, first in first out), each given half the time.
+//!   Both hold a state as its boxes and the player's region (its first cell). It ends when
+//!   a side reaches the other's root or the two hold a state in common; a side searched to
+//!   exhaustion proves there is no solution. Any solution, soon: proven push-optimal only
+//!   when its pushes equal the start's bound.
 //! - [`Mode::Optimal`]: A* forward on (pushes, moves) with the bound for pushes and the
 //!   player's exact cell: the first solved state taken from the queue has the fewest pushes
 //!   and, among those, the fewest moves (UVa 589's order).
@@ -33,6 +31,8 @@
 //! one augmenting path (`Hungarian::reassign`). Both searches stop at a time limit (the
 //! clock is read after every expansion), at a number of states held, and at more than
 //! [`MAX_BOXES`] boxes, and say which stopped them.
+
+mod fess;
 
 use super::rules::{Level, Move, Position};
 use crate::grid::{Dir, Pos};
@@ -846,9 +846,6 @@ fn freeze_deadlock(b: &Board, boxes: &[u64], c: u16, seen: &mut Vec<u16>) -> boo
     })
 }
 
-/// The fast search's forward side takes one turn in this many.
-const FORWARD_EVERY: usize = 64;
-
 /// A queue entry: smaller first.
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
 struct Entry(std::cmp::Reverse<(u32, u32, u32)>);
@@ -915,8 +912,6 @@ struct Side {
     /// The player's region key at the start (what the backward side must reach).
     target_key: u16,
     done: bool,
-    /// PI-corral pruning (forward, any solution).
-    corrals: bool,
 }
 
 /// A state about to be held: its player key, the hash of its boxes, how it was reached, its
@@ -1058,12 +1053,6 @@ impl Side {
         let moves = self.states.moves[s as usize];
         let player = self.states.player[s as usize];
         w.reach(b, &here, player);
-        // Forward, any solution: only the pushes into a PI-corral, when there is one.
-        let mut only = Vec::new();
-        let pruned = self.corrals && w.pi_corral(b, &here, &mut only);
-        if pruned && only.is_empty() {
-            return None;
-        }
         let list: Vec<u16> = cells(&here).collect();
         // The parent's assignment, once: each child moves one box, so (with as many goals
         // as boxes) one augmenting path from the moved box's row gives the child's.
@@ -1096,9 +1085,6 @@ impl Side {
                     }
                     (to, bc, behind)
                 };
-                if pruned && !only.contains(&(bc, k as u8)) {
-                    continue;
-                }
                 child.copy_from_slice(&here);
                 clear(child, bc);
                 set(child, to);
@@ -1233,24 +1219,10 @@ pub fn search(
     }
     let exact = mode == Mode::Optimal;
     let key0 = if exact { player0 } else { w.region_min(&b, &bits, player0) };
-    let mut fwd = Side {
-        backward: false,
-        exact,
-        states: States::new(b.words),
-        heap: Queue::new(exact),
-        closed: Vec::new(),
-        expanded: 0,
-        dist: Vec::new(),
-        dead: b.dead.clone(),
-        target: Vec::new(),
-        target_key: NONE,
-        done: false,
-        corrals: !exact,
-    };
-    fwd.add_root(&b, &mut w, &bits, key0);
-    // The backward side (fast mode only, and only with as many goals as boxes: with more,
-    // which goals end up filled is not known): pulls from every region the player can stand
-    // in around the boxes on their goals.
+    // The fast search: the feature-space search forward, raced against a greedy backward
+    // side (only with as many goals as boxes: with more, which goals end up filled is not
+    // known) that pulls from every region the player can stand in around the boxes on their
+    // goals.
     let mut bwd = (!exact && b.goals.len() == start_boxes.len()).then(|| {
         let dist = push_distances(&b, &start_boxes);
         let dead = (0..n).map(|c| dist.iter().all(|d| d[c] == INF)).collect();
@@ -1266,7 +1238,6 @@ pub fn search(
             target: bits.clone(),
             target_key: key0,
             done: false,
-            corrals: false,
         };
         let mut solved = vec![0u64; b.words];
         for &g in &b.goals {
@@ -1286,81 +1257,114 @@ pub fn search(
     });
     let mut child = vec![0u64; b.words];
     let mut new = Vec::new();
-    let mut turn = 0usize;
-    let total = |f: &Side, b: &Option<Side>| f.states.len() + b.as_ref().map_or(0, |s| s.states.len());
-    let expanded = |f: &Side, b: &Option<Side>| f.expanded + b.as_ref().map_or(0, |s| s.expanded);
+    if !exact {
+        let mut fs = fess::Fess::new(&b, &mut w, &bits, player0, began + limits.time);
+        let (mut tf, mut tb) = (0f64, 0f64);
+        let total = |f: &fess::Fess, b: &Option<Side>| f.len() + b.as_ref().map_or(0, |s| s.states.len());
+        let expanded = |f: &fess::Fess, b: &Option<Side>| f.expanded + b.as_ref().map_or(0, |s| s.expanded);
+        let pushes: Vec<(u16, u8)> = loop {
+            progress.store(expanded(&fs, &bwd), Ordering::Relaxed);
+            if cancel.load(Ordering::Relaxed) {
+                return report(Outcome::Cancelled, total(&fs, &bwd), expanded(&fs, &bwd));
+            }
+            let now = Instant::now();
+            if now - began >= limits.time {
+                return report(Outcome::TimeLimit, total(&fs, &bwd), expanded(&fs, &bwd));
+            }
+            if total(&fs, &bwd) >= limits.max_states {
+                return report(Outcome::StateLimit, total(&fs, &bwd), expanded(&fs, &bwd));
+            }
+            let share = if fs.best == 0 && tf > 0.5 { 0.05 } else { 0.5 };
+            let fess_turn = bwd.is_none() || tf * (1.0 - share) <= tb * share;
+            if fess_turn {
+                match fs.step(&b, &mut w) {
+                    fess::Step::Solved(s) => break fs.path(&b, &mut w, s, player0),
+                    fess::Step::Exhausted => {
+                        return report(Outcome::Unsolvable, total(&fs, &bwd), expanded(&fs, &bwd));
+                    }
+                    fess::Step::Went => {}
+                }
+                if let (Some(c), Some(side)) = (fs.new, bwd.as_ref()) {
+                    let bx = fs.states.boxes_of(c);
+                    let key = fs.states.player[c as usize];
+                    if let Some(bs) = side.states.find(bx, key, fs.states.hash[c as usize]) {
+                        let mut p = fs.path(&b, &mut w, c, player0);
+                        p.extend(pulls_as_pushes(&b, &side.path(bs)));
+                        break p;
+                    }
+                }
+                tf += now.elapsed().as_secs_f64();
+            } else {
+                let side = bwd.as_mut().expect("a backward side");
+                if let Some(s) = side.expand(&b, &mut w, &mut child, &mut new) {
+                    break pulls_as_pushes(&b, &side.path(s));
+                }
+                if side.done {
+                    bwd = None;
+                    continue;
+                }
+                let side = bwd.as_ref().expect("a backward side");
+                let hit = new.iter().find_map(|&ns| {
+                    let bx = side.states.boxes_of(ns);
+                    let key = side.states.player[ns as usize];
+                    fs.states.find(bx, key, side.states.hash[ns as usize]).map(|c| (c, ns))
+                });
+                if let Some((c, bs)) = hit {
+                    let mut p = fs.path(&b, &mut w, c, player0);
+                    p.extend(pulls_as_pushes(&b, &side.path(bs)));
+                    break p;
+                }
+                tb += now.elapsed().as_secs_f64();
+            }
+        };
+        let moves = walk_pushes(&b, start, &pushes, &mut w);
+        let end_pos = level.replay(start, &moves).expect("solver bug: an illegal move in the answer");
+        assert!(level.is_solved(&end_pos), "solver bug: the answer does not solve the level");
+        let np = pushes.len();
+        let proven = np == h0 as usize;
+        return report(Outcome::Solved(Found { moves, pushes: np, proven }), total(&fs, &bwd), expanded(&fs, &bwd));
+    }
+    // The push-optimal search: A* forward.
+    let mut fwd = Side {
+        backward: false,
+        exact: true,
+        states: States::new(b.words),
+        heap: Queue::new(true),
+        closed: Vec::new(),
+        expanded: 0,
+        dist: Vec::new(),
+        dead: b.dead.clone(),
+        target: Vec::new(),
+        target_key: NONE,
+        done: false,
+    };
+    fwd.add_root(&b, &mut w, &bits, key0);
     let pushes: Vec<(u16, u8)> = loop {
-        turn += 1;
         // Every turn: with many boxes one expansion can take milliseconds (a clock read is
         // tens of nanoseconds).
-        {
-            progress.store(expanded(&fwd, &bwd), Ordering::Relaxed);
-            if cancel.load(Ordering::Relaxed) {
-                return report(Outcome::Cancelled, total(&fwd, &bwd), expanded(&fwd, &bwd));
-            }
-            if began.elapsed() >= limits.time {
-                return report(Outcome::TimeLimit, total(&fwd, &bwd), expanded(&fwd, &bwd));
-            }
+        progress.store(fwd.expanded, Ordering::Relaxed);
+        if cancel.load(Ordering::Relaxed) {
+            return report(Outcome::Cancelled, fwd.states.len(), fwd.expanded);
         }
-        if total(&fwd, &bwd) >= limits.max_states {
-            return report(Outcome::StateLimit, total(&fwd, &bwd), expanded(&fwd, &bwd));
+        if began.elapsed() >= limits.time {
+            return report(Outcome::TimeLimit, fwd.states.len(), fwd.expanded);
+        }
+        if fwd.states.len() >= limits.max_states {
+            return report(Outcome::StateLimit, fwd.states.len(), fwd.expanded);
         }
         if fwd.done {
-            // The forward search is complete (and prunes only what cannot be solved).
-            return report(Outcome::Unsolvable, total(&fwd, &bwd), expanded(&fwd, &bwd));
+            // The search is complete (and prunes only what cannot be solved).
+            return report(Outcome::Unsolvable, fwd.states.len(), fwd.expanded);
         }
-        if bwd.as_ref().is_some_and(|s| s.done) {
-            // The backward search is complete too: no start position is reached from the goals.
-            return report(Outcome::Unsolvable, total(&fwd, &bwd), expanded(&fwd, &bwd));
-        }
-        // 63 turns in 64 go backward: pulling boxes out of their goals finds far more
-        // solutions than pushing them in, and a forward expansion (PI-corrals, freezes) costs
-        // more. Measured at 10 s a level: forward every 8th turn solved 33 of XSokoban and
-        // 154 of Microban; every 64th, 36 and 155 (the same as never, which would leave a
-        // forward dead end unproven for as long as the backward search runs).
-        let back_turn = bwd.is_some() && !turn.is_multiple_of(FORWARD_EVERY);
-        if back_turn {
-            let side = bwd.as_mut().expect("a backward side");
-            if let Some(s) = side.expand(&b, &mut w, &mut child, &mut new) {
-                break pulls_as_pushes(&b, &side.path(s));
-            }
-            if let Some((bs, fs)) = meet(side, &fwd, &new) {
-                break joined(&b, &fwd, fs, side, bs);
-            }
-        } else {
-            if let Some(s) = fwd.expand(&b, &mut w, &mut child, &mut new) {
-                break fwd.path(s);
-            }
-            if let Some(side) = bwd.as_ref()
-                && let Some((fs, bs)) = meet(&fwd, side, &new)
-            {
-                break joined(&b, &fwd, fs, side, bs);
-            }
+        if let Some(s) = fwd.expand(&b, &mut w, &mut child, &mut new) {
+            break fwd.path(s);
         }
     };
     let moves = walk_pushes(&b, start, &pushes, &mut w);
     let end_pos = level.replay(start, &moves).expect("solver bug: an illegal move in the answer");
     assert!(level.is_solved(&end_pos), "solver bug: the answer does not solve the level");
     let np = pushes.len();
-    let proven = exact || np == h0 as usize;
-    report(Outcome::Solved(Found { moves, pushes: np, proven }), total(&fwd, &bwd), expanded(&fwd, &bwd))
-}
-
-/// A state `from` has just reached (one of `new`) that `other` holds: the two numbers.
-fn meet(from: &Side, other: &Side, new: &[u32]) -> Option<(u32, u32)> {
-    new.iter().find_map(|&ns| {
-        let boxes = from.states.boxes_of(ns);
-        let key = from.states.player[ns as usize];
-        other.states.find(boxes, key, from.states.hash[ns as usize]).map(|os| (ns, os))
-    })
-}
-
-/// The pushes of a meeting: the forward side's way to `fs`, then the backward side's pulls
-/// from `bs` to the goals, undone.
-fn joined(b: &Board, fwd: &Side, fs: u32, bwd: &Side, bs: u32) -> Vec<(u16, u8)> {
-    let mut p = fwd.path(fs);
-    p.extend(pulls_as_pushes(b, &bwd.path(bs)));
-    p
+    report(Outcome::Solved(Found { moves, pushes: np, proven: true }), fwd.states.len(), fwd.expanded)
 }
 
 fn closed_at(closed: &[bool], s: u32) -> bool {
@@ -1482,7 +1486,7 @@ mod tests {
     }
 
     /// A random walled room with a few boxes, goals and the player, as XSB.
-    fn random_room(seed: &mut u64) -> String {
+    pub(super) fn random_room(seed: &mut u64) -> String {
         let rows = 3 + (splitmix(seed) % 4) as usize;
         let cols = 4 + (splitmix(seed) % 4) as usize;
         let mut cell = vec![vec![' '; cols]; rows];

@@ -1,0 +1,817 @@
+//! A feature-space search over macro moves, after Shoham's FESS (Festival).
+//!
+//! A *macro move* takes one box anywhere it can be pushed, any number of pushes, while the
+//! other boxes stay put and the player walks freely; the tree's depth is then box moves,
+//! not pushes. Each position is projected onto a small *feature space*: (boxes packed in the
+//! packing order, regions the boxes cut the floor into). The search visits the occupied
+//! feature cells in turn, round and round, and in each expands one move: the one of least
+//! accumulated weight among that cell's positions. A move weighs 1, except the moves the
+//! advisors pick at each position, which weigh 0: the one that packs the most boxes, and the
+//! one that joins the most floor regions. So progress in either feature gets its own share
+//! of the effort, where a best-first search on one estimate stalls.
+//!
+//! The packing order is planned backward from the solved position, one cluster of touching
+//! goals at a time: the boxes of a cluster that can be pulled off their goals (the cluster's
+//! other goals full) out to a cell where some box starts are filled last; then the next
+//! round of the rest; what never comes off is filled first.
+//!
+//! What it prunes is pruned soundly, by the push search's rules (dead squares, freezes, the
+//! assignment, corral deadlocks), and each position (boxes, the player's region) is held
+//! once, so the search is complete: when every move is expanded there is no solution.
+
+use super::{Board, EMPTY, INF, NONE, States, Work, bits_hash, cells, clear, freeze_deadlock, has, set};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::time::Instant;
+
+/// One macro move: the box from `from` to `to`, the player left at `player` (the cell the
+/// box was last pushed from).
+#[derive(Clone, Copy)]
+struct Macro {
+    from: u16,
+    to: u16,
+    player: u16,
+    /// 0: an advisor's pick; 1: any other.
+    weight: u8,
+    /// The regions the boxes cut the floor into after it.
+    regions: u16,
+}
+
+/// A position of the tree; its boxes and player region are in the table, same number.
+struct Node {
+    /// Accumulated weight.
+    weight: u32,
+    /// Its moves, lightest first; `next` is the first not yet expanded.
+    moves: Vec<Macro>,
+    next: u32,
+    cell: u32,
+    /// The move that made it (from the table's `parent`).
+    made: Macro,
+}
+
+/// What one step of the search did.
+pub(super) enum Step {
+    /// Expanded one move (any new position is in `new`).
+    Went,
+    /// Reached the solved position: its number.
+    Solved(u32),
+    /// Every move has been expanded: no solution.
+    Exhausted,
+}
+
+/// The packing order: each goal's cluster and fill rank (0: filled first).
+struct Plan {
+    goals: Vec<u16>,
+    cluster: Vec<u16>,
+    rank: Vec<u16>,
+    /// Per cluster, per rank: how many goals.
+    sizes: Vec<Vec<u16>>,
+}
+
+impl Plan {
+    /// Boxes packed: per cluster, the goals filled rank by rank, a rank counting only when
+    /// every earlier one is full (its own boxes count even when it is not).
+    fn packed(&self, bits: &[u64], filled: &mut Vec<Vec<u16>>) -> u16 {
+        filled.resize_with(self.sizes.len(), Vec::new);
+        for (f, s) in filled.iter_mut().zip(&self.sizes) {
+            f.clear();
+            f.resize(s.len(), 0);
+        }
+        for (i, &g) in self.goals.iter().enumerate() {
+            if has(bits, g) {
+                filled[self.cluster[i] as usize][self.rank[i] as usize] += 1;
+            }
+        }
+        let mut total = 0;
+        for (f, sizes) in filled.iter().zip(&self.sizes) {
+            for (&got, &size) in f.iter().zip(sizes) {
+                total += got;
+                if got < size {
+                    break;
+                }
+            }
+        }
+        total
+    }
+}
+
+/// Scratch for the articulation data of the floor around one box (the other boxes fixed):
+/// a depth-first search's preorder numbers, subtree ends, low points and parents.
+struct Dfs {
+    disc: Vec<u32>,
+    fin: Vec<u32>,
+    low: Vec<u32>,
+    parent: Vec<u16>,
+    stack: Vec<(u16, u8)>,
+}
+
+impl Dfs {
+    fn new(n: usize) -> Dfs {
+        Dfs { disc: vec![0; n], fin: vec![0; n], low: vec![0; n], parent: vec![NONE; n], stack: Vec::new() }
+    }
+
+    /// Over the cells not in `walls`, from `root`.
+    fn run(&mut self, b: &Board, walls: &[u64], root: u16) {
+        self.disc.iter_mut().for_each(|d| *d = 0);
+        let mut t = 1;
+        self.disc[root as usize] = t;
+        self.low[root as usize] = t;
+        self.parent[root as usize] = NONE;
+        self.stack.clear();
+        self.stack.push((root, 0));
+        while let Some(&mut (c, ref mut k)) = self.stack.last_mut() {
+            if *k < 4 {
+                let y = b.next[c as usize][*k as usize];
+                *k += 1;
+                if y == NONE || has(walls, y) {
+                    continue;
+                }
+                if self.disc[y as usize] == 0 {
+                    t += 1;
+                    self.disc[y as usize] = t;
+                    self.low[y as usize] = t;
+                    self.parent[y as usize] = c;
+                    self.stack.push((y, 0));
+                } else if y != self.parent[c as usize] {
+                    self.low[c as usize] = self.low[c as usize].min(self.disc[y as usize]);
+                }
+            } else {
+                self.stack.pop();
+                self.fin[c as usize] = t + 1;
+                let p = self.parent[c as usize];
+                if p != NONE {
+                    self.low[p as usize] = self.low[p as usize].min(self.low[c as usize]);
+                }
+            }
+        }
+    }
+
+    /// Which side of `c` the neighbour in direction `k` is on when a box stands at `c`:
+    /// neighbours with the same label are joined around it (4: the side of the search's
+    /// root; k': the subtree of the child in direction k', cut off by `c`).
+    fn label(&self, b: &Board, c: u16, k: usize) -> u8 {
+        let x = b.next[c as usize][k];
+        let (dc, dx) = (self.disc[c as usize], self.disc[x as usize]);
+        if !(dc < dx && dx < self.fin[c as usize]) {
+            return 4;
+        }
+        for (j, &u) in b.next[c as usize].iter().enumerate() {
+            if u != NONE
+                && self.parent[u as usize] == c
+                && self.disc[u as usize] != 0
+                && self.disc[u as usize] <= dx
+                && dx < self.fin[u as usize]
+            {
+                return if self.low[u as usize] >= dc { j as u8 } else { 4 };
+            }
+        }
+        4
+    }
+}
+
+/// The search's state between steps.
+pub(super) struct Fess {
+    pub(super) states: States,
+    nodes: Vec<Node>,
+    /// The feature cells: each an open list (weight, order, node), lightest first.
+    cells: Vec<BinaryHeap<Reverse<(u32, u32, u32)>>>,
+    cell_of: HashMap<(u16, u16), u32>,
+    turn: usize,
+    order: u32,
+    plan: Plan,
+    filled: Vec<Vec<u16>>,
+    /// Scratch: marks of (cell, side) for the macro search and of cells for region counts.
+    queued: Vec<u32>,
+    done: Vec<u32>,
+    stamp: u32,
+    region: Vec<u32>,
+    region_stamp: u32,
+    flood: Vec<u16>,
+    dfs: Dfs,
+    pub(super) expanded: usize,
+    deadline: Instant,
+    /// The most boxes packed in any position yet.
+    pub(super) best: u16,
+    /// The position the last step made, if new.
+    pub(super) new: Option<u32>,
+    seen: Vec<u16>,
+}
+
+impl Fess {
+    /// The search from `start`; no single step (or the plan) runs on past `deadline` by more
+    /// than one box's macro moves.
+    pub(super) fn new(b: &Board, w: &mut Work, start: &[u64], player: u16, deadline: Instant) -> Fess {
+        let n = b.pos.len();
+        let starts: Vec<u16> = cells(start).collect();
+        let mut f = Fess {
+            states: States::new(b.words),
+            nodes: Vec::new(),
+            cells: Vec::new(),
+            cell_of: HashMap::new(),
+            turn: 0,
+            order: 0,
+            plan: packing_plan(b, &starts, deadline),
+            deadline,
+            filled: Vec::new(),
+            queued: vec![0; 4 * n],
+            done: vec![0; 4 * n],
+            stamp: 0,
+            region: vec![0; n],
+            region_stamp: 0,
+            flood: Vec::with_capacity(n),
+            dfs: Dfs::new(n),
+            expanded: 0,
+            best: 0,
+            new: None,
+            seen: Vec::new(),
+        };
+        let key = w.region_min(b, start, player);
+        let hash = bits_hash(b, start) ^ b.player_key[key as usize];
+        let s = f.states.insert(start, key, hash, EMPTY, (NONE, 0), (0, 0));
+        f.open(b, w, s, 0, Macro { from: NONE, to: NONE, player, weight: 0, regions: 0 });
+        f
+    }
+
+    /// The regions the boxes cut the floor into.
+    fn regions(&mut self, b: &Board, bits: &[u64]) -> u16 {
+        self.region_stamp = self.region_stamp.wrapping_add(1);
+        if self.region_stamp == 0 {
+            self.region.iter_mut().for_each(|r| *r = 0);
+            self.region_stamp = 1;
+        }
+        let st = self.region_stamp;
+        let mut count = 0;
+        for c in 0..b.pos.len() as u16 {
+            if self.region[c as usize] == st || has(bits, c) {
+                continue;
+            }
+            count += 1;
+            self.region[c as usize] = st;
+            self.flood.clear();
+            self.flood.push(c);
+            while let Some(x) = self.flood.pop() {
+                for &y in &b.next[x as usize] {
+                    if y != NONE && self.region[y as usize] != st && !has(bits, y) {
+                        self.region[y as usize] = st;
+                        self.flood.push(y);
+                    }
+                }
+            }
+        }
+        count
+    }
+
+    /// Makes `s` a node of the tree: its features, its moves and their weights. Dead
+    /// positions (by the assignment or a corral) get no moves.
+    fn open(&mut self, b: &Board, w: &mut Work, s: u32, weight: u32, made: Macro) {
+        let bits = self.states.boxes_of(s).to_vec();
+        let mut node = Node { weight, moves: Vec::new(), next: 0, cell: 0, made };
+        let list: Vec<u16> = cells(&bits).collect();
+        let alive = b.bound(&list, &mut w.hungarian) != INF && {
+            w.reach(b, &bits, made.player);
+            let mut only = Vec::new();
+            !(w.pi_corral(b, &bits, &mut only) && only.is_empty())
+        };
+        if alive {
+            let packed = self.plan.packed(&bits, &mut self.filled);
+            let regions = self.regions(b, &bits);
+            self.best = self.best.max(packed);
+            let next_id = self.cell_of.len() as u32;
+            let cell = *self.cell_of.entry((packed, regions)).or_insert(next_id);
+            if cell as usize == self.cells.len() {
+                self.cells.push(BinaryHeap::new());
+            }
+            node.cell = cell;
+            // w.reach is still the player's region here.
+            let mut moves = Vec::new();
+            self.macros(b, w, &bits, &mut moves);
+            // The advisors: the move packing the most (then joining the most), and the one
+            // joining the most regions (then packing the most).
+            let mut child = bits.clone();
+            let mut best_pack: Option<(usize, (u16, Reverse<u16>))> = None;
+            let mut best_join: Option<(usize, (Reverse<u16>, u16))> = None;
+            for (i, m) in moves.iter().enumerate() {
+                if i % 1024 == 1023 && Instant::now() >= self.deadline {
+                    break;
+                }
+                child.copy_from_slice(&bits);
+                clear(&mut child, m.from);
+                set(&mut child, m.to);
+                let p = self.plan.packed(&child, &mut self.filled);
+                let r = m.regions;
+                if p > packed && best_pack.is_none_or(|(_, k)| (p, Reverse(r)) > k) {
+                    best_pack = Some((i, (p, Reverse(r))));
+                }
+                if r < regions && best_join.is_none_or(|(_, k)| (Reverse(r), p) > k) {
+                    best_join = Some((i, (Reverse(r), p)));
+                }
+            }
+            for i in [best_pack.map(|x| x.0), best_join.map(|x| x.0)].into_iter().flatten() {
+                moves[i].weight = 0;
+            }
+            moves.sort_by_key(|m| m.weight);
+            if let Some(first) = moves.first() {
+                let key = weight + first.weight as u32;
+                self.cells[cell as usize].push(Reverse((key, self.order, s)));
+                self.order += 1;
+            }
+            node.moves = moves;
+        }
+        debug_assert_eq!(self.nodes.len(), s as usize);
+        self.nodes.push(node);
+    }
+
+    /// The macro moves of a position, after `w.reach` from its player: for each box, every
+    /// (cell, player region) it can be pushed to, the other boxes fixed, none frozen.
+    fn macros(&mut self, b: &Board, w: &Work, bits: &[u64], out: &mut Vec<Macro>) {
+        let mut others = bits.to_vec();
+        let mut child = bits.to_vec();
+        let mut queue: Vec<(u16, u8)> = Vec::new();
+        for bx in cells(bits) {
+            if Instant::now() >= self.deadline {
+                return;
+            }
+            let starts: Vec<usize> =
+                (0..4).filter(|&k| b.next[bx as usize][k] != NONE && w.reached(b.next[bx as usize][k])).collect();
+            if starts.is_empty() {
+                continue;
+            }
+            clear(&mut others, bx);
+            self.dfs.run(b, &others, bx);
+            // The floor's regions with the box lifted; a box put back at c takes c's region
+            // away and leaves as many as c's neighbours have labels.
+            let lifted = self.regions(b, &others);
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                self.queued.iter_mut().for_each(|q| *q = 0);
+                self.done.iter_mut().for_each(|q| *q = 0);
+                self.stamp = 1;
+            }
+            let st = self.stamp;
+            let home = self.dfs.label(b, bx, starts[0]);
+            queue.clear();
+            for &k in &starts {
+                self.queued[bx as usize * 4 + k] = st;
+                queue.push((bx, k as u8));
+            }
+            let mut i = 0;
+            while i < queue.len() {
+                let (c, k) = queue[i];
+                i += 1;
+                if self.done[c as usize * 4 + k as usize] == st {
+                    continue;
+                }
+                let lab = self.dfs.label(b, c, k as usize);
+                for k2 in 0..4 {
+                    let x = b.next[c as usize][k2];
+                    if x == NONE || has(&others, x) || self.dfs.label(b, c, k2) != lab {
+                        continue;
+                    }
+                    self.done[c as usize * 4 + k2] = st;
+                    // From side k2 the push goes the other way.
+                    let to = b.next[c as usize][(k2 + 2) % 4];
+                    if to == NONE || has(&others, to) || b.dead[to as usize] {
+                        continue;
+                    }
+                    if self.queued[to as usize * 4 + k2] != st {
+                        self.queued[to as usize * 4 + k2] = st;
+                        queue.push((to, k2 as u8));
+                    }
+                }
+                if c == bx && lab == home {
+                    continue;
+                }
+                child.copy_from_slice(&others);
+                set(&mut child, c);
+                if c != bx && freeze_deadlock(b, &child, c, &mut self.seen) {
+                    continue;
+                }
+                let mut labels = 0u8;
+                for k2 in 0..4 {
+                    let x = b.next[c as usize][k2];
+                    if x != NONE && !has(&others, x) {
+                        labels |= 1 << self.dfs.label(b, c, k2);
+                    }
+                }
+                let regions = lifted - 1 + labels.count_ones() as u16;
+                out.push(Macro { from: bx, to: c, player: b.next[c as usize][k as usize], weight: 1, regions });
+            }
+            set(&mut others, bx);
+        }
+    }
+
+    /// Expands one move: the next feature cell's lightest.
+    pub(super) fn step(&mut self, b: &Board, w: &mut Work) -> Step {
+        self.new = None;
+        if self.cells.is_empty() {
+            return Step::Exhausted;
+        }
+        let mut tries = 0;
+        let (s, m) = loop {
+            if tries > self.cells.len() {
+                return Step::Exhausted;
+            }
+            tries += 1;
+            self.turn = (self.turn + 1) % self.cells.len();
+            let cell = self.turn;
+            let Some(Reverse((_, _, s))) = self.cells[cell].pop() else { continue };
+            let node = &mut self.nodes[s as usize];
+            let m = node.moves[node.next as usize];
+            node.next += 1;
+            if (node.next as usize) < node.moves.len() {
+                let key = node.weight + node.moves[node.next as usize].weight as u32;
+                self.cells[cell].push(Reverse((key, self.order, s)));
+                self.order += 1;
+            } else {
+                node.moves = Vec::new();
+            }
+            break (s, m);
+        };
+        self.expanded += 1;
+        let mut child = self.states.boxes_of(s).to_vec();
+        clear(&mut child, m.from);
+        set(&mut child, m.to);
+        let key = w.region_min(b, &child, m.player);
+        let hash = bits_hash(b, &child) ^ b.player_key[key as usize];
+        if self.states.find(&child, key, hash).is_some() {
+            return Step::Went;
+        }
+        let c = self.states.insert(&child, key, hash, s, (NONE, 0), (0, 0));
+        self.new = Some(c);
+        if cells(&child).all(|x| b.goal[x as usize]) {
+            self.nodes.push(Node { weight: 0, moves: Vec::new(), next: 0, cell: 0, made: m });
+            return Step::Solved(c);
+        }
+        let weight = self.nodes[s as usize].weight + m.weight as u32;
+        self.open(b, w, c, weight, m);
+        Step::Went
+    }
+
+    /// The pushes from the start to `s`, each macro move as its fewest pushes.
+    pub(super) fn path(&self, b: &Board, w: &mut Work, s: u32, start_player: u16) -> Vec<(u16, u8)> {
+        let mut chain = Vec::new();
+        let mut at = s;
+        while self.states.parent[at as usize] != EMPTY {
+            chain.push(self.nodes[at as usize].made);
+            at = self.states.parent[at as usize];
+        }
+        chain.reverse();
+        let mut bits = self.states.boxes_of(at).to_vec();
+        let mut player = start_player;
+        let mut out = Vec::new();
+        for m in chain {
+            out.extend(macro_pushes(b, w, &bits, player, m));
+            clear(&mut bits, m.from);
+            set(&mut bits, m.to);
+            player = m.player;
+        }
+        out
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.states.len()
+    }
+}
+
+/// The fewest pushes that take the box at `m.from` to `m.to`, ending with the player at
+/// `m.player`, the player starting at `player` (a breadth-first search over (box cell,
+/// player side), the walks by flood).
+fn macro_pushes(b: &Board, w: &mut Work, bits: &[u64], player: u16, m: Macro) -> Vec<(u16, u8)> {
+    let n = b.pos.len();
+    let mut others = bits.to_vec();
+    clear(&mut others, m.from);
+    let mut prev: Vec<u32> = vec![u32::MAX; 4 * n];
+    let mut queue = std::collections::VecDeque::new();
+    let mut walls = others.clone();
+    set(&mut walls, m.from);
+    w.reach(b, &walls, player);
+    for k in 0..4 {
+        let x = b.next[m.from as usize][k];
+        if x != NONE && w.reached(x) {
+            prev[m.from as usize * 4 + k] = u32::MAX - 1;
+            queue.push_back((m.from, k));
+        }
+    }
+    while let Some((c, k)) = queue.pop_front() {
+        if c == m.to && b.next[c as usize][k] == m.player && !(c == m.from && prev[c as usize * 4 + k] == u32::MAX - 1)
+        {
+            let mut out = Vec::new();
+            let mut at = (c as usize) * 4 + k;
+            while prev[at] != u32::MAX - 1 {
+                let p = prev[at] as usize;
+                let (pc, pk) = (p / 4, p % 4);
+                // The push was from side k of the box at the previous cell: towards k + 2.
+                let dir = (at % 4 + 2) % 4;
+                let _ = pk;
+                out.push((pc as u16, dir as u8));
+                at = p;
+            }
+            out.reverse();
+            return out;
+        }
+        walls.copy_from_slice(&others);
+        set(&mut walls, c);
+        w.reach(b, &walls, b.next[c as usize][k]);
+        for k2 in 0..4 {
+            let x = b.next[c as usize][k2];
+            if x == NONE || !w.reached(x) {
+                continue;
+            }
+            let to = b.next[c as usize][(k2 + 2) % 4];
+            if to == NONE || has(&others, to) {
+                continue;
+            }
+            if prev[to as usize * 4 + k2] == u32::MAX {
+                prev[to as usize * 4 + k2] = (c as usize * 4 + k) as u32;
+                queue.push_back((to, k2));
+            }
+        }
+    }
+    panic!("solver bug: a macro move with no pushes");
+}
+
+/// The packing order (see the module's comment).
+fn packing_plan(b: &Board, starts: &[u16], deadline: Instant) -> Plan {
+    let n = b.pos.len();
+    let goals = b.goals.clone();
+    let index_of = |c: u16| goals.iter().position(|&g| g == c);
+    let mut cluster = vec![u16::MAX; goals.len()];
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in 0..goals.len() {
+        if cluster[i] != u16::MAX {
+            continue;
+        }
+        let id = groups.len() as u16;
+        let mut group = vec![i];
+        cluster[i] = id;
+        let mut j = 0;
+        while j < group.len() {
+            let g = goals[group[j]];
+            j += 1;
+            for &y in &b.next[g as usize] {
+                if let Some(yi) = (y != NONE).then(|| index_of(y)).flatten()
+                    && cluster[yi] == u16::MAX
+                {
+                    cluster[yi] = id;
+                    group.push(yi);
+                }
+            }
+        }
+        groups.push(group);
+    }
+    let mut is_start = vec![false; n];
+    for &s in starts {
+        is_start[s as usize] = true;
+    }
+    let mut rank = vec![0u16; goals.len()];
+    let mut sizes = Vec::new();
+    let words = b.words;
+    for group in &groups {
+        let mut full = vec![0u64; words];
+        for &i in group {
+            set(&mut full, goals[i]);
+        }
+        let mut left: Vec<usize> = group.clone();
+        let mut layers: Vec<Vec<usize>> = Vec::new();
+        while !left.is_empty() {
+            let off: Vec<usize> = left
+                .iter()
+                .copied()
+                .filter(|&i| {
+                    let mut obst = full.clone();
+                    clear(&mut obst, goals[i]);
+                    Instant::now() < deadline && can_leave(b, &obst, goals[i], &is_start)
+                })
+                .collect();
+            if off.is_empty() {
+                layers.push(left.clone());
+                break;
+            }
+            for &i in &off {
+                clear(&mut full, goals[i]);
+            }
+            left.retain(|i| !off.contains(i));
+            layers.push(off);
+        }
+        // Removed first is filled last.
+        let count = layers.len();
+        let mut sz = vec![0u16; count];
+        for (l, layer) in layers.iter().enumerate() {
+            for &i in layer {
+                rank[i] = (count - 1 - l) as u16;
+                sz[count - 1 - l] += 1;
+            }
+        }
+        sizes.push(sz);
+    }
+    Plan { goals, cluster, rank, sizes }
+}
+
+/// Whether a lone box at `g` can be pulled, around `obst`, to a cell where some box starts.
+fn can_leave(b: &Board, obst: &[u64], g: u16, is_start: &[bool]) -> bool {
+    let n = b.pos.len();
+    let mut seen = vec![false; 4 * n];
+    let mut queue = Vec::new();
+    for k in 0..4 {
+        let x = b.next[g as usize][k];
+        if x != NONE && !has(obst, x) {
+            seen[g as usize * 4 + k] = true;
+            queue.push((g, k));
+        }
+    }
+    let mut walls = obst.to_vec();
+    let mut mark = vec![false; n];
+    let mut stack = Vec::new();
+    let mut i = 0;
+    while i < queue.len() {
+        let (c, k) = queue[i];
+        i += 1;
+        walls.copy_from_slice(obst);
+        set(&mut walls, c);
+        mark.iter_mut().for_each(|m| *m = false);
+        let p = b.next[c as usize][k];
+        mark[p as usize] = true;
+        stack.clear();
+        stack.push(p);
+        while let Some(x) = stack.pop() {
+            for &y in &b.next[x as usize] {
+                if y != NONE && !mark[y as usize] && !has(&walls, y) {
+                    mark[y as usize] = true;
+                    stack.push(y);
+                }
+            }
+        }
+        for k2 in 0..4 {
+            let x = b.next[c as usize][k2];
+            if x == NONE || !mark[x as usize] {
+                continue;
+            }
+            // Pull towards k2: the box to x, the player on to beyond it.
+            let y = b.next[x as usize][k2];
+            if y == NONE || has(obst, y) {
+                continue;
+            }
+            if is_start[x as usize] {
+                return true;
+            }
+            if !seen[x as usize * 4 + k2] {
+                seen[x as usize * 4 + k2] = true;
+                queue.push((x, k2));
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::random_room;
+    use super::*;
+
+    fn board_of(text: &str) -> (Board, Vec<u64>, u16) {
+        let rows: Vec<&str> = text.lines().collect();
+        let maze = crate::sokoban::xsb::parse_board(&rows, 1).expect("a level");
+        let b = Board::new(&maze.level);
+        let mut bits = vec![0u64; b.words];
+        for &p in &maze.start.boxes {
+            set(&mut bits, b.cell(p));
+        }
+        let player = b.cell(maze.start.player);
+        (b, bits, player)
+    }
+
+    fn far() -> Instant {
+        Instant::now() + std::time::Duration::from_secs(3600)
+    }
+
+    /// Cells reachable from `from` avoiding `walls`.
+    fn flood(b: &Board, walls: &[u64], from: u16) -> Vec<bool> {
+        let mut seen = vec![false; b.pos.len()];
+        let mut stack = vec![from];
+        seen[from as usize] = true;
+        while let Some(x) = stack.pop() {
+            for &y in &b.next[x as usize] {
+                if y != NONE && !seen[y as usize] && !has(walls, y) {
+                    seen[y as usize] = true;
+                    stack.push(y);
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn the_articulation_labels_tell_which_neighbours_a_box_keeps_apart() {
+        let mut seed = 5u64;
+        let mut checked = 0;
+        let mut apart = 0;
+        for _ in 0..400 {
+            let text = random_room(&mut seed);
+            let rows: Vec<&str> = text.lines().collect();
+            let Ok(maze) = crate::sokoban::xsb::parse_board(&rows, 1) else { continue };
+            let b = Board::new(&maze.level);
+            let mut others = vec![0u64; b.words];
+            let boxes: Vec<u16> = maze.start.boxes.iter().map(|&p| b.cell(p)).collect();
+            for &c in &boxes {
+                set(&mut others, c);
+            }
+            let mut dfs = Dfs::new(b.pos.len());
+            for &bx in &boxes {
+                clear(&mut others, bx);
+                dfs.run(&b, &others, bx);
+                let reach = flood(&b, &others, bx);
+                for c in (0..b.pos.len() as u16).filter(|&c| reach[c as usize]) {
+                    let mut walls = others.clone();
+                    set(&mut walls, c);
+                    let free: Vec<usize> = (0..4)
+                        .filter(|&k| b.next[c as usize][k] != NONE && !has(&others, b.next[c as usize][k]))
+                        .collect();
+                    for &k in &free {
+                        let joined = flood(&b, &walls, b.next[c as usize][k]);
+                        for &k2 in &free {
+                            let same = dfs.label(&b, c, k) == dfs.label(&b, c, k2);
+                            assert_eq!(same, joined[b.next[c as usize][k2] as usize], "{text} box {bx} at {c}");
+                            checked += 1;
+                            apart += usize::from(!same);
+                        }
+                    }
+                }
+                set(&mut others, bx);
+            }
+        }
+        assert!(checked > 10_000 && apart > 500, "{checked} {apart}");
+    }
+
+    #[test]
+    fn each_macro_move_counts_the_regions_it_leaves() {
+        let mut seed = 9u64;
+        let mut checked = 0;
+        for _ in 0..600 {
+            let text = random_room(&mut seed);
+            let rows: Vec<&str> = text.lines().collect();
+            let Ok(maze) = crate::sokoban::xsb::parse_board(&rows, 1) else { continue };
+            let b = Board::new(&maze.level);
+            let mut bits = vec![0u64; b.words];
+            for &p in &maze.start.boxes {
+                set(&mut bits, b.cell(p));
+            }
+            let mut w = Work::new(b.pos.len());
+            let mut f = Fess::new(&b, &mut w, &bits, b.cell(maze.start.player), far());
+            for m in f.nodes[0].moves.clone() {
+                let mut child = bits.clone();
+                clear(&mut child, m.from);
+                set(&mut child, m.to);
+                assert_eq!(m.regions, f.regions(&b, &child), "{text}");
+                // And the player is left next to the box.
+                assert!(b.next[m.to as usize].contains(&m.player) && !has(&child, m.player));
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn a_dead_end_of_goals_is_packed_from_its_far_end() {
+        let text = "#########\n#...    #\n####$$$ #\n   #  @ #\n   ######";
+        let (b, bits, _) = board_of(text);
+        let starts: Vec<u16> = cells(&bits).collect();
+        let plan = packing_plan(&b, &starts, far());
+        let goal_at = |col: usize| b.cell(crate::grid::Pos::new(1, col));
+        let rank_of = |col: usize| plan.rank[plan.goals.iter().position(|&g| g == goal_at(col)).unwrap()];
+        assert_eq!((rank_of(1), rank_of(2), rank_of(3)), (0, 1, 2));
+        let mut filled = Vec::new();
+        let with = |cols: &[usize]| {
+            let mut x = vec![0u64; b.words];
+            for &c in cols {
+                set(&mut x, goal_at(c));
+            }
+            x
+        };
+        assert_eq!(plan.packed(&with(&[1]), &mut filled), 1);
+        assert_eq!(plan.packed(&with(&[3]), &mut filled), 0);
+        assert_eq!(plan.packed(&with(&[1, 3]), &mut filled), 1);
+        assert_eq!(plan.packed(&with(&[1, 2, 3]), &mut filled), 3);
+        // Two clusters apart are planned apart: each one's first goal counts.
+        let text = "#######\n#.   .#\n# $$  #\n#  @  #\n#######";
+        let (b, bits, _) = board_of(text);
+        let plan = packing_plan(&b, &cells(&bits).collect::<Vec<_>>(), far());
+        assert_eq!(plan.sizes, vec![vec![1], vec![1]]);
+    }
+
+    #[test]
+    fn a_macro_move_is_replayed_as_its_fewest_pushes() {
+        // A box between two pillars: up is one push; down is the player's walk round first.
+        let text = "#######\n#    .#\n# #$# #\n#  @  #\n#######";
+        let (b, bits, player) = board_of(text);
+        let mut w = Work::new(b.pos.len());
+        let mut f = Fess::new(&b, &mut w, &bits, player, far());
+        let moves = f.nodes[0].moves.clone();
+        let from = b.cell(crate::grid::Pos::new(2, 3));
+        let to = b.cell(crate::grid::Pos::new(1, 3));
+        assert!(moves.iter().all(|m| m.from == from));
+        let up = moves.iter().find(|m| m.to == to).expect("the push up");
+        let pushes = macro_pushes(&b, &mut w, &bits, player, *up);
+        assert_eq!(pushes, vec![(from, 1)]);
+        let _ = f.step(&b, &mut w);
+    }
+}
