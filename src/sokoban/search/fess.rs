@@ -267,10 +267,12 @@ impl Fess {
         let bits = self.states.boxes_of(s).to_vec();
         let mut node = Node { weight, moves: Vec::new(), next: 0, cell: 0, made };
         let list: Vec<u16> = cells(&bits).collect();
+        let mut only = Vec::new();
+        let mut corral = false;
         let alive = b.bound(&list, &mut w.hungarian) != INF && {
             w.reach(b, &bits, made.player);
-            let mut only = Vec::new();
-            !(w.pi_corral(b, &bits, &mut only) && only.is_empty())
+            corral = w.pi_corral(b, &bits, &mut only);
+            !(corral && only.is_empty())
         };
         if alive {
             let packed = self.plan.packed(&bits, &mut self.filled);
@@ -284,7 +286,7 @@ impl Fess {
             node.cell = cell;
             // w.reach is still the player's region here.
             let mut moves = Vec::new();
-            self.macros(b, w, &bits, &mut moves);
+            self.macros(b, w, &bits, corral.then_some(&only[..]), &mut moves);
             // The advisors: the move packing the most (then joining the most), and the one
             // joining the most regions (then packing the most).
             let mut child = bits.clone();
@@ -323,13 +325,18 @@ impl Fess {
 
     /// The macro moves of a position, after `w.reach` from its player: for each box, every
     /// (cell, player region) it can be pushed to, the other boxes fixed, none frozen.
-    fn macros(&mut self, b: &Board, w: &Work, bits: &[u64], out: &mut Vec<Macro>) {
+    /// With `only` (a PI-corral's pushes, see `Work::pi_corral`), only the macro moves that
+    /// begin with one of them: some solution does.
+    fn macros(&mut self, b: &Board, w: &Work, bits: &[u64], only: Option<&[(u16, u8)]>, out: &mut Vec<Macro>) {
         let mut others = bits.to_vec();
         let mut child = bits.to_vec();
         let mut queue: Vec<(u16, u8)> = Vec::new();
         for bx in cells(bits) {
             if Instant::now() >= self.deadline {
                 return;
+            }
+            if only.is_some_and(|o| !o.iter().any(|&(c, _)| c == bx)) {
+                continue;
             }
             let starts: Vec<usize> =
                 (0..4).filter(|&k| b.next[bx as usize][k] != NONE && w.reached(b.next[bx as usize][k])).collect();
@@ -369,8 +376,12 @@ impl Fess {
                     }
                     self.done[c as usize * 4 + k2] = st;
                     // From side k2 the push goes the other way.
-                    let to = b.next[c as usize][(k2 + 2) % 4];
+                    let dir = (k2 + 2) % 4;
+                    let to = b.next[c as usize][dir];
                     if to == NONE || has(&others, to) || b.dead[to as usize] {
+                        continue;
+                    }
+                    if c == bx && lab == home && only.is_some_and(|o| !o.contains(&(bx, dir as u8))) {
                         continue;
                     }
                     if self.queued[to as usize * 4 + k2] != st {
