@@ -53,7 +53,9 @@ pub enum Mode {
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     pub time: Duration,
-    /// The most states held (each up to about 100 bytes with its table slot and queue entry).
+    /// The most states held (a pushed or pulled state takes up to about 100 bytes with its
+    /// table slot and queue entry; a feature-space position also holds its untried macro
+    /// moves, 10 bytes each).
     pub max_states: usize,
 }
 
