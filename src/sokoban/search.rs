@@ -18,7 +18,8 @@
 //! - [`Mode::Fast`]: a feature-space search over macro moves (one box pushed any number of
 //!   times; `fess.rs`, after Shoham's FESS) forward from the start, raced in one thread
 //!   against a greedy best-first search backward (pulling boxes out of the goals towards
-//!   the start; one queue per bound value, first in first out), each given half the time.
+//!   the start; one queue per bound value, first in first out), each given half the time
+//!   (the forward side a twentieth once it has spent half a second without packing a box).
 //!   Both hold a state as its boxes and the player's region (its first cell). It ends when
 //!   a side reaches the other's root or the two hold a state in common; a side searched to
 //!   exhaustion proves there is no solution. Any solution, soon: proven push-optimal only
