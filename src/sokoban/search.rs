@@ -1291,9 +1291,7 @@ pub fn search(
                     let bx = fs.states.boxes_of(c);
                     let key = fs.states.player[c as usize];
                     if let Some(bs) = side.states.find(bx, key, fs.states.hash[c as usize]) {
-                        let mut p = fs.path(&b, &mut w, c, player0);
-                        p.extend(pulls_as_pushes(&b, &side.path(bs)));
-                        break p;
+                        break fess_joined(&b, &mut w, &fs, c, side, bs, player0);
                     }
                 }
                 tf += now.elapsed().as_secs_f64();
@@ -1313,9 +1311,7 @@ pub fn search(
                     fs.states.find(bx, key, side.states.hash[ns as usize]).map(|c| (c, ns))
                 });
                 if let Some((c, bs)) = hit {
-                    let mut p = fs.path(&b, &mut w, c, player0);
-                    p.extend(pulls_as_pushes(&b, &side.path(bs)));
-                    break p;
+                    break fess_joined(&b, &mut w, &fs, c, side, bs, player0);
                 }
                 tb += now.elapsed().as_secs_f64();
             }
@@ -1368,6 +1364,14 @@ pub fn search(
     assert!(level.is_solved(&end_pos), "solver bug: the answer does not solve the level");
     let np = pushes.len();
     report(Outcome::Solved(Found { moves, pushes: np, proven: true }), fwd.states.len(), fwd.expanded)
+}
+
+/// The pushes of a meeting: the forward search's way to its position `c`, then the backward
+/// side's pulls from `bs` (the same position) to the goals, undone.
+fn fess_joined(b: &Board, w: &mut Work, fs: &fess::Fess, c: u32, bwd: &Side, bs: u32, player: u16) -> Vec<(u16, u8)> {
+    let mut p = fs.path(b, w, c, player);
+    p.extend(pulls_as_pushes(b, &bwd.path(bs)));
+    p
 }
 
 fn closed_at(closed: &[bool], s: u32) -> bool {

@@ -44,7 +44,6 @@ struct Node {
     /// Its moves, lightest first; `next` is the first not yet expanded.
     moves: Vec<Macro>,
     next: u32,
-    cell: u32,
     /// The move that made it (from the table's `parent`).
     made: Macro,
 }
@@ -265,7 +264,7 @@ impl Fess {
     /// positions (by the assignment or a corral) get no moves.
     fn open(&mut self, b: &Board, w: &mut Work, s: u32, weight: u32, made: Macro) {
         let bits = self.states.boxes_of(s).to_vec();
-        let mut node = Node { weight, moves: Vec::new(), next: 0, cell: 0, made };
+        let mut node = Node { weight, moves: Vec::new(), next: 0, made };
         let list: Vec<u16> = cells(&bits).collect();
         let mut only = Vec::new();
         let mut corral = false;
@@ -283,7 +282,6 @@ impl Fess {
             if cell as usize == self.cells.len() {
                 self.cells.push(BinaryHeap::new());
             }
-            node.cell = cell;
             // w.reach is still the player's region here.
             let mut moves = Vec::new();
             self.macros(b, w, &bits, corral.then_some(&only[..]), &mut moves);
@@ -450,7 +448,7 @@ impl Fess {
         let c = self.states.insert(&child, key, hash, s, (NONE, 0), (0, 0));
         self.new = Some(c);
         if cells(&child).all(|x| b.goal[x as usize]) {
-            self.nodes.push(Node { weight: 0, moves: Vec::new(), next: 0, cell: 0, made: m });
+            self.nodes.push(Node { weight: 0, moves: Vec::new(), next: 0, made: m });
             return Step::Solved(c);
         }
         let weight = self.nodes[s as usize].weight + m.weight as u32;
@@ -510,11 +508,10 @@ fn macro_pushes(b: &Board, w: &mut Work, bits: &[u64], player: u16, m: Macro) ->
             let mut at = (c as usize) * 4 + k;
             while prev[at] != u32::MAX - 1 {
                 let p = prev[at] as usize;
-                let (pc, pk) = (p / 4, p % 4);
-                // The push was from side k of the box at the previous cell: towards k + 2.
+                // The push that arrived with the player on side k went towards k + 2, from
+                // the previous state's cell.
                 let dir = (at % 4 + 2) % 4;
-                let _ = pk;
-                out.push((pc as u16, dir as u8));
+                out.push(((p / 4) as u16, dir as u8));
                 at = p;
             }
             out.reverse();
@@ -679,16 +676,21 @@ mod tests {
     use super::super::tests::random_room;
     use super::*;
 
-    fn board_of(text: &str) -> (Board, Vec<u64>, u16) {
+    /// A level's board, its boxes and its player's cell (`None`: not a level).
+    fn room(text: &str) -> Option<(Board, Vec<u64>, u16)> {
         let rows: Vec<&str> = text.lines().collect();
-        let maze = crate::sokoban::xsb::parse_board(&rows, 1).expect("a level");
+        let maze = crate::sokoban::xsb::parse_board(&rows, 1).ok()?;
         let b = Board::new(&maze.level);
         let mut bits = vec![0u64; b.words];
         for &p in &maze.start.boxes {
             set(&mut bits, b.cell(p));
         }
         let player = b.cell(maze.start.player);
-        (b, bits, player)
+        Some((b, bits, player))
+    }
+
+    fn board_of(text: &str) -> (Board, Vec<u64>, u16) {
+        room(text).expect("a level")
     }
 
     fn far() -> Instant {
@@ -718,14 +720,8 @@ mod tests {
         let mut apart = 0;
         for _ in 0..400 {
             let text = random_room(&mut seed);
-            let rows: Vec<&str> = text.lines().collect();
-            let Ok(maze) = crate::sokoban::xsb::parse_board(&rows, 1) else { continue };
-            let b = Board::new(&maze.level);
-            let mut others = vec![0u64; b.words];
-            let boxes: Vec<u16> = maze.start.boxes.iter().map(|&p| b.cell(p)).collect();
-            for &c in &boxes {
-                set(&mut others, c);
-            }
+            let Some((b, mut others, _)) = room(&text) else { continue };
+            let boxes: Vec<u16> = cells(&others).collect();
             let mut dfs = Dfs::new(b.pos.len());
             for &bx in &boxes {
                 clear(&mut others, bx);
@@ -759,15 +755,9 @@ mod tests {
         let mut checked = 0;
         for _ in 0..600 {
             let text = random_room(&mut seed);
-            let rows: Vec<&str> = text.lines().collect();
-            let Ok(maze) = crate::sokoban::xsb::parse_board(&rows, 1) else { continue };
-            let b = Board::new(&maze.level);
-            let mut bits = vec![0u64; b.words];
-            for &p in &maze.start.boxes {
-                set(&mut bits, b.cell(p));
-            }
+            let Some((b, bits, player)) = room(&text) else { continue };
             let mut w = Work::new(b.pos.len());
-            let mut f = Fess::new(&b, &mut w, &bits, b.cell(maze.start.player), far());
+            let mut f = Fess::new(&b, &mut w, &bits, player, far());
             for m in f.nodes[0].moves.clone() {
                 let mut child = bits.clone();
                 clear(&mut child, m.from);
@@ -815,7 +805,7 @@ mod tests {
         let text = "#######\n#    .#\n# #$# #\n#  @  #\n#######";
         let (b, bits, player) = board_of(text);
         let mut w = Work::new(b.pos.len());
-        let mut f = Fess::new(&b, &mut w, &bits, player, far());
+        let f = Fess::new(&b, &mut w, &bits, player, far());
         let moves = f.nodes[0].moves.clone();
         let from = b.cell(crate::grid::Pos::new(2, 3));
         let to = b.cell(crate::grid::Pos::new(1, 3));
@@ -823,6 +813,13 @@ mod tests {
         let up = moves.iter().find(|m| m.to == to).expect("the push up");
         let pushes = macro_pushes(&b, &mut w, &bits, player, *up);
         assert_eq!(pushes, vec![(from, 1)]);
-        let _ = f.step(&b, &mut w);
+        // Down is onto the bottom row, where no push reaches the goal again: not a move.
+        assert!(moves.iter().all(|m| m.to != b.cell(crate::grid::Pos::new(3, 3))));
+        // To the goal: up, then the player walks round to its left for two pushes right.
+        let goal = b.cell(crate::grid::Pos::new(1, 5));
+        let home = moves.iter().find(|m| m.to == goal).expect("the move onto the goal");
+        assert_eq!(home.player, b.cell(crate::grid::Pos::new(1, 4)));
+        let row1 = |c| b.cell(crate::grid::Pos::new(1, c));
+        assert_eq!(macro_pushes(&b, &mut w, &bits, player, *home), vec![(from, 1), (row1(3), 2), (row1(4), 2)]);
     }
 }
