@@ -206,30 +206,7 @@ impl Board {
         for &g in &goals {
             goal[g as usize] = true;
         }
-        // Pulls from each goal: a box at c reaches g when it can be pulled from g to c, the
-        // player standing beyond it at each pull.
-        let mut dist = Vec::with_capacity(goals.len());
-        for &g in &goals {
-            let mut d = vec![INF; n];
-            d[g as usize] = 0;
-            let mut queue = std::collections::VecDeque::from([g]);
-            while let Some(c) = queue.pop_front() {
-                for (k, &b) in next[c as usize].iter().enumerate() {
-                    // Pull the box from c one cell in direction k: the player stands at c+k
-                    // and steps to c+2k.
-                    if b == NONE {
-                        continue;
-                    }
-                    let p = next[b as usize][k];
-                    if p == NONE || d[b as usize] != INF {
-                        continue;
-                    }
-                    d[b as usize] = d[c as usize] + 1;
-                    queue.push_back(b);
-                }
-            }
-            dist.push(d);
-        }
+        let dist = goal_distances(&next, &goals, &vec![0; n.div_ceil(64).max(1)]);
         let dead = (0..n).map(|c| dist.iter().all(|d| d[c] == INF)).collect();
         let mut seed = 0x5eed_u64 ^ n as u64;
         let zobrist = (0..n).map(|_| splitmix(&mut seed)).collect();
@@ -282,16 +259,53 @@ impl Board {
 
     /// The assignment bound of a set of boxes (INF: no assignment, the position is dead).
     fn bound(&self, boxes: &[u16], scratch: &mut Hungarian) -> u16 {
-        let k = boxes.len();
-        let m = self.goals.len();
-        scratch.cost.clear();
-        for &b in boxes {
-            for g in 0..m {
-                scratch.cost.push(self.dist[g][b as usize]);
-            }
-        }
-        scratch.solve(k, m)
+        bound_with(&self.dist, boxes, scratch)
     }
+}
+
+/// The assignment bound of `boxes` against goals whose pull distances are `dist`.
+fn bound_with(dist: &[Vec<u16>], boxes: &[u16], scratch: &mut Hungarian) -> u16 {
+    let k = boxes.len();
+    let m = dist.len();
+    scratch.cost.clear();
+    for &b in boxes {
+        for d in dist {
+            scratch.cost.push(d[b as usize]);
+        }
+    }
+    scratch.solve(k, m)
+}
+
+/// Pulls from each goal, `walls` (cells) taken as walls: a box at c reaches g in d pushes
+/// when it can be pulled from g to c in d pulls, the player standing beyond it at each.
+fn goal_distances(next: &[[u16; 4]], goals: &[u16], walls: &[u64]) -> Vec<Vec<u16>> {
+    let n = next.len();
+    let mut queue = std::collections::VecDeque::new();
+    goals
+        .iter()
+        .map(|&g| {
+            let mut d = vec![INF; n];
+            d[g as usize] = 0;
+            queue.clear();
+            queue.push_back(g);
+            while let Some(c) = queue.pop_front() {
+                for (k, &b) in next[c as usize].iter().enumerate() {
+                    // Pull the box from c one cell in direction k: the player stands at c+k
+                    // and steps to c+2k.
+                    if b == NONE || has(walls, b) {
+                        continue;
+                    }
+                    let p = next[b as usize][k];
+                    if p == NONE || has(walls, p) || d[b as usize] != INF {
+                        continue;
+                    }
+                    d[b as usize] = d[c as usize] + 1;
+                    queue.push_back(b);
+                }
+            }
+            d
+        })
+        .collect()
 }
 
 /// A minimum-cost assignment of rows (boxes) to columns (goals), rows ≤ columns, O(k²m).

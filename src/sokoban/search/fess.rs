@@ -13,13 +13,22 @@
 //! The packing order is planned backward from the solved position, one cluster of touching
 //! goals at a time: the boxes of a cluster that can be pulled off their goals (the cluster's
 //! other goals full) out to a cell where some box starts are filled last; then the next
-//! round of the rest; what never comes off is filled first.
+//! round of the rest. When none can come off, one box is *parked*: pulled aside to the
+//! nearest floor cell that lets another out, and taken out itself later; when that is not
+//! enough either, a small best-first search over such pulls (the player anywhere) looks for
+//! a way to empty the cluster. A parking cell is part of the order: it counts as filled
+//! while it, or the goal its box moves on to, holds a box.
 //!
 //! What it prunes is pruned soundly, by the push search's rules (dead squares, freezes, the
 //! assignment, corral deadlocks), and each position (boxes, the player's region) is held
-//! once, so the search is complete: when every move is expanded there is no solution.
+//! once, so the search is complete: when every move is expanded there is no solution. Its
+//! assignment takes the boxes frozen on goals as walls, which catches a last goal sealed off
+//! by the packed ones.
 
-use super::{Board, EMPTY, INF, NONE, States, Work, bits_hash, cells, clear, freeze_deadlock, has, set};
+use super::{
+    Board, EMPTY, INF, NONE, States, Work, bits_hash, bound_with, cells, clear, freeze_deadlock, frozen,
+    goal_distances, has, set,
+};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::time::Instant;
@@ -58,9 +67,13 @@ pub(super) enum Step {
     Exhausted,
 }
 
-/// The packing order: each goal's cluster and fill rank (0: filled first).
+/// The packing order: cells to fill (the goals, and cells where a box is parked), each one's
+/// goal cluster and fill rank (0: filled first).
 struct Plan {
-    goals: Vec<u16>,
+    cells: Vec<u16>,
+    /// For a parking cell, the goal its box moves on to (it counts as filled while either
+    /// holds a box); `NONE` for a goal.
+    alt: Vec<u16>,
     cluster: Vec<u16>,
     rank: Vec<u16>,
     /// Per cluster, per rank: how many goals.
@@ -76,8 +89,8 @@ impl Plan {
             f.clear();
             f.resize(s.len(), 0);
         }
-        for (i, &g) in self.goals.iter().enumerate() {
-            if has(bits, g) {
+        for (i, (&c, &alt)) in self.cells.iter().zip(&self.alt).enumerate() {
+            if has(bits, c) || (alt != NONE && has(bits, alt)) {
                 filled[self.cluster[i] as usize][self.rank[i] as usize] += 1;
             }
         }
@@ -194,7 +207,12 @@ pub(super) struct Fess {
     /// The position the last step made, if new.
     pub(super) new: Option<u32>,
     seen: Vec<u16>,
+    /// Per set of boxes frozen on goals, the other goals' distances with those as walls.
+    walled: HashMap<Vec<u64>, Vec<Vec<u16>>>,
 }
+
+/// The most frozen sets whose distances are kept (then the table starts again).
+const WALLED_SETS: usize = 2048;
 
 impl Fess {
     /// The search from `start`; no single step (or the plan) runs on past `deadline` by more
@@ -223,6 +241,7 @@ impl Fess {
             best: 0,
             new: None,
             seen: Vec::new(),
+            walled: HashMap::new(),
         };
         let key = w.region_min(b, start, player);
         let hash = bits_hash(b, start) ^ b.player_key[key as usize];
@@ -260,6 +279,32 @@ impl Fess {
         count
     }
 
+    /// The assignment bound, the boxes frozen on goals taken as walls: they never move again,
+    /// so no box passes them and their goals are taken. Distances are kept per frozen set.
+    fn bound(&mut self, b: &Board, w: &mut Work, bits: &[u64], list: &[u16]) -> u16 {
+        let mut fixed = vec![0u64; b.words];
+        let mut any = false;
+        for &c in list {
+            self.seen.clear();
+            if b.goal[c as usize] && frozen(b, bits, c, &mut self.seen) {
+                set(&mut fixed, c);
+                any = true;
+            }
+        }
+        if !any {
+            return b.bound(list, &mut w.hungarian);
+        }
+        if self.walled.len() >= WALLED_SETS && !self.walled.contains_key(&fixed) {
+            self.walled.clear();
+        }
+        let dist = self.walled.entry(fixed.clone()).or_insert_with(|| {
+            let goals: Vec<u16> = b.goals.iter().copied().filter(|&g| !has(&fixed, g)).collect();
+            goal_distances(&b.next, &goals, &fixed)
+        });
+        let rest: Vec<u16> = list.iter().copied().filter(|&c| !has(&fixed, c)).collect();
+        bound_with(dist, &rest, &mut w.hungarian)
+    }
+
     /// Makes `s` a node of the tree: its features, its moves and their weights. Dead
     /// positions (by the assignment or a corral) get no moves.
     fn open(&mut self, b: &Board, w: &mut Work, s: u32, weight: u32, made: Macro) {
@@ -268,7 +313,7 @@ impl Fess {
         let list: Vec<u16> = cells(&bits).collect();
         let mut only = Vec::new();
         let mut corral = false;
-        let alive = b.bound(&list, &mut w.hungarian) != INF && {
+        let alive = self.bound(b, w, &bits, &list) != INF && {
             w.reach(b, &bits, made.player);
             corral = w.pi_corral(b, &bits, &mut only);
             !(corral && only.is_empty())
@@ -571,52 +616,219 @@ fn packing_plan(b: &Board, starts: &[u16], deadline: Instant) -> Plan {
     for &s in starts {
         is_start[s as usize] = true;
     }
-    let mut rank = vec![0u16; goals.len()];
-    let mut sizes = Vec::new();
-    let words = b.words;
-    for group in &groups {
-        let mut full = vec![0u64; words];
-        for &i in group {
-            set(&mut full, goals[i]);
-        }
-        let mut left: Vec<usize> = group.clone();
-        let mut layers: Vec<Vec<usize>> = Vec::new();
-        while !left.is_empty() {
-            let off: Vec<usize> = left
-                .iter()
-                .copied()
-                .filter(|&i| {
-                    let mut obst = full.clone();
-                    clear(&mut obst, goals[i]);
-                    Instant::now() < deadline && can_leave(b, &obst, goals[i], &is_start)
-                })
-                .collect();
-            if off.is_empty() {
-                layers.push(left.clone());
-                break;
-            }
-            for &i in &off {
-                clear(&mut full, goals[i]);
-            }
-            left.retain(|i| !off.contains(i));
-            layers.push(off);
-        }
+    let mut plan =
+        Plan { cells: Vec::new(), alt: Vec::new(), cluster: Vec::new(), rank: Vec::new(), sizes: Vec::new() };
+    for (id, group) in groups.iter().enumerate() {
+        let cells: Vec<u16> = group.iter().map(|&i| goals[i]).collect();
+        // Greedy parking first; when that leaves boxes that never come off, a small search.
+        let greedy = unpack(b, &cells, &is_start, true, deadline);
+        let stuck = greedy.as_ref().is_none_or(|(_, done)| !done);
+        let layers = stuck
+            .then(|| unpack_search(b, &cells, &is_start, deadline))
+            .flatten()
+            .or(greedy.map(|(l, _)| l))
+            .unwrap_or_else(|| unpack(b, &cells, &is_start, false, deadline).map(|(l, _)| l).unwrap_or_default());
         // Removed first is filled last.
         let count = layers.len();
-        let mut sz = vec![0u16; count];
+        let mut sizes = vec![0u16; count];
         for (l, layer) in layers.iter().enumerate() {
-            for &i in layer {
-                rank[i] = (count - 1 - l) as u16;
-                sz[count - 1 - l] += 1;
+            for &(c, alt) in layer {
+                plan.cells.push(c);
+                plan.alt.push(alt);
+                plan.cluster.push(id as u16);
+                plan.rank.push((count - 1 - l) as u16);
+                sizes[count - 1 - l] += 1;
             }
         }
-        sizes.push(sz);
+        plan.sizes.push(sizes);
     }
-    Plan { goals, cluster, rank, sizes }
+    plan
 }
 
-/// Whether a lone box at `g` can be pulled, around `obst`, to a cell where some box starts.
-fn can_leave(b: &Board, obst: &[u64], g: u16, is_start: &[bool]) -> bool {
+/// A cluster's goals emptied backward from the solved position, layer by layer: each layer
+/// the boxes that can be pulled out to a start cell, the rest still in place. When none can
+/// and `park` allows, one box is pulled aside to a floor cell (the nearest that lets some
+/// other box out), itself taken out later. The last layer is what never comes off. Each
+/// entry is (cell, the goal a box parked there moves on to, or `NONE`); the flag says every
+/// box came off. `None` when a parked box could never leave.
+fn unpack(b: &Board, cells: &[u16], is_start: &[bool], park: bool, deadline: Instant) -> Option<(Layers, bool)> {
+    let mut full = vec![0u64; b.words];
+    for &c in cells {
+        set(&mut full, c);
+    }
+    // The boxes still in: (cell, the goal it was parked from or NONE).
+    let mut left: Vec<(u16, u16)> = cells.iter().map(|&c| (c, NONE)).collect();
+    let mut layers: Vec<Vec<(u16, u16)>> = Vec::new();
+    let mut parks = 0;
+    let leaves = |full: &[u64], c: u16| {
+        let mut obst = full.to_vec();
+        clear(&mut obst, c);
+        Instant::now() < deadline && pulls(b, &obst, c, |x| is_start[x as usize])
+    };
+    while !left.is_empty() {
+        let off: Vec<(u16, u16)> = left.iter().copied().filter(|&(c, _)| leaves(&full, c)).collect();
+        if !off.is_empty() {
+            for &(c, _) in &off {
+                clear(&mut full, c);
+            }
+            left.retain(|e| !off.contains(e));
+            layers.push(off);
+            continue;
+        }
+        // Park one goal's box where it lets another out.
+        let mut found = None;
+        if park && parks < 2 * cells.len() {
+            'search: for &(g, from) in &left {
+                if from != NONE {
+                    continue;
+                }
+                let mut obst = full.clone();
+                clear(&mut obst, g);
+                let mut near = Vec::new();
+                pulls(b, &obst, g, |x| {
+                    if !b.goal[x as usize] && !near.contains(&x) {
+                        near.push(x);
+                    }
+                    near.len() >= PARK_CANDIDATES
+                });
+                for &p in &near {
+                    let mut moved = obst.clone();
+                    set(&mut moved, p);
+                    if left.iter().any(|&(c, _)| c != g && leaves(&moved, c)) {
+                        found = Some((g, p));
+                        break 'search;
+                    }
+                }
+            }
+        }
+        let Some((g, p)) = found else {
+            if left.iter().any(|&(_, from)| from != NONE) {
+                return None;
+            }
+            layers.push(left);
+            return Some((layers, false));
+        };
+        parks += 1;
+        clear(&mut full, g);
+        set(&mut full, p);
+        for e in left.iter_mut() {
+            if e.0 == g {
+                *e = (p, g);
+            }
+        }
+        layers.push(vec![(g, NONE)]);
+    }
+    Some((layers, true))
+}
+
+/// The most positions `unpack_search` looks at for one cluster.
+const UNPACK_STATES: usize = 2000;
+
+/// A cluster's goals emptied backward by a small best-first search, fewest boxes left
+/// first: a step pulls one box to one of the nearest cells it reaches (the others fixed),
+/// then every box that can leave to a start cell leaves. Layers as `unpack`'s, each step
+/// and each round of leaving one layer; `None` when no way out is found within
+/// `UNPACK_STATES` positions.
+fn unpack_search(b: &Board, cells: &[u16], is_start: &[bool], deadline: Instant) -> Option<Layers> {
+    type Boxes = Vec<(u16, u16)>;
+    let leaves = |full: &[u64], c: u16| {
+        let mut obst = full.to_vec();
+        clear(&mut obst, c);
+        pulls(b, &obst, c, |x| is_start[x as usize])
+    };
+    let bits_of = |bx: &Boxes| {
+        let mut full = vec![0u64; b.words];
+        for &(c, _) in bx {
+            set(&mut full, c);
+        }
+        full
+    };
+    // Every box that can leave does, round by round: the rounds' layers.
+    let settle = |bx: &mut Boxes| {
+        let mut layers = Vec::new();
+        loop {
+            let full = bits_of(bx);
+            let off: Boxes = bx.iter().copied().filter(|&(c, _)| leaves(&full, c)).collect();
+            if off.is_empty() {
+                return layers;
+            }
+            bx.retain(|e| !off.contains(e));
+            layers.push(off);
+        }
+    };
+    // Each box: (cell, the goal it came off, NONE while it is still there), which is also
+    // its entry in a layer.
+    let mut first: Boxes = cells.iter().map(|&c| (c, NONE)).collect();
+    let first_layers = settle(&mut first);
+    // Positions: boxes, parent, the layers from the parent.
+    let mut nodes: Vec<(Boxes, usize, Layers)> = vec![(first.clone(), usize::MAX, first_layers)];
+    let key = |bx: &Boxes| {
+        let mut k: Vec<u16> = bx.iter().map(|e| e.0).collect();
+        k.sort_unstable();
+        k
+    };
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(key(&first));
+    let mut open = BinaryHeap::new();
+    open.push(Reverse((first.len(), 0usize)));
+    let mut found = first.is_empty().then_some(0);
+    while found.is_none()
+        && let Some(Reverse((_, at))) = open.pop()
+    {
+        if nodes.len() >= UNPACK_STATES || Instant::now() >= deadline {
+            return None;
+        }
+        let bx = nodes[at].0.clone();
+        let full = bits_of(&bx);
+        for (i, &(c, g)) in bx.iter().enumerate() {
+            let mut obst = full.clone();
+            clear(&mut obst, c);
+            let mut near = Vec::new();
+            pulls(b, &obst, c, |x| {
+                if x != c && !near.contains(&x) {
+                    near.push(x);
+                }
+                near.len() >= PARK_CANDIDATES
+            });
+            for &x in &near {
+                let mut child = bx.clone();
+                child[i] = (x, if g == NONE { c } else { g });
+                let mut layers = vec![vec![(c, g)]];
+                layers.extend(settle(&mut child));
+                if !seen.insert(key(&child)) {
+                    continue;
+                }
+                let left = child.len();
+                nodes.push((child, at, layers));
+                if left == 0 {
+                    found = Some(nodes.len() - 1);
+                    break;
+                }
+                open.push(Reverse((left, nodes.len() - 1)));
+            }
+            if found.is_some() {
+                break;
+            }
+        }
+    }
+    let mut at = found?;
+    let mut chain = Vec::new();
+    while at != usize::MAX {
+        chain.push(std::mem::take(&mut nodes[at].2));
+        at = nodes[at].1;
+    }
+    Some(chain.into_iter().rev().flatten().collect())
+}
+
+/// A cluster's unpacking, backward: layers of (cell, the goal its box came off or `NONE`).
+type Layers = Vec<Vec<(u16, u16)>>;
+
+/// How many floor cells a parking is chosen among, nearest first.
+const PARK_CANDIDATES: usize = 8;
+
+/// Pulls a lone box from `g` around `obst`, breadth first, and calls `visit` on each cell it
+/// reaches (more than once for some); true as soon as `visit` does.
+fn pulls(b: &Board, obst: &[u64], g: u16, mut visit: impl FnMut(u16) -> bool) -> bool {
     let n = b.pos.len();
     let mut seen = vec![false; 4 * n];
     let mut queue = Vec::new();
@@ -659,7 +871,7 @@ fn can_leave(b: &Board, obst: &[u64], g: u16, is_start: &[bool]) -> bool {
             if y == NONE || has(obst, y) {
                 continue;
             }
-            if is_start[x as usize] {
+            if visit(x) {
                 return true;
             }
             if !seen[x as usize * 4 + k2] {
@@ -778,7 +990,7 @@ mod tests {
         let starts: Vec<u16> = cells(&bits).collect();
         let plan = packing_plan(&b, &starts, far());
         let goal_at = |col: usize| b.cell(crate::grid::Pos::new(1, col));
-        let rank_of = |col: usize| plan.rank[plan.goals.iter().position(|&g| g == goal_at(col)).unwrap()];
+        let rank_of = |col: usize| plan.rank[plan.cells.iter().position(|&g| g == goal_at(col)).unwrap()];
         assert_eq!((rank_of(1), rank_of(2), rank_of(3)), (0, 1, 2));
         let mut filled = Vec::new();
         let with = |cols: &[usize]| {
@@ -821,5 +1033,74 @@ mod tests {
         assert_eq!(home.player, b.cell(crate::grid::Pos::new(1, 4)));
         let row1 = |c| b.cell(crate::grid::Pos::new(1, c));
         assert_eq!(macro_pushes(&b, &mut w, &bits, player, *home), vec![(from, 1), (row1(3), 2), (row1(4), 2)]);
+    }
+
+    #[test]
+    fn plans_fill_each_goal_once_and_park_a_box_before_its_goal() {
+        let mut seed = 11u64;
+        let (mut parked, mut searched) = (0, 0);
+        for _ in 0..3000 {
+            let text = random_room(&mut seed);
+            let Some((b, bits, _)) = room(&text) else { continue };
+            let starts: Vec<u16> = cells(&bits).collect();
+            let plan = packing_plan(&b, &starts, far());
+            for &g in &b.goals {
+                let own = (0..plan.cells.len()).filter(|&i| plan.cells[i] == g && plan.alt[i] == NONE).count();
+                assert_eq!(own, 1, "{text}");
+            }
+            for i in (0..plan.cells.len()).filter(|&i| plan.alt[i] != NONE) {
+                parked += 1;
+                let g = plan.alt[i];
+                let j = (0..plan.cells.len()).find(|&j| plan.cells[j] == g && plan.alt[j] == NONE).unwrap();
+                assert_eq!(plan.cluster[i], plan.cluster[j], "{text}");
+                assert!(plan.rank[i] < plan.rank[j], "{text}");
+            }
+            // The solved position fills every entry; no position fills more.
+            let mut all = vec![0u64; b.words];
+            for &g in &b.goals {
+                set(&mut all, g);
+            }
+            let mut filled = Vec::new();
+            assert_eq!(plan.packed(&all, &mut filled) as usize, plan.cells.len(), "{text}");
+            assert!(plan.packed(&bits, &mut filled) as usize <= plan.cells.len());
+            let mut is_start = vec![false; b.pos.len()];
+            for &c in &starts {
+                is_start[c as usize] = true;
+            }
+            if unpack(&b, &b.goals, &is_start, false, far()).is_some_and(|(_, done)| !done)
+                && unpack_search(&b, &b.goals, &is_start, far()).is_some()
+            {
+                searched += 1;
+            }
+        }
+        assert!(parked > 20 && searched > 20, "{parked} parked, {searched} searched");
+    }
+
+    #[test]
+    fn a_box_frozen_on_a_goal_is_a_wall_to_the_others() {
+        // The 2×2 block on goals never moves; the pocket goal above it is pushed into only
+        // from the block's top left cell, so the free box can never be packed. The plain
+        // assignment bound does not see it.
+        let text = "#######\n#.#   #\n#   $ #\n#**   #\n#** @ #\n#######";
+        let (b, bits, player) = board_of(text);
+        let list: Vec<u16> = cells(&bits).collect();
+        assert_ne!(b.bound(&list, &mut Default::default()), INF);
+        let mut w = Work::new(b.pos.len());
+        let mut f = Fess::new(&b, &mut w, &bits, player, far());
+        assert_eq!(f.bound(&b, &mut w, &bits, &list), INF);
+        assert!(matches!(f.step(&b, &mut w), Step::Exhausted));
+        // With the block's top right goal empty instead, three boxes are frozen there and the
+        // free box is packed beside them.
+        let text = "#######\n#.#   #\n#   $ #\n#*.   #\n#** @ #\n#######";
+        let (b, bits, player) = board_of(text);
+        let mut f = Fess::new(&b, &mut w, &bits, player, far());
+        let solved = loop {
+            match f.step(&b, &mut w) {
+                Step::Solved(_) => break true,
+                Step::Exhausted => break false,
+                Step::Went => {}
+            }
+        };
+        assert!(solved);
     }
 }
