@@ -211,8 +211,9 @@ pub(super) struct Fess {
     walled: HashMap<Vec<u64>, Vec<Vec<u16>>>,
 }
 
-/// The most frozen sets whose distances are kept (then the table starts again).
-const WALLED_SETS: usize = 2048;
+/// How many distances (two bytes each) the frozen sets' tables may hold together, 64 MiB;
+/// past it the table starts again.
+const WALLED_DISTANCES: usize = 32 << 20;
 
 impl Fess {
     /// The search from `start`; no single step (or the plan) runs on past `deadline` by more
@@ -294,7 +295,8 @@ impl Fess {
         if !any {
             return b.bound(list, &mut w.hungarian);
         }
-        if self.walled.len() >= WALLED_SETS && !self.walled.contains_key(&fixed) {
+        let each = b.goals.len() * b.pos.len();
+        if (self.walled.len() + 1) * each > WALLED_DISTANCES && !self.walled.contains_key(&fixed) {
             self.walled.clear();
         }
         let dist = self.walled.entry(fixed.clone()).or_insert_with(|| {
