@@ -30,6 +30,7 @@ use super::{
     goal_distances, has, set,
 };
 use std::cmp::Reverse;
+use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, HashMap};
 use std::time::Instant;
 
@@ -299,11 +300,15 @@ impl Fess {
         if (self.walled.len() + 1) * each > WALLED_DISTANCES && !self.walled.contains_key(&fixed) {
             self.walled.clear();
         }
-        let dist = self.walled.entry(fixed.clone()).or_insert_with(|| {
-            let goals: Vec<u16> = b.goals.iter().copied().filter(|&g| !has(&fixed, g)).collect();
-            goal_distances(&b.next, &goals, &fixed)
-        });
         let rest: Vec<u16> = list.iter().copied().filter(|&c| !has(&fixed, c)).collect();
+        let dist = match self.walled.entry(fixed) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => {
+                let goals: Vec<u16> = b.goals.iter().copied().filter(|&g| !has(e.key(), g)).collect();
+                let dist = goal_distances(&b.next, &goals, e.key());
+                e.insert(dist)
+            }
+        };
         bound_with(dist, &rest, &mut w.hungarian)
     }
 
@@ -662,11 +667,7 @@ fn unpack(b: &Board, cells: &[u16], is_start: &[bool], park: bool, deadline: Ins
     let mut left: Vec<(u16, u16)> = cells.iter().map(|&c| (c, NONE)).collect();
     let mut layers: Vec<Vec<(u16, u16)>> = Vec::new();
     let mut parks = 0;
-    let leaves = |full: &[u64], c: u16| {
-        let mut obst = full.to_vec();
-        clear(&mut obst, c);
-        Instant::now() < deadline && pulls(b, &obst, c, |x| is_start[x as usize])
-    };
+    let leaves = |full: &[u64], c: u16| Instant::now() < deadline && leaves(b, full, c, is_start);
     while !left.is_empty() {
         let off: Vec<(u16, u16)> = left.iter().copied().filter(|&(c, _)| leaves(&full, c)).collect();
         if !off.is_empty() {
@@ -733,11 +734,6 @@ const UNPACK_STATES: usize = 2000;
 /// `UNPACK_STATES` positions.
 fn unpack_search(b: &Board, cells: &[u16], is_start: &[bool], deadline: Instant) -> Option<Layers> {
     type Boxes = Vec<(u16, u16)>;
-    let leaves = |full: &[u64], c: u16| {
-        let mut obst = full.to_vec();
-        clear(&mut obst, c);
-        pulls(b, &obst, c, |x| is_start[x as usize])
-    };
     let bits_of = |bx: &Boxes| {
         let mut full = vec![0u64; b.words];
         for &(c, _) in bx {
@@ -750,7 +746,7 @@ fn unpack_search(b: &Board, cells: &[u16], is_start: &[bool], deadline: Instant)
         let mut layers = Vec::new();
         loop {
             let full = bits_of(bx);
-            let off: Boxes = bx.iter().copied().filter(|&(c, _)| leaves(&full, c)).collect();
+            let off: Boxes = bx.iter().copied().filter(|&(c, _)| leaves(b, &full, c, is_start)).collect();
             if off.is_empty() {
                 return layers;
             }
@@ -824,6 +820,14 @@ fn unpack_search(b: &Board, cells: &[u16], is_start: &[bool], deadline: Instant)
 
 /// A cluster's unpacking, backward: layers of (cell, the goal its box came off or `NONE`).
 type Layers = Vec<Vec<(u16, u16)>>;
+
+/// Whether the box at `c` of `full` (the boxes there) can be pulled out to a start cell,
+/// the others in place.
+fn leaves(b: &Board, full: &[u64], c: u16, is_start: &[bool]) -> bool {
+    let mut obst = full.to_vec();
+    clear(&mut obst, c);
+    pulls(b, &obst, c, |x| is_start[x as usize])
+}
 
 /// How many floor cells a parking is chosen among, nearest first.
 const PARK_CANDIDATES: usize = 8;
