@@ -19,7 +19,8 @@
 //!   times; `fess.rs`, after Shoham's FESS) forward from the start, raced in one thread
 //!   against a greedy best-first search backward (pulling boxes out of the goals towards
 //!   the start; one queue per bound value, first in first out), each given half the time
-//!   (the forward side a twentieth once it has spent half a second without packing a box).
+//!   (the forward side a twentieth once it has spent half a second without packing a box,
+//!   a whole second when its moves are cheap: see `fess_stalled`).
 //!   Both hold a state as its boxes and the player's region (its first cell). It ends when
 //!   a side reaches the other's root or the two hold a state in common; a side searched to
 //!   exhaustion proves there is no solution. Any solution, soon: proven push-optimal only
@@ -306,6 +307,14 @@ fn goal_distances(next: &[[u16; 4]], goals: &[u16], walls: &[u64]) -> Vec<Vec<u1
             d
         })
         .collect()
+}
+
+/// Whether the forward side of the fast search has gone on too long without packing a box
+/// (`best`), after `expanded` moves in `seconds` of its own time: half a second, or, when it
+/// expands more than 100 000 moves a second (small levels, where a first box may take a few
+/// hundred thousand), a whole second. The backward side then gets nineteen turns in twenty.
+fn fess_stalled(best: u16, expanded: usize, seconds: f64) -> bool {
+    best == 0 && seconds > 0.5 && (seconds > 1.0 || (expanded as f64) < 100_000.0 * seconds)
 }
 
 /// A minimum-cost assignment of rows (boxes) to columns (goals), rows ≤ columns, O(k²m).
@@ -1291,7 +1300,7 @@ pub fn search(
             if total(&fs, &bwd) >= limits.max_states {
                 return report(Outcome::StateLimit, total(&fs, &bwd), expanded(&fs, &bwd));
             }
-            let share = if fs.best == 0 && tf > 0.5 { 0.05 } else { 0.5 };
+            let share = if fess_stalled(fs.best, fs.expanded, tf) { 0.05 } else { 0.5 };
             let fess_turn = bwd.is_none() || tf * (1.0 - share) <= tb * share;
             if fess_turn {
                 match fs.step(&b, &mut w) {
@@ -1607,6 +1616,19 @@ mod tests {
             dead > 50 && corral_dead > 0 && corral_pruned > 20 && spare_rooms > 300,
             "{dead} {corral_dead} {corral_pruned} {spare_rooms}"
         );
+    }
+
+    /// The forward side is cut back only while it has packed nothing: after half a second
+    /// at the pace of a large level (10 000 moves in 0.6 s), after a whole one at the pace
+    /// of a small one (110 000 moves in 0.6 s, Microban 153's first box comes at about that).
+    #[test]
+    fn the_forward_side_is_cut_back_later_when_its_moves_are_cheap() {
+        assert!(!fess_stalled(0, 1_000, 0.4));
+        assert!(fess_stalled(0, 10_000, 0.6));
+        assert!(!fess_stalled(0, 110_000, 0.6));
+        assert!(!fess_stalled(0, 190_000, 0.99));
+        assert!(fess_stalled(0, 250_000, 1.01));
+        assert!(!fess_stalled(1, 10_000, 5.0));
     }
 
     #[test]
