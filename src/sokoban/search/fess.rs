@@ -6,7 +6,7 @@
 //! packing order, regions the boxes cut the floor into). The search visits the occupied
 //! feature cells in turn, round and round, and in each expands one move: the one of least
 //! accumulated weight among that cell's positions. A move weighs 1, except the moves the
-//! advisors pick at each position, which weigh 0: the one that packs the most boxes, and the
+//! advisors pick at each position, which weigh 0: every move that packs more boxes, and the
 //! one that joins the most floor regions. So progress in either feature gets its own share
 //! of the effort, where a best-first search on one estimate stalls.
 //!
@@ -337,10 +337,10 @@ impl Fess {
             // w.reach is still the player's region here.
             let mut moves = Vec::new();
             self.macros(b, w, &bits, corral.then_some(&only[..]), &mut moves);
-            // The advisors: the move packing the most (then joining the most), and the one
-            // joining the most regions (then packing the most).
+            // The advisors: every move that packs more boxes, and the one joining the most
+            // regions (then packing the most).
             let mut child = bits.clone();
-            let mut best_pack: Option<(usize, (u16, Reverse<u16>))> = None;
+            let mut packers = Vec::new();
             let mut best_join: Option<(usize, (Reverse<u16>, u16))> = None;
             for (i, m) in moves.iter().enumerate() {
                 if i % 1024 == 1023 && Instant::now() >= self.deadline {
@@ -351,14 +351,14 @@ impl Fess {
                 set(&mut child, m.to);
                 let p = self.plan.packed(&child, &mut self.filled);
                 let r = m.regions;
-                if p > packed && best_pack.is_none_or(|(_, k)| (p, Reverse(r)) > k) {
-                    best_pack = Some((i, (p, Reverse(r))));
+                if p > packed {
+                    packers.push(i);
                 }
                 if r < regions && best_join.is_none_or(|(_, k)| (Reverse(r), p) > k) {
                     best_join = Some((i, (Reverse(r), p)));
                 }
             }
-            for i in [best_pack.map(|x| x.0), best_join.map(|x| x.0)].into_iter().flatten() {
+            for i in packers.into_iter().chain(best_join.map(|x| x.0)) {
                 moves[i].weight = 0;
             }
             moves.sort_by_key(|m| m.weight);
