@@ -311,8 +311,9 @@ fn goal_distances(next: &[[u16; 4]], goals: &[u16], walls: &[u64]) -> Vec<Vec<u1
 
 /// Whether the forward side of the fast search has gone on too long without packing a box
 /// (`best`), after `expanded` moves in `seconds` of its own time: half a second, or, when it
-/// expands more than 100 000 moves a second (small levels, where a first box may take a few
-/// hundred thousand), a whole second. The backward side then gets nineteen turns in twenty.
+/// expands more than 100 000 moves a second (small levels, where the first box may take a
+/// hundred thousand or more), a whole second. The backward side then gets nineteen turns in
+/// twenty.
 fn fess_stalled(best: u16, expanded: usize, seconds: f64) -> bool {
     best == 0 && seconds > 0.5 && (seconds > 1.0 || (expanded as f64) < 100_000.0 * seconds)
 }
