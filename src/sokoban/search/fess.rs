@@ -340,9 +340,8 @@ impl Fess {
             // The advisors: every move that packs more boxes, and the one joining the most
             // regions (then packing the most).
             let mut child = bits.clone();
-            let mut packers = Vec::new();
             let mut best_join: Option<(usize, (Reverse<u16>, u16))> = None;
-            for (i, m) in moves.iter().enumerate() {
+            for (i, m) in moves.iter_mut().enumerate() {
                 if i % 1024 == 1023 && Instant::now() >= self.deadline {
                     break;
                 }
@@ -352,13 +351,13 @@ impl Fess {
                 let p = self.plan.packed(&child, &mut self.filled);
                 let r = m.regions;
                 if p > packed {
-                    packers.push(i);
+                    m.weight = 0;
                 }
                 if r < regions && best_join.is_none_or(|(_, k)| (Reverse(r), p) > k) {
                     best_join = Some((i, (Reverse(r), p)));
                 }
             }
-            for i in packers.into_iter().chain(best_join.map(|x| x.0)) {
+            if let Some((i, _)) = best_join {
                 moves[i].weight = 0;
             }
             moves.sort_by_key(|m| m.weight);
