@@ -108,6 +108,128 @@ impl Plan {
     }
 }
 
+/// Distances for a lone box that know which side of it the player is on. With a box at c,
+/// the floor without c falls into up to four parts, each touching a neighbour of c; `part`
+/// names each cell's part by the first direction whose neighbour is in it. `dist[g]` holds,
+/// for each (c, part), the fewest pushes that take a lone box at c to goal g with the
+/// player in that part (INF: never). A lower bound on one box's pushes whatever the other
+/// boxes do: they only take room from the player, never give it.
+struct Sided {
+    n: usize,
+    goals: Vec<u16>,
+    part: Vec<u8>,
+    dist: Vec<Vec<u16>>,
+}
+
+impl Sided {
+    /// `walls` (cells) taken as walls, and their goals left out. `None` when the tables
+    /// would be too large (more than `SIDED_CELLS` cells).
+    fn new(b: &Board, walls: &[u64]) -> Option<Sided> {
+        let n = b.pos.len();
+        if n > SIDED_CELLS {
+            return None;
+        }
+        let mut part = vec![u8::MAX; n * n];
+        let mut stack = Vec::new();
+        let open = |x: u16| x != NONE && !has(walls, x);
+        for c in 0..n {
+            if has(walls, c as u16) {
+                continue;
+            }
+            let row = &mut part[c * n..(c + 1) * n];
+            for k in 0..4 {
+                let x = b.next[c][k];
+                if !open(x) || row[x as usize] != u8::MAX {
+                    continue;
+                }
+                row[x as usize] = k as u8;
+                stack.push(x);
+                while let Some(y) = stack.pop() {
+                    for &z in &b.next[y as usize] {
+                        if open(z) && z as usize != c && row[z as usize] == u8::MAX {
+                            row[z as usize] = k as u8;
+                            stack.push(z);
+                        }
+                    }
+                }
+            }
+        }
+        let mut dist = Vec::with_capacity(b.goals.len());
+        let mut queue = std::collections::VecDeque::new();
+        for &g in b.goals.iter().filter(|&&g| !has(walls, g)) {
+            let mut d = vec![INF; n * 4];
+            queue.clear();
+            for k in 0..4 {
+                let x = b.next[g as usize][k];
+                if open(x) {
+                    let at = g as usize * 4 + part[g as usize * n + x as usize] as usize;
+                    if d[at] == INF {
+                        d[at] = 0;
+                        queue.push_back(at);
+                    }
+                }
+            }
+            while let Some(at) = queue.pop_front() {
+                let (c, r) = (at / 4, at % 4);
+                for k in 0..4 {
+                    // The player at x (in part r) pulls the box from c to x, stepping on to y.
+                    let x = b.next[c][k];
+                    if !open(x) || part[c * n + x as usize] as usize != r {
+                        continue;
+                    }
+                    let y = b.next[x as usize][k];
+                    if !open(y) {
+                        continue;
+                    }
+                    let to = x as usize * 4 + part[x as usize * n + y as usize] as usize;
+                    if d[to] == INF {
+                        d[to] = d[at] + 1;
+                        queue.push_back(to);
+                    }
+                }
+            }
+            dist.push(d);
+        }
+        let goals = b.goals.iter().copied().filter(|&g| !has(walls, g)).collect();
+        Some(Sided { n, goals, part, dist })
+    }
+
+    /// The column of a box at `c` with the player at `p` (not `c`).
+    fn at(&self, c: u16, p: u16) -> Option<usize> {
+        let r = self.part[c as usize * self.n + p as usize];
+        (r != u8::MAX).then_some(c as usize * 4 + r as usize)
+    }
+
+    /// The pushes that take a box at `c` to the `j`th goal, the player at `p`; a box the
+    /// player can never reach again stays where it is.
+    fn cost(&self, c: u16, p: u16, j: usize) -> u16 {
+        match self.at(c, p) {
+            Some(at) => self.dist[j][at],
+            None if self.goals[j] == c => 0,
+            None => INF,
+        }
+    }
+
+    /// The assignment bound with these distances, the player at `p`.
+    fn bound(&self, list: &[u16], p: u16, h: &mut super::Hungarian) -> u16 {
+        h.cost.clear();
+        for &c in list {
+            for j in 0..self.goals.len() {
+                h.cost.push(self.cost(c, p, j));
+            }
+        }
+        h.solve(list.len(), self.goals.len())
+    }
+
+    /// Whether a box at `c`, the player at `p`, reaches no goal.
+    fn dead(&self, c: u16, p: u16) -> bool {
+        (0..self.goals.len()).all(|j| self.cost(c, p, j) == INF)
+    }
+}
+
+/// The most cells for which `Sided` tables are made (a byte per pair of cells).
+const SIDED_CELLS: usize = 2048;
+
 /// Scratch for the articulation data of the floor around one box (the other boxes fixed):
 /// a depth-first search's preorder numbers, subtree ends, low points and parents.
 struct Dfs {
@@ -199,6 +321,7 @@ pub(super) struct Fess {
     stamp: u32,
     region: Vec<u32>,
     region_stamp: u32,
+    rid: Vec<u16>,
     flood: Vec<u16>,
     dfs: Dfs,
     pub(super) expanded: usize,
@@ -210,11 +333,20 @@ pub(super) struct Fess {
     seen: Vec<u16>,
     /// Per set of boxes frozen on goals, the other goals' distances with those as walls.
     walled: HashMap<Vec<u64>, Vec<Vec<u16>>>,
+    /// The same with the player's side known (see `Sided`), per frozen set; `None` for a
+    /// level too large for them.
+    sided: HashMap<Vec<u64>, Option<Sided>>,
+    /// The tables with no box frozen (`None`: the level is too large for them).
+    sided0: Option<Sided>,
 }
 
 /// How many distances (two bytes each) the frozen sets' tables may hold together, 64 MiB;
 /// past it the table starts again.
 const WALLED_DISTANCES: usize = 32 << 20;
+
+/// How many bytes the frozen sets' `Sided` tables may take together, 64 MiB; past it the
+/// table starts again.
+const SIDED_BYTES: usize = 64 << 20;
 
 impl Fess {
     /// The search from `start`; no single step (or the plan) runs on past `deadline` by more
@@ -237,6 +369,7 @@ impl Fess {
             stamp: 0,
             region: vec![0; n],
             region_stamp: 0,
+            rid: vec![0; n],
             flood: Vec::with_capacity(n),
             dfs: Dfs::new(n),
             expanded: 0,
@@ -244,6 +377,8 @@ impl Fess {
             new: None,
             seen: Vec::new(),
             walled: HashMap::new(),
+            sided: HashMap::new(),
+            sided0: Sided::new(b, &vec![0u64; b.words]),
         };
         let key = w.region_min(b, start, player);
         let hash = bits_hash(b, start) ^ b.player_key[key as usize];
@@ -252,7 +387,8 @@ impl Fess {
         f
     }
 
-    /// The regions the boxes cut the floor into.
+    /// The regions the boxes cut the floor into; each free cell's region (from 1) is left in
+    /// `rid`.
     fn regions(&mut self, b: &Board, bits: &[u64]) -> u16 {
         self.region_stamp = self.region_stamp.wrapping_add(1);
         if self.region_stamp == 0 {
@@ -267,12 +403,14 @@ impl Fess {
             }
             count += 1;
             self.region[c as usize] = st;
+            self.rid[c as usize] = count;
             self.flood.clear();
             self.flood.push(c);
             while let Some(x) = self.flood.pop() {
                 for &y in &b.next[x as usize] {
                     if y != NONE && self.region[y as usize] != st && !has(bits, y) {
                         self.region[y as usize] = st;
+                        self.rid[y as usize] = count;
                         self.flood.push(y);
                     }
                 }
@@ -283,7 +421,7 @@ impl Fess {
 
     /// The assignment bound, the boxes frozen on goals taken as walls: they never move again,
     /// so no box passes them and their goals are taken. Distances are kept per frozen set.
-    fn bound(&mut self, b: &Board, w: &mut Work, bits: &[u64], list: &[u16]) -> u16 {
+    fn bound(&mut self, b: &Board, w: &mut Work, bits: &[u64], list: &[u16], player: u16) -> u16 {
         let mut fixed = vec![0u64; b.words];
         let mut any = false;
         for &c in list {
@@ -293,6 +431,21 @@ impl Fess {
                 any = true;
             }
         }
+        let rest: Vec<u16> = list.iter().copied().filter(|&c| !has(&fixed, c)).collect();
+        if self.sided0.is_some() {
+            if !any {
+                return self.sided0.as_ref().map_or(INF, |sd| sd.bound(list, player, &mut w.hungarian));
+            }
+            let each = b.pos.len() * b.pos.len() + 8 * b.goals.len() * b.pos.len();
+            if (self.sided.len() + 1) * each > SIDED_BYTES && !self.sided.contains_key(&fixed) {
+                self.sided.clear();
+            }
+            let sd = self.sided.entry(fixed).or_insert_with_key(|walls| Sided::new(b, walls));
+            return match sd {
+                Some(sd) => sd.bound(&rest, player, &mut w.hungarian),
+                None => b.bound(list, &mut w.hungarian),
+            };
+        }
         if !any {
             return b.bound(list, &mut w.hungarian);
         }
@@ -300,7 +453,6 @@ impl Fess {
         if (self.walled.len() + 1) * each > WALLED_DISTANCES && !self.walled.contains_key(&fixed) {
             self.walled.clear();
         }
-        let rest: Vec<u16> = list.iter().copied().filter(|&c| !has(&fixed, c)).collect();
         let dist = match self.walled.entry(fixed) {
             Entry::Occupied(e) => e.into_mut(),
             Entry::Vacant(e) => {
@@ -320,7 +472,7 @@ impl Fess {
         let list: Vec<u16> = cells(&bits).collect();
         let mut only = Vec::new();
         let mut corral = false;
-        let alive = self.bound(b, w, &bits, &list) != INF && {
+        let alive = self.bound(b, w, &bits, &list, made.player) != INF && {
             w.reach(b, &bits, made.player);
             corral = w.pi_corral(b, &bits, &mut only);
             !(corral && only.is_empty())
@@ -380,6 +532,9 @@ impl Fess {
         let mut others = bits.to_vec();
         let mut child = bits.to_vec();
         let mut queue: Vec<(u16, u8)> = Vec::new();
+        // The floor's regions with every box in place; lifting a box joins the regions of its
+        // free neighbours into one.
+        let all = self.regions(b, bits);
         for bx in cells(bits) {
             if Instant::now() >= self.deadline {
                 return;
@@ -396,7 +551,18 @@ impl Fess {
             self.dfs.run(b, &others, bx);
             // The floor's regions with the box lifted; a box put back at c takes c's region
             // away and leaves as many as c's neighbours have labels.
-            let lifted = self.regions(b, &others);
+            let mut ids = [0u16; 4];
+            let mut distinct = 0;
+            for &y in &b.next[bx as usize] {
+                if y != NONE && !has(bits, y) {
+                    let id = self.rid[y as usize];
+                    if !ids[..distinct].contains(&id) {
+                        ids[distinct] = id;
+                        distinct += 1;
+                    }
+                }
+            }
+            let lifted = all + 1 - distinct as u16;
             self.stamp = self.stamp.wrapping_add(1);
             if self.stamp == 0 {
                 self.queued.iter_mut().for_each(|q| *q = 0);
@@ -454,7 +620,12 @@ impl Fess {
                     }
                 }
                 let regions = lifted - 1 + labels.count_ones() as u16;
-                out.push(Macro { from: bx, to: c, player: b.next[c as usize][k as usize], weight: 1, regions });
+                let player = b.next[c as usize][k as usize];
+                // Dead for the side the player is left on (a lone box there reaches no goal).
+                if self.sided0.as_ref().is_some_and(|sd| sd.dead(c, player)) {
+                    continue;
+                }
+                out.push(Macro { from: bx, to: c, player, weight: 1, regions });
             }
             set(&mut others, bx);
         }
@@ -988,6 +1159,75 @@ mod tests {
         assert!(checked > 1000, "{checked}");
     }
 
+    /// The fewest pushes that take a lone box from `c` to `g`, the player starting at `p`,
+    /// `walls` in the way: breadth first over (box cell, player cell), walks free.
+    fn lone_box_pushes(b: &Board, walls: &[u64], c: u16, p: u16, g: u16) -> u16 {
+        let n = b.pos.len();
+        let open = |x: u16| x != NONE && !has(walls, x);
+        let mut best = vec![INF; n * n];
+        let mut queue = std::collections::VecDeque::new();
+        best[c as usize * n + p as usize] = 0;
+        queue.push_back((c, p));
+        while let Some((bx, pl)) = queue.pop_front() {
+            let d = best[bx as usize * n + pl as usize];
+            if bx == g {
+                return d;
+            }
+            for k in 0..4 {
+                let y = b.next[pl as usize][k];
+                if !open(y) {
+                    continue;
+                }
+                // A walk is free (to the front); a push into the box moves it on.
+                let (nb, cost) = if y == bx { (b.next[bx as usize][k], 1) } else { (bx, 0) };
+                if !open(nb) {
+                    continue;
+                }
+                let at = nb as usize * n + y as usize;
+                if best[at] > d + cost {
+                    best[at] = d + cost;
+                    if cost == 0 {
+                        queue.push_front((nb, y));
+                    } else {
+                        queue.push_back((nb, y));
+                    }
+                }
+            }
+        }
+        INF
+    }
+
+    #[test]
+    fn sided_distances_equal_a_search_over_the_players_exact_cell() {
+        let mut seed = 21u64;
+        let (mut checked, mut tighter) = (0, 0);
+        for _ in 0..300 {
+            let text = random_room(&mut seed);
+            let Some((b, bits, _)) = room(&text) else { continue };
+            // Once with no walls, once with the room's boxes as walls (frozen boxes).
+            for walls in [vec![0u64; b.words], bits.clone()] {
+                let sd = Sided::new(&b, &walls).expect("a small room");
+                let free: Vec<u16> = (0..b.pos.len() as u16).filter(|&x| !has(&walls, x)).collect();
+                for &c in &free {
+                    for &p in free.iter().filter(|&&p| p != c) {
+                        for (j, &g) in sd.goals.iter().enumerate() {
+                            let exact = lone_box_pushes(&b, &walls, c, p, g);
+                            assert_eq!(sd.cost(c, p, j), exact, "{text} box {c} player {p} goal {g}");
+                            checked += 1;
+                            if walls.iter().all(|&x| x == 0)
+                                && exact != b.dist[(0..b.goals.len()).find(|&i| b.goals[i] == g).unwrap()][c as usize]
+                            {
+                                tighter += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The player's side matters often: the plain distances are lower on many of them.
+        assert!(checked > 50_000 && tighter > 1000, "{checked} {tighter}");
+    }
+
     #[test]
     fn a_dead_end_of_goals_is_packed_from_its_far_end() {
         let text = "#########\n#...    #\n####$$$ #\n   #  @ #\n   ######";
@@ -1092,7 +1332,7 @@ mod tests {
         assert_ne!(b.bound(&list, &mut Default::default()), INF);
         let mut w = Work::new(b.pos.len());
         let mut f = Fess::new(&b, &mut w, &bits, player, far());
-        assert_eq!(f.bound(&b, &mut w, &bits, &list), INF);
+        assert_eq!(f.bound(&b, &mut w, &bits, &list, player), INF);
         assert!(matches!(f.step(&b, &mut w), Step::Exhausted));
         // With the block's top right goal empty instead, three boxes are frozen there and the
         // free box is packed beside them.
