@@ -6,9 +6,12 @@
 //! packing order, regions the boxes cut the floor into). The search visits the occupied
 //! feature cells in turn, round and round, and in each expands one move: the one of least
 //! accumulated weight among that cell's positions. A move weighs 1, except the moves the
-//! advisors pick at each position, which weigh 0: every move that packs more boxes, and the
-//! one that joins the most floor regions. So progress in either feature gets its own share
-//! of the effort, where a best-first search on one estimate stalls.
+//! advisors pick at each position, which weigh 0: every move that packs more boxes, the one
+//! that joins the most floor regions, and, where no move packs, the one that leaves the
+//! fewest *hotspots* (boxes standing where a wall would take goals away from another box;
+//! `hotspot_table`), when that is fewer than before. So progress in either feature gets its
+//! own share of the effort, where a best-first search on one estimate stalls, and the
+//! preparation moves that clear a way for a packing are tried first.
 //!
 //! The packing order is planned backward from the solved position, one cluster of touching
 //! goals at a time: the boxes of a cluster that can be pulled off their goals (the cluster's
@@ -23,7 +26,9 @@
 //! assignment, corral deadlocks), and each position (boxes, the player's region) is held
 //! once, so the search is complete: when every move is expanded there is no solution. Its
 //! assignment takes the boxes frozen on goals as walls, which catches a last goal sealed off
-//! by the packed ones.
+//! by the packed ones, and its distances know which side of each box the player is on
+//! (`Sided`), which catches a box that can reach its goal only from a side the player can
+//! never get to.
 
 use super::{
     Board, EMPTY, INF, NONE, States, Work, bits_hash, bound_with, cells, clear, freeze_deadlock, frozen,
@@ -230,6 +235,57 @@ impl Sided {
 /// The most cells for which `Sided` tables are made (a byte per pair of cells).
 const SIDED_CELLS: usize = 2048;
 
+/// Which cells, holding a box, take goals away from a box elsewhere: `table[p]` has the
+/// bit of every cell q (not a goal, not dead) such that a lone box at p reaches fewer goals
+/// (by pulls from each goal) when q is a wall. Empty when that would take too long to
+/// work out (more than `HOTSPOT_WORK` cells pulled through) or `deadline` passes.
+fn hotspot_table(b: &Board, deadline: Instant) -> Vec<Vec<u64>> {
+    let n = b.pos.len();
+    if n * n * b.goals.len() > HOTSPOT_WORK {
+        return Vec::new();
+    }
+    let reach = |walls: &[u64]| -> Vec<u16> {
+        let dist = goal_distances(&b.next, &b.goals, walls);
+        (0..n).map(|c| dist.iter().filter(|d| d[c] != INF).count() as u16).collect()
+    };
+    let base = reach(&vec![0u64; b.words]);
+    let mut table = vec![vec![0u64; b.words]; n];
+    let mut walls = vec![0u64; b.words];
+    for q in 0..n as u16 {
+        if b.goal[q as usize] || b.dead[q as usize] {
+            continue;
+        }
+        if Instant::now() >= deadline {
+            return Vec::new();
+        }
+        set(&mut walls, q);
+        let got = reach(&walls);
+        clear(&mut walls, q);
+        for p in 0..n {
+            if p != q as usize && !b.dead[p] && got[p] < base[p] {
+                set(&mut table[p], q);
+            }
+        }
+    }
+    table
+}
+
+const HOTSPOT_WORK: usize = 20_000_000;
+
+/// How many boxes take goals away from another box (see `hotspot_table`).
+fn hotspots(table: &[Vec<u64>], bits: &[u64], list: &[u16], scratch: &mut [u64]) -> u16 {
+    if table.is_empty() {
+        return 0;
+    }
+    scratch.iter_mut().for_each(|x| *x = 0);
+    for &p in list {
+        for ((s, &t), &x) in scratch.iter_mut().zip(&table[p as usize]).zip(bits) {
+            *s |= t & x;
+        }
+    }
+    scratch.iter().map(|x| x.count_ones() as u16).sum()
+}
+
 /// Scratch for the articulation data of the floor around one box (the other boxes fixed):
 /// a depth-first search's preorder numbers, subtree ends, low points and parents.
 struct Dfs {
@@ -338,6 +394,8 @@ pub(super) struct Fess {
     sided: HashMap<Vec<u64>, Option<Sided>>,
     /// The tables with no box frozen (`None`: the level is too large for them).
     sided0: Option<Sided>,
+    /// See `hotspot_table` (empty: none).
+    hot: Vec<Vec<u64>>,
 }
 
 /// How many distances (two bytes each) the frozen sets' tables may hold together, 64 MiB;
@@ -379,6 +437,7 @@ impl Fess {
             walled: HashMap::new(),
             sided: HashMap::new(),
             sided0: Sided::new(b, &vec![0u64; b.words]),
+            hot: hotspot_table(b, deadline),
         };
         let key = w.region_min(b, start, player);
         let hash = bits_hash(b, start) ^ b.player_key[key as usize];
@@ -493,6 +552,7 @@ impl Fess {
             // regions (then packing the most).
             let mut child = bits.clone();
             let mut best_join: Option<(usize, (Reverse<u16>, u16))> = None;
+            let mut packs = false;
             for (i, m) in moves.iter_mut().enumerate() {
                 if i % 1024 == 1023 && Instant::now() >= self.deadline {
                     break;
@@ -504,6 +564,7 @@ impl Fess {
                 let r = m.regions;
                 if p > packed {
                     m.weight = 0;
+                    packs = true;
                 }
                 if r < regions && best_join.is_none_or(|(_, k)| (Reverse(r), p) > k) {
                     best_join = Some((i, (Reverse(r), p)));
@@ -511,6 +572,30 @@ impl Fess {
             }
             if let Some((i, _)) = best_join {
                 moves[i].weight = 0;
+            }
+            // The hotspot advisor, when no move packs: the move that leaves the fewest boxes
+            // taking goals away from others, when that is fewer than now (then the fewest
+            // regions).
+            if !packs && !self.hot.is_empty() {
+                let mut scratch = vec![0u64; b.words];
+                let now = hotspots(&self.hot, &bits, &list, &mut scratch);
+                let mut best: Option<(usize, (u16, u16))> = None;
+                let mut after = list.clone();
+                for (i, m) in moves.iter().enumerate() {
+                    child.copy_from_slice(&bits);
+                    clear(&mut child, m.from);
+                    set(&mut child, m.to);
+                    let at = after.iter().position(|&c| c == m.from).expect("the moved box");
+                    after[at] = m.to;
+                    let h = hotspots(&self.hot, &child, &after, &mut scratch);
+                    after[at] = m.from;
+                    if h < now && best.is_none_or(|(_, k)| (h, m.regions) < k) {
+                        best = Some((i, (h, m.regions)));
+                    }
+                }
+                if let Some((i, _)) = best {
+                    moves[i].weight = 0;
+                }
             }
             moves.sort_by_key(|m| m.weight);
             if let Some(first) = moves.first() {
@@ -1226,6 +1311,32 @@ mod tests {
         }
         // The player's side matters often: the plain distances are lower on many of them.
         assert!(checked > 50_000 && tighter > 1000, "{checked} {tighter}");
+    }
+
+    #[test]
+    fn a_box_in_the_way_of_another_is_a_hotspot() {
+        // A corridor to two goals: walled, the front box leaves the back one no goal; the
+        // back box takes nothing from the front one.
+        let (b, bits, _) = board_of("#########\n#@ $ $ ..#\n#########");
+        let table = hotspot_table(&b, far());
+        let list: Vec<u16> = cells(&bits).collect();
+        let mut scratch = vec![0u64; b.words];
+        assert_eq!(hotspots(&table, &bits, &list, &mut scratch), 1);
+        let at = |col| b.cell(crate::grid::Pos::new(1, col));
+        assert!(has(&table[at(3) as usize], at(5)) && !has(&table[at(5) as usize], at(3)));
+        // Side by side in an open room neither is in the other's way.
+        let (b, bits, _) = board_of("#######\n#  .  #\n# $$ @#\n#  .  #\n#######");
+        let table = hotspot_table(&b, far());
+        let list: Vec<u16> = cells(&bits).collect();
+        assert_eq!(hotspots(&table, &bits, &list, &mut vec![0u64; b.words]), 0);
+        // A box on a goal is never counted (packing is the other advisor's business): here
+        // it stands in the other's way.
+        let (b, bits, _) = board_of("#######\n#@$ *.#\n#######");
+        let table = hotspot_table(&b, far());
+        let list: Vec<u16> = cells(&bits).collect();
+        assert_eq!(hotspots(&table, &bits, &list, &mut vec![0u64; b.words]), 0);
+        // Past the deadline there is no table, and so no hotspot.
+        assert!(hotspot_table(&b, Instant::now()).is_empty());
     }
 
     #[test]
