@@ -34,6 +34,7 @@
 //! clock is read after every expansion), at a number of states held, and at more than
 //! [`MAX_BOXES`] boxes, and say which stopped them.
 
+mod endgame;
 mod fess;
 
 use super::rules::{Level, Move, Position};
@@ -1471,7 +1472,7 @@ mod tests {
 
     /// The fewest pushes from `start` (None: no solution), breadth first over (boxes, player
     /// region) with no pruning at all, or with PI-corral pruning alone.
-    fn fewest_pushes(level: &Level, start: &Position, corrals: bool) -> Option<usize> {
+    pub(super) fn fewest_pushes(level: &Level, start: &Position, corrals: bool) -> Option<usize> {
         let b = Board::new(level);
         let mut w = Work::new(b.pos.len());
         let mut bits = vec![0u64; b.words];

@@ -28,8 +28,10 @@
 //! assignment takes the boxes frozen on goals as walls, which catches a last goal sealed off
 //! by the packed ones, and its distances know which side of each box the player is on
 //! (`Sided`), which catches a box that can reach its goal only from a side the player can
-//! never get to.
+//! never get to. A position with at most `ENDGAME_BOXES` boxes not frozen on goals is
+//! judged exactly by its endgame table (`endgame`): dead, or solved then and there.
 
+use super::endgame::{ENDGAME_BOXES, Endgames, Verdict};
 use super::{
     Board, EMPTY, INF, NONE, States, Work, bits_hash, bound_with, cells, clear, freeze_deadlock, frozen,
     goal_distances, has, set,
@@ -396,6 +398,10 @@ pub(super) struct Fess {
     sided0: Option<Sided>,
     /// See `hotspot_table` (empty: none).
     hot: Vec<Vec<u64>>,
+    /// Endgame tables (see `endgame`).
+    endgames: Endgames,
+    /// A position an endgame table solves, and the pushes that do.
+    finish: Option<(u32, Vec<(u16, u8)>)>,
 }
 
 /// How many distances (two bytes each) the frozen sets' tables may hold together, 64 MiB;
@@ -438,6 +444,8 @@ impl Fess {
             sided: HashMap::new(),
             sided0: Sided::new(b, &vec![0u64; b.words]),
             hot: hotspot_table(b, deadline),
+            endgames: Endgames::default(),
+            finish: None,
         };
         let key = w.region_min(b, start, player);
         let hash = bits_hash(b, start) ^ b.player_key[key as usize];
@@ -480,16 +488,8 @@ impl Fess {
 
     /// The assignment bound, the boxes frozen on goals taken as walls: they never move again,
     /// so no box passes them and their goals are taken. Distances are kept per frozen set.
-    fn bound(&mut self, b: &Board, w: &mut Work, bits: &[u64], list: &[u16], player: u16) -> u16 {
-        let mut fixed = vec![0u64; b.words];
-        let mut any = false;
-        for &c in list {
-            self.seen.clear();
-            if b.goal[c as usize] && frozen(b, bits, c, &mut self.seen) {
-                set(&mut fixed, c);
-                any = true;
-            }
-        }
+    fn bound(&mut self, b: &Board, w: &mut Work, fixed: Vec<u64>, list: &[u16], player: u16) -> u16 {
+        let any = fixed.iter().any(|&x| x != 0);
         let rest: Vec<u16> = list.iter().copied().filter(|&c| !has(&fixed, c)).collect();
         if self.sided0.is_some() {
             if !any {
@@ -531,7 +531,26 @@ impl Fess {
         let list: Vec<u16> = cells(&bits).collect();
         let mut only = Vec::new();
         let mut corral = false;
-        let alive = self.bound(b, w, &bits, &list, made.player) != INF && {
+        let fixed = frozen_on_goals(b, &bits, &list, &mut self.seen);
+        let free: Vec<u16> = list.iter().copied().filter(|&c| !has(&fixed, c)).collect();
+        let verdict = if free.len() <= ENDGAME_BOXES {
+            self.endgames.judge(b, w, &fixed, &free, self.states.player[s as usize], self.deadline)
+        } else {
+            Verdict::Unknown
+        };
+        match verdict {
+            Verdict::Solved(pushes) => {
+                self.finish = Some((s, pushes));
+                self.nodes.push(node);
+                return;
+            }
+            Verdict::Dead => {
+                self.nodes.push(node);
+                return;
+            }
+            Verdict::Unknown => {}
+        }
+        let alive = self.bound(b, w, fixed, &list, made.player) != INF && {
             w.reach(b, &bits, made.player);
             corral = w.pi_corral(b, &bits, &mut only);
             !(corral && only.is_empty())
@@ -719,6 +738,9 @@ impl Fess {
     /// Expands one move: the next feature cell's lightest.
     pub(super) fn step(&mut self, b: &Board, w: &mut Work) -> Step {
         self.new = None;
+        if let Some((s, _)) = self.finish {
+            return Step::Solved(s);
+        }
         if self.cells.is_empty() {
             return Step::Exhausted;
         }
@@ -760,6 +782,9 @@ impl Fess {
         }
         let weight = self.nodes[s as usize].weight + m.weight as u32;
         self.open(b, w, c, weight, m);
+        if self.finish.is_some() {
+            return Step::Solved(c);
+        }
         Step::Went
     }
 
@@ -781,12 +806,29 @@ impl Fess {
             set(&mut bits, m.to);
             player = m.player;
         }
+        if let Some((f, tail)) = &self.finish
+            && *f == s
+        {
+            out.extend_from_slice(tail);
+        }
         out
     }
 
     pub(super) fn len(&self) -> usize {
         self.states.len()
     }
+}
+
+/// The boxes of `list` (all of `bits`) frozen on goals: they never move again.
+fn frozen_on_goals(b: &Board, bits: &[u64], list: &[u16], seen: &mut Vec<u16>) -> Vec<u64> {
+    let mut fixed = vec![0u64; b.words];
+    for &c in list {
+        seen.clear();
+        if b.goal[c as usize] && frozen(b, bits, c, seen) {
+            set(&mut fixed, c);
+        }
+    }
+    fixed
 }
 
 /// The fewest pushes that take the box at `m.from` to `m.to`, ending with the player at
@@ -1443,7 +1485,8 @@ mod tests {
         assert_ne!(b.bound(&list, &mut Default::default()), INF);
         let mut w = Work::new(b.pos.len());
         let mut f = Fess::new(&b, &mut w, &bits, player, far());
-        assert_eq!(f.bound(&b, &mut w, &bits, &list, player), INF);
+        let fixed = frozen_on_goals(&b, &bits, &list, &mut Vec::new());
+        assert_eq!(f.bound(&b, &mut w, fixed, &list, player), INF);
         assert!(matches!(f.step(&b, &mut w), Step::Exhausted));
         // With the block's top right goal empty instead, three boxes are frozen there and the
         // free box is packed beside them.
