@@ -611,7 +611,7 @@ struct Work {
     children: Vec<Child>,
     seen: Vec<u32>,
     stamp: u32,
-    queue: Vec<u16>,
+    pub(super) queue: Vec<u16>,
     from: Vec<u16>,
     depth: Vec<u32>,
     hungarian: Hungarian,

@@ -567,8 +567,8 @@ impl Fess {
             // w.reach is still the player's region here.
             let mut moves = Vec::new();
             self.macros(b, w, &bits, corral.then_some(&only[..]), &mut moves);
-            // The advisors: every move that packs more boxes, and the one joining the most
-            // regions (then packing the most).
+            // The advisors: every move that packs more boxes, the one joining the most
+            // regions (then packing the most), and the explorer's pick.
             let mut child = bits.clone();
             let mut best_join: Option<(usize, (Reverse<u16>, u16))> = None;
             let mut packs = false;
@@ -588,6 +588,9 @@ impl Fess {
                 if r < regions && best_join.is_none_or(|(_, k)| (Reverse(r), p) > k) {
                     best_join = Some((i, (Reverse(r), p)));
                 }
+            }
+            if let Some(i) = self.explorer(b, w, &bits, regions, &moves) {
+                moves[i].weight = 0;
             }
             if let Some((i, _)) = best_join {
                 moves[i].weight = 0;
@@ -626,6 +629,30 @@ impl Fess {
         }
         debug_assert_eq!(self.nodes.len(), s as usize);
         self.nodes.push(node);
+    }
+
+    /// The explorer advisor's pick: among the moves that join regions of the floor, the one
+    /// leaving the player the most cells to walk on (then packing the most, then the first).
+    /// The region advisor counts regions, so a move opening a pocket of one cell and one
+    /// opening a room count alike; this one tells them apart. Leaves `w.reach` changed.
+    fn explorer(&mut self, b: &Board, w: &mut Work, bits: &[u64], regions: u16, moves: &[Macro]) -> Option<usize> {
+        let mut child = bits.to_vec();
+        let mut best: Option<(usize, (usize, u16))> = None;
+        for (i, m) in moves.iter().enumerate() {
+            if m.regions >= regions {
+                continue;
+            }
+            child.copy_from_slice(bits);
+            clear(&mut child, m.from);
+            set(&mut child, m.to);
+            w.reach(b, &child, m.player);
+            let area = w.queue.len();
+            let p = self.plan.packed(&child, &mut self.filled);
+            if best.is_none_or(|(_, k)| (area, p) > k) {
+                best = Some((i, (area, p)));
+            }
+        }
+        best.map(|(i, _)| i)
     }
 
     /// The macro moves of a position, after `w.reach` from its player: for each box, every
@@ -1293,6 +1320,61 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn the_explorer_opens_the_room_not_the_pocket() {
+        // The player is shut in one cell, with a pocket goal above and the room to the right.
+        // Pushing the box up joins regions too but leaves the player 2 cells; pushing the
+        // other box right, two cells or more, opens the room: 13 cells.
+        let (b, bits, player) = board_of("########\n#.#    #\n#$#    #\n#@$   .#\n########");
+        let mut w = Work::new(b.pos.len());
+        let mut f = Fess::new(&b, &mut w, &bits, player, far());
+        let moves = root_moves(&mut f, &b, &mut w, &bits, player);
+        let regions = f.regions(&b, &bits);
+        assert_eq!(regions, 3);
+        let i = f.explorer(&b, &mut w, &bits, regions, &moves).expect("a move joins regions");
+        let right = b.cell(crate::grid::Pos::new(3, 2));
+        assert_eq!(moves[i].from, right);
+        let mut child = bits.clone();
+        clear(&mut child, moves[i].from);
+        set(&mut child, moves[i].to);
+        let area = flood(&b, &child, moves[i].player).iter().filter(|&&x| x).count();
+        assert_eq!(area, 13);
+    }
+
+    #[test]
+    fn the_explorers_pick_leaves_the_player_the_most_floor() {
+        let mut seed = 21u64;
+        let (mut picked, mut none) = (0, 0);
+        for _ in 0..600 {
+            let text = random_room(&mut seed);
+            let Some((b, bits, player)) = room(&text) else { continue };
+            let mut w = Work::new(b.pos.len());
+            let mut f = Fess::new(&b, &mut w, &bits, player, far());
+            let moves = root_moves(&mut f, &b, &mut w, &bits, player);
+            let regions = f.regions(&b, &bits);
+            let area = |m: &Macro| {
+                let mut child = bits.clone();
+                clear(&mut child, m.from);
+                set(&mut child, m.to);
+                flood(&b, &child, m.player).iter().filter(|&&x| x).count()
+            };
+            let joining: Vec<&Macro> = moves.iter().filter(|m| m.regions < regions).collect();
+            match f.explorer(&b, &mut w, &bits, regions, &moves) {
+                None => {
+                    assert!(joining.is_empty(), "{text}");
+                    none += 1;
+                }
+                Some(i) => {
+                    assert!(moves[i].regions < regions, "{text}");
+                    let most = joining.iter().map(|m| area(m)).max().expect("a joining move");
+                    assert_eq!(area(&moves[i]), most, "{text}");
+                    picked += 1;
+                }
+            }
+        }
+        assert!(picked > 50 && none > 50, "{picked} {none}");
     }
 
     /// The fewest pushes that take a lone box from `c` to `g`, the player starting at `p`,
