@@ -611,7 +611,7 @@ struct Work {
     children: Vec<Child>,
     seen: Vec<u32>,
     stamp: u32,
-    pub(super) queue: Vec<u16>,
+    queue: Vec<u16>,
     from: Vec<u16>,
     depth: Vec<u32>,
     hungarian: Hungarian,
@@ -709,6 +709,11 @@ impl Work {
 
     fn reached(&self, c: u16) -> bool {
         self.seen[c as usize] == self.stamp
+    }
+
+    /// How many cells the last [`Work::reach`] reached.
+    fn reached_count(&self) -> usize {
+        self.queue.len()
     }
 
     /// PI-corral pruning, after [`Work::reach`] from the state's player. A corral is a set of

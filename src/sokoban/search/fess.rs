@@ -572,6 +572,8 @@ impl Fess {
             let mut child = bits.clone();
             let mut best_join: Option<(usize, (Reverse<u16>, u16))> = None;
             let mut packs = false;
+            // Boxes packed after each move (up to the deadline).
+            let mut after = Vec::with_capacity(moves.len());
             for (i, m) in moves.iter_mut().enumerate() {
                 if i % 1024 == 1023 && Instant::now() >= self.deadline {
                     break;
@@ -580,6 +582,7 @@ impl Fess {
                 clear(&mut child, m.from);
                 set(&mut child, m.to);
                 let p = self.plan.packed(&child, &mut self.filled);
+                after.push(p);
                 let r = m.regions;
                 if p > packed {
                     m.weight = 0;
@@ -589,7 +592,7 @@ impl Fess {
                     best_join = Some((i, (Reverse(r), p)));
                 }
             }
-            if let Some(i) = self.explorer(b, w, &bits, regions, &moves) {
+            if let Some(i) = explorer(b, w, &bits, regions, &moves, &after) {
                 moves[i].weight = 0;
             }
             if let Some((i, _)) = best_join {
@@ -629,30 +632,6 @@ impl Fess {
         }
         debug_assert_eq!(self.nodes.len(), s as usize);
         self.nodes.push(node);
-    }
-
-    /// The explorer advisor's pick: among the moves that join regions of the floor, the one
-    /// leaving the player the most cells to walk on (then packing the most, then the first).
-    /// The region advisor counts regions, so a move opening a pocket of one cell and one
-    /// opening a room count alike; this one tells them apart. Leaves `w.reach` changed.
-    fn explorer(&mut self, b: &Board, w: &mut Work, bits: &[u64], regions: u16, moves: &[Macro]) -> Option<usize> {
-        let mut child = bits.to_vec();
-        let mut best: Option<(usize, (usize, u16))> = None;
-        for (i, m) in moves.iter().enumerate() {
-            if m.regions >= regions {
-                continue;
-            }
-            child.copy_from_slice(bits);
-            clear(&mut child, m.from);
-            set(&mut child, m.to);
-            w.reach(b, &child, m.player);
-            let area = w.queue.len();
-            let p = self.plan.packed(&child, &mut self.filled);
-            if best.is_none_or(|(_, k)| (area, p) > k) {
-                best = Some((i, (area, p)));
-            }
-        }
-        best.map(|(i, _)| i)
     }
 
     /// The macro moves of a position, after `w.reach` from its player: for each box, every
@@ -844,6 +823,30 @@ impl Fess {
     pub(super) fn len(&self) -> usize {
         self.states.len()
     }
+}
+
+/// The explorer advisor's pick: among the moves that join regions of the floor, the one
+/// leaving the player the most cells to walk on (then packing the most, `packed[i]` being the
+/// boxes packed after move i, then the first). The region advisor counts regions, so a move
+/// opening a pocket of one cell and one opening a room count alike; this one tells them apart.
+/// Leaves `w.reach` changed.
+fn explorer(b: &Board, w: &mut Work, bits: &[u64], regions: u16, moves: &[Macro], packed: &[u16]) -> Option<usize> {
+    let mut child = bits.to_vec();
+    let mut best: Option<(usize, (usize, u16))> = None;
+    for (i, (m, &p)) in moves.iter().zip(packed).enumerate() {
+        if m.regions >= regions {
+            continue;
+        }
+        child.copy_from_slice(bits);
+        clear(&mut child, m.from);
+        set(&mut child, m.to);
+        w.reach(b, &child, m.player);
+        let area = w.reached_count();
+        if best.is_none_or(|(_, k)| (area, p) > k) {
+            best = Some((i, (area, p)));
+        }
+    }
+    best.map(|(i, _)| i)
 }
 
 /// The boxes of `list` (all of `bits`) frozen on goals: they never move again.
@@ -1244,6 +1247,27 @@ mod tests {
         moves
     }
 
+    /// The cells the player can walk on after `m`, by a flood fill of the test's own.
+    fn area_after(b: &Board, bits: &[u64], m: &Macro) -> usize {
+        let mut child = bits.to_vec();
+        clear(&mut child, m.from);
+        set(&mut child, m.to);
+        flood(b, &child, m.player).iter().filter(|&&x| x).count()
+    }
+
+    /// Boxes packed after each move, by the plan.
+    fn packed_after(f: &mut Fess, bits: &[u64], moves: &[Macro]) -> Vec<u16> {
+        moves
+            .iter()
+            .map(|m| {
+                let mut child = bits.to_vec();
+                clear(&mut child, m.from);
+                set(&mut child, m.to);
+                f.plan.packed(&child, &mut f.filled)
+            })
+            .collect()
+    }
+
     fn far() -> Instant {
         Instant::now() + std::time::Duration::from_secs(3600)
     }
@@ -1333,14 +1357,11 @@ mod tests {
         let moves = root_moves(&mut f, &b, &mut w, &bits, player);
         let regions = f.regions(&b, &bits);
         assert_eq!(regions, 3);
-        let i = f.explorer(&b, &mut w, &bits, regions, &moves).expect("a move joins regions");
+        let packed = packed_after(&mut f, &bits, &moves);
+        let i = explorer(&b, &mut w, &bits, regions, &moves, &packed).expect("a move joins regions");
         let right = b.cell(crate::grid::Pos::new(3, 2));
         assert_eq!(moves[i].from, right);
-        let mut child = bits.clone();
-        clear(&mut child, moves[i].from);
-        set(&mut child, moves[i].to);
-        let area = flood(&b, &child, moves[i].player).iter().filter(|&&x| x).count();
-        assert_eq!(area, 13);
+        assert_eq!(area_after(&b, &bits, &moves[i]), 13);
     }
 
     #[test]
@@ -1354,14 +1375,10 @@ mod tests {
             let mut f = Fess::new(&b, &mut w, &bits, player, far());
             let moves = root_moves(&mut f, &b, &mut w, &bits, player);
             let regions = f.regions(&b, &bits);
-            let area = |m: &Macro| {
-                let mut child = bits.clone();
-                clear(&mut child, m.from);
-                set(&mut child, m.to);
-                flood(&b, &child, m.player).iter().filter(|&&x| x).count()
-            };
+            let packed = packed_after(&mut f, &bits, &moves);
+            let area = |m: &Macro| area_after(&b, &bits, m);
             let joining: Vec<&Macro> = moves.iter().filter(|m| m.regions < regions).collect();
-            match f.explorer(&b, &mut w, &bits, regions, &moves) {
+            match explorer(&b, &mut w, &bits, regions, &moves, &packed) {
                 None => {
                     assert!(joining.is_empty(), "{text}");
                     none += 1;
