@@ -12,7 +12,9 @@
 //!   (Hungarian algorithm). When no matching exists the position is dead; its cost is a
 //!   lower bound on the pushes left, consistent (one push changes it by at most one);
 //! - corral deadlocks: boxes closing off cells the player cannot reach, with something
-//!   unfinished there (a box off a goal, or an empty goal when none is spare), that no push the player can ever make opens (see PI-corrals below).
+//!   unfinished there (a box off a goal, or an empty goal when none is spare), that no push
+//!   the player can ever make opens, the boxes in their way counted with them (see
+//!   `Work::pi_corral`).
 //!
 //! Two searches use them:
 //! - [`Mode::Fast`]: a feature-space search over macro moves (one box pushed any number of
@@ -718,9 +720,10 @@ impl Work {
 
     /// PI-corral pruning, after [`Work::reach`] from the state's player. A corral is a set of
     /// free cells the player cannot reach (whole components); its barrier is every box next
-    /// to one of them. It is a PI-corral when it is unfinished (a barrier box off a goal, or
-    /// a goal inside when every goal needs a box), when no barrier box can ever be pushed anywhere but into it before a
-    /// barrier box moves (I), and when every push into it is one the player can make now
+    /// to one of them, and every box in a barrier box's way (see `corral_pushes`). It is a
+    /// PI-corral when it is unfinished (a barrier box off a goal, or a goal inside when every
+    /// goal needs a box), when no barrier box can ever be pushed anywhere but into it before
+    /// a barrier box moves (I), and when every push into it is one the player can make now
     /// (P). Then some solution (with no more pushes, if one exists) begins with one of those
     /// pushes: the first push of a barrier box in any solution is one of them, and it can be
     /// made first, the pushes before it (away from the corral) following unchanged. So only
@@ -813,11 +816,35 @@ impl Work {
                 }
             }
         }
+        let comp = &self.comp;
+        let inside = |x: u16| x != NONE && comp[x as usize] != 0 && id.is_none_or(|id| comp[x as usize] == id);
+        // The barrier grows by every box standing where a barrier box would go, or where the
+        // player would stand to push it (a push neither onto a dead square nor from inside):
+        // that push waits for the box to move, so the box joins the set whose first push is
+        // asked about. The barrier boxes still close the corral off, so the argument below
+        // holds for the larger set, and a box joining it off a goal is unfinished too.
+        let mut i = 0;
+        while i < self.barrier_boxes.len() {
+            let bc = self.barrier_boxes[i];
+            i += 1;
+            for k in 0..4 {
+                let to = b.next[bc as usize][k];
+                let behind = b.next[bc as usize][(k + 2) % 4];
+                if to == NONE || behind == NONE || inside(behind) || b.dead[to as usize] {
+                    continue;
+                }
+                for y in [to, behind] {
+                    if has(boxes, y) && self.barrier[y as usize] != stamp {
+                        self.barrier[y as usize] = stamp;
+                        self.barrier_boxes.push(y);
+                        unfinished |= !b.goal[y as usize];
+                    }
+                }
+            }
+        }
         if !unfinished {
             return false;
         }
-        let comp = &self.comp;
-        let inside = |x: u16| x != NONE && comp[x as usize] != 0 && id.is_none_or(|id| comp[x as usize] == id);
         let barrier = |x: u16| x != NONE && self.barrier[x as usize] == stamp;
         for &bc in &self.barrier_boxes {
             for k in 0..4 {
@@ -1628,6 +1655,30 @@ mod tests {
             dead > 50 && corral_dead > 0 && corral_pruned > 20 && spare_rooms > 300,
             "{dead} {corral_dead} {corral_pruned} {spare_rooms}"
         );
+    }
+
+    /// Three boxes jammed round a dead corner (XSokoban 28's left side, made small): the box
+    /// under the corner's mouth can go up only once the box above it moves, and that one only
+    /// once it moves, so the corral (the corner) is never opened and nothing is finished. The
+    /// corral rule sees it once the box in the way joins the barrier; opening the corner to
+    /// the room makes it solvable, and the rule then says nothing. Breadth-first search with
+    /// no pruning is the judge.
+    #[test]
+    fn a_box_in_a_barrier_boxs_way_joins_the_barrier() {
+        let dead = "########\n#.  .  #\n##$$# ##\n## $  .#\n### @  #\n########\n";
+        let open = "########\n#.  .  #\n##$$# ##\n## $  .#\n##  @  #\n########\n";
+        for (text, is_dead) in [(dead, true), (open, false)] {
+            let rows: Vec<&str> = text.lines().collect();
+            let maze = crate::sokoban::xsb::parse_board(&rows, 1).expect("a level");
+            let board = Board::new(&maze.level);
+            let truth = fewest_pushes(&maze.level, &maze.start, false);
+            assert_eq!(truth.is_none(), is_dead, "{text}");
+            let rule = board.deadlock(&maze.start);
+            assert_eq!(rule.is_some(), is_dead, "{rule:?}\n{text}");
+            if is_dead {
+                assert!(matches!(rule, Some(Deadlock::Corral(_))), "{rule:?}");
+            }
+        }
     }
 
     /// The forward side is cut back only while it has packed nothing: after half a second
