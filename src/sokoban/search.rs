@@ -38,6 +38,7 @@
 
 mod endgame;
 mod fess;
+mod learn;
 
 use super::rules::{Level, Move, Position};
 use crate::grid::{Dir, Pos};
@@ -129,7 +130,8 @@ pub enum Deadlock {
     /// No way to give every box a goal it can reach.
     NoAssignment,
     /// Boxes closing off cells the player cannot reach, where something is unfinished, and
-    /// that no push the player can ever make opens.
+    /// that no pushes the player can ever make open: none can be made, or a search of those
+    /// boxes alone finds none that opens the corral or puts them all on goals (`learn`).
     Corral(Pos),
 }
 
@@ -243,8 +245,15 @@ impl Board {
         let mut w = Work::new(self.pos.len());
         w.reach(self, &bits, self.cell(pos.player));
         let mut pushes = Vec::new();
-        if w.pi_corral(self, &bits, &mut pushes) && pushes.is_empty() {
-            return Some(Deadlock::Corral(self.pos[w.barrier_boxes.first().copied().unwrap_or(0) as usize]));
+        if w.pi_corral(self, &bits, &mut pushes) {
+            let first = w.corral_boxes.first().copied().unwrap_or(0);
+            let (boxes, cells) = (w.corral_boxes.clone(), w.corral_cells.clone());
+            let player = self.cell(pos.player);
+            if pushes.is_empty()
+                || learn::Learned::new(self.pos.len()).corral_dead(self, &mut w, &boxes, &cells, player)
+            {
+                return Some(Deadlock::Corral(self.pos[first as usize]));
+            }
         }
         None
     }
@@ -631,6 +640,9 @@ struct Work {
     barrier: Vec<u32>,
     barrier_stamp: u32,
     barrier_boxes: Vec<u16>,
+    /// The PI-corral `pi_corral` chose last: its cells and its barrier.
+    corral_cells: Vec<u16>,
+    corral_boxes: Vec<u16>,
 }
 
 impl Work {
@@ -653,6 +665,8 @@ impl Work {
             barrier: vec![0; n],
             barrier_stamp: 0,
             barrier_boxes: Vec::new(),
+            corral_cells: Vec::new(),
+            corral_boxes: Vec::new(),
         }
     }
 
@@ -767,10 +781,13 @@ impl Work {
         for which in 0..count + usize::from(count > 1) {
             let range = if which < count { starts[which]..starts[which + 1] } else { 0..self.comp_cells.len() };
             let id = (which < count).then_some(which as u32 + 1);
-            if self.corral_pushes(b, boxes, range, id, &mut pushes)
+            if self.corral_pushes(b, boxes, range.clone(), id, &mut pushes)
                 && best.as_ref().is_none_or(|b| pushes.len() < b.len())
             {
                 best = Some(pushes.clone());
+                self.corral_cells.clear();
+                self.corral_cells.extend_from_slice(&self.comp_cells[range]);
+                self.corral_boxes.clone_from(&self.barrier_boxes);
                 if pushes.is_empty() {
                     break;
                 }

@@ -32,6 +32,7 @@
 //! judged exactly by its endgame table (`endgame`): dead, or solved then and there.
 
 use super::endgame::{ENDGAME_BOXES, Endgames, Verdict};
+use super::learn::Learned;
 use super::{
     Board, EMPTY, INF, NONE, States, Work, bits_hash, bound_with, cells, clear, freeze_deadlock, frozen,
     goal_distances, has, set,
@@ -402,6 +403,8 @@ pub(super) struct Fess {
     endgames: Endgames,
     /// A position an endgame table solves, and the pushes that do.
     finish: Option<(u32, Vec<(u16, u8)>)>,
+    /// Corral deadlocks found by search (see `learn`).
+    pub(super) learned: Learned,
 }
 
 /// How many distances (two bytes each) the frozen sets' tables may hold together, 64 MiB;
@@ -446,6 +449,7 @@ impl Fess {
             hot: hotspot_table(b, deadline),
             endgames: Endgames::default(),
             finish: None,
+            learned: Learned::new(n),
         };
         let key = w.region_min(b, start, player);
         let hash = bits_hash(b, start) ^ b.player_key[key as usize];
@@ -550,11 +554,22 @@ impl Fess {
             }
             Verdict::Unknown => {}
         }
-        let alive = self.bound(b, w, fixed, &list, made.player) != INF && {
-            w.reach(b, &bits, made.player);
-            corral = w.pi_corral(b, &bits, &mut only);
-            !(corral && only.is_empty())
-        };
+        // Dead: by the assignment, a corral no push opens, a corral deadlock learned before
+        // (with the box just moved), or a PI-corral whose search finds it dead.
+        let alive = self.bound(b, w, fixed, &list, made.player) != INF
+            && !(made.from != NONE && self.learned.known(&bits, made.to, made.player))
+            && {
+                w.reach(b, &bits, made.player);
+                corral = w.pi_corral(b, &bits, &mut only);
+                !(corral && only.is_empty())
+            }
+            && !(corral && {
+                let (boxes, cells) = (w.corral_boxes.clone(), w.corral_cells.clone());
+                let dead = self.learned.corral_dead(b, w, &boxes, &cells, made.player);
+                // The macro moves below want the player's region.
+                w.reach(b, &bits, made.player);
+                dead
+            });
         if alive {
             let packed = self.plan.packed(&bits, &mut self.filled);
             let regions = self.regions(b, &bits);
