@@ -578,6 +578,15 @@ impl States {
     }
 }
 
+/// A small search's position: the boxes' cells sorted into an array of `N` (`NONE` past the
+/// last) and the player's region (its least cell).
+fn box_key<const N: usize>(boxes: &[u16], region: u16) -> ([u16; N], u16) {
+    let mut k = [NONE; N];
+    k[..boxes.len()].copy_from_slice(boxes);
+    k[..boxes.len()].sort_unstable();
+    (k, region)
+}
+
 fn has(bits: &[u64], c: u16) -> bool {
     bits[c as usize / 64] >> (c % 64) & 1 == 1
 }

@@ -5,7 +5,7 @@
 //! pull undoes a push), so one such search, when it finishes, answers for all of them: a
 //! position it did not reach is dead, one it did is solved by the pushes that undo its pulls.
 
-use super::{Board, NONE, Work, has, set};
+use super::{Board, NONE, Work, box_key, has, set};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 use std::time::Instant;
@@ -44,13 +44,6 @@ pub(super) enum Verdict {
     Solved(Vec<(u16, u8)>),
 }
 
-fn key_of(free: &[u16], player: u16) -> Key {
-    let mut k = [NONE; ENDGAME_BOXES];
-    k[..free.len()].copy_from_slice(free);
-    k[..free.len()].sort_unstable();
-    (k, player)
-}
-
 impl Endgames {
     /// The verdict on the position with `fixed` frozen on goals, `free` the other boxes and
     /// the player in the region whose least cell is `player`.
@@ -78,7 +71,7 @@ impl Endgames {
             }
         };
         let Some(table) = table else { return Verdict::Unknown };
-        let mut key = key_of(free, player);
+        let mut key: Key = box_key(free, player);
         let mut out = Vec::new();
         let mut bits = fixed.to_vec();
         for &c in free {
@@ -119,7 +112,7 @@ fn build(b: &Board, w: &mut Work, fixed: &[u64], count: usize, deadline: Instant
     }
     for c in 0..b.pos.len() as u16 {
         if !has(&bits, c) {
-            let key = key_of(&goals, w.region_min(b, &bits, c));
+            let key: Key = box_key(&goals, w.region_min(b, &bits, c));
             if let Entry::Vacant(e) = table.entry(key) {
                 e.insert((NONE, 0));
                 queue.push_back(key);

@@ -565,8 +565,10 @@ impl Fess {
                 !(corral && only.is_empty())
             }
             && !(corral && {
-                let (boxes, cells) = (w.corral_boxes.clone(), w.corral_cells.clone());
+                // Lent out of `w` (which the search needs) and given back: no copy per position.
+                let (boxes, cells) = (std::mem::take(&mut w.corral_boxes), std::mem::take(&mut w.corral_cells));
                 let dead = self.learned.corral_dead(b, w, &boxes, &cells, made.player);
+                (w.corral_boxes, w.corral_cells) = (boxes, cells);
                 // The macro moves below want the player's region.
                 w.reach(b, &bits, made.player);
                 dead

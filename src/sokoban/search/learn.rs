@@ -8,12 +8,12 @@
 //! later one with those boxes in those cells and the player in the same region around them:
 //! that is kept as a pattern and looked up first.
 
-use super::{Board, Hungarian, INF, NONE, Work, clear, freeze_deadlock, has, set};
+use super::{Board, Hungarian, INF, NONE, Work, box_key, clear, freeze_deadlock, has, set};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 
 /// The most boxes a corral's search takes.
-pub(super) const CORRAL_BOXES: usize = 10;
+const CORRAL_BOXES: usize = 10;
 
 /// The most positions one search visits before it gives up (no verdict).
 const CORRAL_STATES: usize = 400;
@@ -36,13 +36,6 @@ pub(super) struct Learned {
     alive: HashSet<Key>,
     seen: Vec<u16>,
     hungarian: Hungarian,
-}
-
-fn key_of(boxes: &[u16], region: u16) -> Key {
-    let mut k = [NONE; CORRAL_BOXES];
-    k[..boxes.len()].copy_from_slice(boxes);
-    k[..boxes.len()].sort_unstable();
-    (k, region)
 }
 
 impl Learned {
@@ -76,11 +69,11 @@ impl Learned {
         for &x in boxes {
             set(&mut sub, x);
         }
-        let key = key_of(boxes, w.region_min(b, &sub, player));
+        let key: Key = box_key(boxes, w.region_min(b, &sub, player));
         if self.alive.contains(&key) {
             return false;
         }
-        let verdict = opens(b, w, boxes, corral, player, &mut self.hungarian, &mut self.seen);
+        let verdict = opens(b, w, (&sub, key), corral, player, &mut self.hungarian, &mut self.seen);
         if verdict == Some(false) {
             w.reach(b, &sub, player);
             let mut region = vec![0u64; b.words];
@@ -101,29 +94,26 @@ impl Learned {
     }
 }
 
-/// Whether the boxes `boxes` alone, the player at `player`, can be pushed so that the player
-/// reaches a cell of `corral` or every box stands on a goal: a best-first search on the
-/// assignment bound over pushes, pruned by dead squares and freezes. `Some(false)` when it
-/// found neither and searched everything, `None` when it gave up at `CORRAL_STATES`.
+/// Whether the boxes of `start` (their cells, as `sub` and as a key) alone, the player at
+/// `player`, can be pushed so that the player reaches a cell of `corral` or every box stands
+/// on a goal: a best-first search on the assignment bound over pushes, pruned by dead
+/// squares and freezes. `Some(false)` when it found neither and searched everything, `None`
+/// when it gave up at `CORRAL_STATES`.
 fn opens(
     b: &Board,
     w: &mut Work,
-    boxes: &[u16],
+    (sub, start): (&[u64], Key),
     corral: &[u16],
     player: u16,
     h: &mut Hungarian,
     seen: &mut Vec<u16>,
 ) -> Option<bool> {
-    let k = boxes.len();
-    let mut bits = vec![0u64; b.words];
-    for &x in boxes {
-        set(&mut bits, x);
-    }
-    let bound = b.bound(boxes, h);
+    let k = start.0.iter().take_while(|&&x| x != NONE).count();
+    let bound = b.bound(&start.0[..k], h);
     if bound == INF {
         return Some(false);
     }
-    let start = key_of(boxes, w.region_min(b, &bits, player));
+    let mut bits = sub.to_vec();
     let mut held: HashSet<Key> = HashSet::from([start]);
     let mut open = BinaryHeap::from([Reverse((bound, 0u32, start, player))]);
     let mut order = 0u32;
@@ -163,7 +153,7 @@ fn opens(
                 list.clear();
                 list.extend_from_slice(cells);
                 list[i] = to;
-                let key = key_of(&list, w.region_min(b, &child, x));
+                let key: Key = box_key(&list, w.region_min(b, &child, x));
                 if !held.insert(key) {
                     continue;
                 }
