@@ -289,6 +289,41 @@ fn bound_with(dist: &[Vec<u16>], boxes: &[u16], scratch: &mut Hungarian) -> u16 
     scratch.solve(k, m)
 }
 
+/// One augmenting path from row `i` over the edges (depth first), for `Hungarian::matching`.
+fn augment_finite(
+    mate: &mut [usize],
+    tried: &mut [u32],
+    stamp: u32,
+    i: usize,
+    m: usize,
+    edge: &impl Fn(usize, usize) -> bool,
+) -> bool {
+    for j in 0..m {
+        if tried[j] == stamp || !edge(i, j) {
+            continue;
+        }
+        tried[j] = stamp;
+        let other = mate[j];
+        if other == usize::MAX || augment_finite(mate, tried, stamp, other, m, edge) {
+            mate[j] = i;
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `bound_with` is finite (every box given a goal it reaches, each goal once), by a
+/// matching only.
+fn assignable_with(dist: &[Vec<u16>], boxes: &[u16], scratch: &mut Hungarian) -> bool {
+    scratch.cost.clear();
+    for &b in boxes {
+        for d in dist {
+            scratch.cost.push(d[b as usize]);
+        }
+    }
+    scratch.feasible(boxes.len(), dist.len())
+}
+
 /// Pulls from each goal, `walls` (cells) taken as walls: a box at c reaches g in d pushes
 /// when it can be pulled from g to c in d pulls, the player standing beyond it at each.
 fn goal_distances(next: &[[u16; 4]], goals: &[u16], walls: &[u64]) -> Vec<Vec<u16>> {
@@ -345,6 +380,10 @@ struct Hungarian {
     way: Vec<usize>,
     minv: Vec<i64>,
     used: Vec<bool>,
+    /// For `feasible`: each column's row (`usize::MAX`: none) and when it was last tried.
+    mate: Vec<usize>,
+    tried: Vec<u32>,
+    stamp: u32,
 }
 
 const BIG: i64 = 1 << 40;
@@ -353,6 +392,43 @@ impl Hungarian {
     fn c(&self, m: usize, i: usize, j: usize) -> i64 {
         let c = self.cost[i * m + j];
         if c == INF { BIG } else { c as i64 }
+    }
+
+    /// Whether every row can be given a column of finite cost, each column once: the same
+    /// as `solve` returning less than `INF`, at the cost of a matching only (augmenting paths
+    /// over the finite edges, after a greedy start), not of an optimal assignment.
+    fn feasible(&mut self, k: usize, m: usize) -> bool {
+        let cost = std::mem::take(&mut self.cost);
+        let ok = self.matching(k, m, |i, j| cost[i * m + j] != INF);
+        self.cost = cost;
+        ok
+    }
+
+    /// `feasible` with the edges given by `edge(row, column)`, asked only as needed.
+    fn matching(&mut self, k: usize, m: usize, edge: impl Fn(usize, usize) -> bool) -> bool {
+        self.mate.clear();
+        self.mate.resize(m, usize::MAX);
+        if self.tried.len() < m {
+            self.tried.resize(m, 0);
+        }
+        let mut open = Vec::new();
+        for i in 0..k {
+            match (0..m).find(|&j| self.mate[j] == usize::MAX && edge(i, j)) {
+                Some(j) => self.mate[j] = i,
+                None => open.push(i),
+            }
+        }
+        for i in open {
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                self.tried.iter_mut().for_each(|t| *t = 0);
+                self.stamp = 1;
+            }
+            if !augment_finite(&mut self.mate, &mut self.tried, self.stamp, i, m, &edge) {
+                return false;
+            }
+        }
+        true
     }
 
     /// The optimal assignment from scratch: every row augmented in turn.
@@ -1718,6 +1794,41 @@ mod tests {
         assert!(!fess_stalled(0, 190_000, 0.99));
         assert!(fess_stalled(0, 250_000, 1.01));
         assert!(!fess_stalled(1, 10_000, 5.0));
+    }
+
+    #[test]
+    fn a_matching_decides_whether_the_assignment_is_finite() {
+        // Some goal for every box, each goal once, by trying every injection.
+        fn any(cost: &[u16], k: usize, m: usize, row: usize, used: &mut Vec<bool>) -> bool {
+            if row == k {
+                return true;
+            }
+            (0..m).any(|j| {
+                if used[j] || cost[row * m + j] == INF {
+                    return false;
+                }
+                used[j] = true;
+                let ok = any(cost, k, m, row + 1, used);
+                used[j] = false;
+                ok
+            })
+        }
+        let mut seed = 11u64;
+        let (mut yes, mut no) = (0, 0);
+        let mut h = Hungarian::default();
+        for round in 0..4000 {
+            let k = 1 + (splitmix(&mut seed) % 6) as usize;
+            let m = k + (splitmix(&mut seed) % 3) as usize;
+            // Half the edges missing: about as many feasible as not.
+            h.cost = (0..k * m).map(|_| if splitmix(&mut seed).is_multiple_of(2) { INF } else { 1 }).collect();
+            let truth = any(&h.cost, k, m, 0, &mut vec![false; m]);
+            assert_eq!(h.feasible(k, m), truth, "round {round}: k {k}, m {m}");
+            let cost = h.cost.clone();
+            let mut fresh = Hungarian { cost, ..Hungarian::default() };
+            assert_eq!(fresh.solve(k, m) < INF, truth, "round {round}");
+            if truth { yes += 1 } else { no += 1 }
+        }
+        assert!(yes > 500 && no > 500, "{yes} feasible, {no} not");
     }
 
     #[test]

@@ -35,7 +35,7 @@
 use super::endgame::{ENDGAME_BOXES, Endgames, Verdict};
 use super::learn::Learned;
 use super::{
-    Board, EMPTY, INF, NONE, States, Work, bits_hash, bound_with, cells, clear, freeze_deadlock, frozen,
+    Board, EMPTY, INF, NONE, States, Work, assignable_with, bits_hash, cells, clear, freeze_deadlock, frozen,
     goal_distances, has, set,
 };
 use std::cmp::Reverse;
@@ -219,15 +219,15 @@ impl Sided {
         }
     }
 
-    /// The assignment bound with these distances, the player at `p`.
-    fn bound(&self, list: &[u16], p: u16, h: &mut super::Hungarian) -> u16 {
-        h.cost.clear();
-        for &c in list {
-            for j in 0..self.goals.len() {
-                h.cost.push(self.cost(c, p, j));
-            }
-        }
-        h.solve(list.len(), self.goals.len())
+    /// Whether the assignment bound with these distances, the player at `p`, is finite: a
+    /// matching of the boxes to goals they reach, each box's column looked up once.
+    fn feasible(&self, list: &[u16], p: u16, h: &mut super::Hungarian, at: &mut Vec<Option<usize>>) -> bool {
+        at.clear();
+        at.extend(list.iter().map(|&c| self.at(c, p)));
+        h.matching(list.len(), self.goals.len(), |i, j| match at[i] {
+            Some(x) => self.dist[j][x] != INF,
+            None => self.goals[j] == list[i],
+        })
     }
 
     /// Whether a box at `c`, the player at `p`, reaches no goal.
@@ -398,6 +398,8 @@ pub(super) struct Fess {
     sided: HashMap<Vec<u64>, Option<Sided>>,
     /// The tables with no box frozen (`None`: the level is too large for them).
     sided0: Option<Sided>,
+    /// Scratch: each box's column in a `Sided` table.
+    cols: Vec<Option<usize>>,
     /// See `hotspot_table` (empty: none).
     hot: Vec<Vec<u64>>,
     /// Endgame tables (see `endgame`).
@@ -447,6 +449,7 @@ impl Fess {
             walled: HashMap::new(),
             sided: HashMap::new(),
             sided0: Sided::new(b, &vec![0u64; b.words]),
+            cols: Vec::new(),
             hot: hotspot_table(b, deadline),
             endgames: Endgames::default(),
             finish: None,
@@ -491,14 +494,19 @@ impl Fess {
         count
     }
 
-    /// The assignment bound, the boxes frozen on goals taken as walls: they never move again,
-    /// so no box passes them and their goals are taken. Distances are kept per frozen set.
-    fn bound(&mut self, b: &Board, w: &mut Work, fixed: Vec<u64>, list: &[u16], player: u16) -> u16 {
+    /// Whether the assignment bound is finite, the boxes frozen on goals taken as walls: they
+    /// never move again, so no box passes them and their goals are taken. Distances are kept
+    /// per frozen set. Only its finiteness is wanted, so a matching decides it, not an
+    /// optimal assignment.
+    fn assignable(&mut self, b: &Board, w: &mut Work, fixed: Vec<u64>, list: &[u16], player: u16) -> bool {
         let any = fixed.iter().any(|&x| x != 0);
         let rest: Vec<u16> = list.iter().copied().filter(|&c| !has(&fixed, c)).collect();
         if self.sided0.is_some() {
             if !any {
-                return self.sided0.as_ref().map_or(INF, |sd| sd.bound(list, player, &mut w.hungarian));
+                return self
+                    .sided0
+                    .as_ref()
+                    .is_some_and(|sd| sd.feasible(list, player, &mut w.hungarian, &mut self.cols));
             }
             let each = b.pos.len() * b.pos.len() + 8 * b.goals.len() * b.pos.len();
             if (self.sided.len() + 1) * each > SIDED_BYTES && !self.sided.contains_key(&fixed) {
@@ -506,12 +514,12 @@ impl Fess {
             }
             let sd = self.sided.entry(fixed).or_insert_with_key(|walls| Sided::new(b, walls));
             return match sd {
-                Some(sd) => sd.bound(&rest, player, &mut w.hungarian),
-                None => b.bound(list, &mut w.hungarian),
+                Some(sd) => sd.feasible(&rest, player, &mut w.hungarian, &mut self.cols),
+                None => assignable_with(&b.dist, list, &mut w.hungarian),
             };
         }
         if !any {
-            return b.bound(list, &mut w.hungarian);
+            return assignable_with(&b.dist, list, &mut w.hungarian);
         }
         let each = b.goals.len() * b.pos.len();
         if (self.walled.len() + 1) * each > WALLED_DISTANCES && !self.walled.contains_key(&fixed) {
@@ -525,7 +533,7 @@ impl Fess {
                 e.insert(dist)
             }
         };
-        bound_with(dist, &rest, &mut w.hungarian)
+        assignable_with(dist, &rest, &mut w.hungarian)
     }
 
     /// Makes `s` a node of the tree: its features, its moves and their weights. Dead
@@ -557,7 +565,7 @@ impl Fess {
         }
         // Dead: by the assignment, a corral no push opens, a corral deadlock learned before
         // (with the box just moved), or a PI-corral whose search finds it dead.
-        let alive = self.bound(b, w, fixed, &list, made.player) != INF
+        let alive = self.assignable(b, w, fixed, &list, made.player)
             && !(made.from != NONE && self.learned.known(&bits, made.to, made.player))
             && {
                 w.reach(b, &bits, made.player);
@@ -672,7 +680,17 @@ impl Fess {
             }
             let starts: Vec<usize> =
                 (0..4).filter(|&k| b.next[bx as usize][k] != NONE && w.reached(b.next[bx as usize][k])).collect();
-            if starts.is_empty() {
+            // A box with no first push (the cell beyond it a wall, a box or dead, or the push
+            // not one the corral allows) has no moves: no floor search for it.
+            let first = starts.iter().any(|&k| {
+                let dir = (k + 2) % 4;
+                let to = b.next[bx as usize][dir];
+                to != NONE
+                    && !has(bits, to)
+                    && !b.dead[to as usize]
+                    && only.is_none_or(|o| o.contains(&(bx, dir as u8)))
+            });
+            if !first {
                 continue;
             }
             clear(&mut others, bx);
@@ -1612,7 +1630,7 @@ mod tests {
         let mut w = Work::new(b.pos.len());
         let mut f = Fess::new(&b, &mut w, &bits, player, far());
         let fixed = frozen_on_goals(&b, &bits, &list, &mut Vec::new());
-        assert_eq!(f.bound(&b, &mut w, fixed, &list, player), INF);
+        assert!(!f.assignable(&b, &mut w, fixed, &list, player));
         assert!(matches!(f.step(&b, &mut w), Step::Exhausted));
         // With the block's top right goal empty instead, three boxes are frozen there and the
         // free box is packed beside them.
