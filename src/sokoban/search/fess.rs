@@ -648,7 +648,12 @@ impl Fess {
                     moves[i].weight = 0;
                 }
             }
-            moves.sort_by_key(|m| m.weight);
+            // The advisors' picks first; the other moves in order of the regions they leave the
+            // floor in (fewest first: a move that opens the floor before one that cuts it up),
+            // then of the boxes they pack (most first), then as made.
+            let mut order: Vec<usize> = (0..moves.len()).collect();
+            order.sort_by_key(|&i| (moves[i].weight, moves[i].regions, Reverse(after.get(i).copied().unwrap_or(0))));
+            moves = order.into_iter().map(|i| moves[i]).collect();
             if let Some(first) = moves.first() {
                 let key = weight + first.weight as u32;
                 self.cells[cell as usize].push(Reverse((key, self.order, s)));
@@ -1428,6 +1433,38 @@ mod tests {
             }
         }
         assert!(picked > 50 && none > 50, "{picked} {none}");
+    }
+
+    #[test]
+    fn the_moves_no_advisor_picks_open_the_floor_first() {
+        let mut seed = 33u64;
+        let mut told_apart = 0;
+        for _ in 0..3000 {
+            let text = random_room(&mut seed);
+            let Some((b, bits, player)) = room(&text) else { continue };
+            let mut w = Work::new(b.pos.len());
+            let mut f = Fess::new(&b, &mut w, &bits, player, far());
+            let moves = f.nodes[0].moves.clone();
+            let packed = packed_after(&mut f, &bits, &moves);
+            // The regions after each move, counted afresh on the position it leaves.
+            let regions: Vec<u16> = moves
+                .iter()
+                .map(|m| {
+                    let mut child = bits.clone();
+                    clear(&mut child, m.from);
+                    set(&mut child, m.to);
+                    f.regions(&b, &child)
+                })
+                .collect();
+            let key = |i: usize| (moves[i].weight, regions[i], Reverse(packed[i]));
+            for i in 1..moves.len() {
+                assert!(key(i - 1) <= key(i), "{text}: move {i}");
+                if moves[i].weight == 1 && moves[i - 1].weight == 1 && regions[i - 1] < regions[i] {
+                    told_apart += 1;
+                }
+            }
+        }
+        assert!(told_apart > 40, "{told_apart}");
     }
 
     /// The fewest pushes that take a lone box from `c` to `g`, the player starting at `p`,
