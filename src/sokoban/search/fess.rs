@@ -9,9 +9,11 @@
 //! advisors pick at each position, which weigh 0: every move that packs more boxes, the one
 //! that joins the most floor regions, and, where no move packs, the one that leaves the
 //! fewest *hotspots* (boxes standing where a wall would take goals away from another box;
-//! `hotspot_table`), when that is fewer than before. So progress in either feature gets its
-//! own share of the effort, where a best-first search on one estimate stalls, and the
-//! preparation moves that clear a way for a packing are tried first.
+//! `hotspot_table`), when that is fewer than before. A position's other moves are taken
+//! fewest floor regions after them first (a move that opens the floor before one that cuts
+//! it up), then most packed. So progress in either feature gets its own share of the
+//! effort, where a best-first search on one estimate stalls, and the preparation moves that
+//! clear a way for a packing are tried first.
 //!
 //! The packing order is planned backward from the solved position, one cluster of touching
 //! goals at a time: the boxes of a cluster that can be pulled off their goals (the cluster's
