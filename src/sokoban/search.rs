@@ -396,7 +396,7 @@ impl Hungarian {
 
     /// Whether every row can be given a column of finite cost, each column once: the same
     /// as `solve` returning less than `INF`, at the cost of a matching only (augmenting paths
-    /// over the finite edges, after a greedy start), not of an optimal assignment.
+    /// over the finite edges where a row finds no free column), not of an optimal assignment.
     fn feasible(&mut self, k: usize, m: usize) -> bool {
         let cost = std::mem::take(&mut self.cost);
         let ok = self.matching(k, m, |i, j| cost[i * m + j] != INF);
@@ -411,14 +411,12 @@ impl Hungarian {
         if self.tried.len() < m {
             self.tried.resize(m, 0);
         }
-        let mut open = Vec::new();
         for i in 0..k {
-            match (0..m).find(|&j| self.mate[j] == usize::MAX && edge(i, j)) {
-                Some(j) => self.mate[j] = i,
-                None => open.push(i),
+            // A free goal first; otherwise an augmenting path.
+            if let Some(j) = (0..m).find(|&j| self.mate[j] == usize::MAX && edge(i, j)) {
+                self.mate[j] = i;
+                continue;
             }
-        }
-        for i in open {
             self.stamp = self.stamp.wrapping_add(1);
             if self.stamp == 0 {
                 self.tried.iter_mut().for_each(|t| *t = 0);

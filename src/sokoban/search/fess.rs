@@ -1292,23 +1292,20 @@ mod tests {
 
     /// The cells the player can walk on after `m`, by a flood fill of the test's own.
     fn area_after(b: &Board, bits: &[u64], m: &Macro) -> usize {
+        flood(b, &after_move(bits, m), m.player).iter().filter(|&&x| x).count()
+    }
+
+    /// The boxes after `m`.
+    fn after_move(bits: &[u64], m: &Macro) -> Vec<u64> {
         let mut child = bits.to_vec();
         clear(&mut child, m.from);
         set(&mut child, m.to);
-        flood(b, &child, m.player).iter().filter(|&&x| x).count()
+        child
     }
 
     /// Boxes packed after each move, by the plan.
     fn packed_after(f: &mut Fess, bits: &[u64], moves: &[Macro]) -> Vec<u16> {
-        moves
-            .iter()
-            .map(|m| {
-                let mut child = bits.to_vec();
-                clear(&mut child, m.from);
-                set(&mut child, m.to);
-                f.plan.packed(&child, &mut f.filled)
-            })
-            .collect()
+        moves.iter().map(|m| f.plan.packed(&after_move(bits, m), &mut f.filled)).collect()
     }
 
     fn far() -> Instant {
@@ -1377,9 +1374,7 @@ mod tests {
             let mut w = Work::new(b.pos.len());
             let mut f = Fess::new(&b, &mut w, &bits, player, far());
             for m in root_moves(&mut f, &b, &mut w, &bits, player) {
-                let mut child = bits.clone();
-                clear(&mut child, m.from);
-                set(&mut child, m.to);
+                let child = after_move(&bits, &m);
                 assert_eq!(m.regions, f.regions(&b, &child), "{text}");
                 // And the player is left next to the box.
                 assert!(b.next[m.to as usize].contains(&m.player) && !has(&child, m.player));
@@ -1449,15 +1444,7 @@ mod tests {
             let moves = f.nodes[0].moves.clone();
             let packed = packed_after(&mut f, &bits, &moves);
             // The regions after each move, counted afresh on the position it leaves.
-            let regions: Vec<u16> = moves
-                .iter()
-                .map(|m| {
-                    let mut child = bits.clone();
-                    clear(&mut child, m.from);
-                    set(&mut child, m.to);
-                    f.regions(&b, &child)
-                })
-                .collect();
+            let regions: Vec<u16> = moves.iter().map(|m| f.regions(&b, &after_move(&bits, m))).collect();
             let key = |i: usize| (moves[i].weight, regions[i], Reverse(packed[i]));
             for i in 1..moves.len() {
                 assert!(key(i - 1) <= key(i), "{text}: move {i}");
