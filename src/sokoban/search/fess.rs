@@ -9,7 +9,9 @@
 //! advisors pick at each position, which weigh 0: every move that packs more boxes, the one
 //! that joins the most floor regions, and, where no move packs, the one that leaves the
 //! fewest *hotspots* (boxes standing where a wall would take goals away from another box;
-//! `hotspot_table`), when that is fewer than before. A position's other moves are taken
+//! `hotspot_table`), when that is fewer than before, and the *opener's* pick (after
+//! Festival's): the box standing nearest the next goals to fill taken away from them
+//! (`opener`). A position's other moves are taken
 //! fewest floor regions after them first (a move that opens the floor before one that cuts
 //! it up), then most packed. So progress in either feature gets its own share of the
 //! effort, where a best-first search on one estimate stalls, and the preparation moves that
@@ -404,6 +406,9 @@ pub(super) struct Fess {
     cols: Vec<Option<usize>>,
     /// See `hotspot_table` (empty: none).
     hot: Vec<Vec<u64>>,
+    /// Per plan cell, each cell's walking distance from it (walls only; `INF`: apart): the
+    /// opener's measure of how near a box stands to the next cells to fill.
+    near: Vec<Vec<u16>>,
     /// Endgame tables (see `endgame`).
     endgames: Endgames,
     /// A position an endgame table solves, and the pushes that do.
@@ -453,10 +458,12 @@ impl Fess {
             sided0: Sided::new(b, &vec![0u64; b.words]),
             cols: Vec::new(),
             hot: hotspot_table(b, deadline),
+            near: Vec::new(),
             endgames: Endgames::default(),
             finish: None,
             learned: Learned::new(n),
         };
+        f.near = f.plan.cells.iter().map(|&c| walk_distances(b, c)).collect();
         let key = w.region_min(b, start, player);
         let hash = bits_hash(b, start) ^ b.player_key[key as usize];
         let s = f.states.insert(start, key, hash, EMPTY, (NONE, 0), (0, 0));
@@ -650,6 +657,13 @@ impl Fess {
                     moves[i].weight = 0;
                 }
             }
+            // The opener, when no move packs: a box taken away from the next cells to fill.
+            if !packs {
+                let next = self.next_cells(&bits);
+                if let Some(i) = opener(&next, &self.near, packed, regions, &moves, &after) {
+                    moves[i].weight = 0;
+                }
+            }
             // The advisors' picks first; the other moves in order of the regions they leave the
             // floor in (fewest first: a move that opens the floor before one that cuts it up),
             // then of the boxes they pack (most first), then as made.
@@ -665,6 +679,22 @@ impl Fess {
         }
         debug_assert_eq!(self.nodes.len(), s as usize);
         self.nodes.push(node);
+    }
+
+    /// The plan cells filled next, as indices into the plan: per goal cluster, the empty
+    /// cells of its first rank not yet full.
+    fn next_cells(&mut self, bits: &[u64]) -> Vec<usize> {
+        self.plan.packed(bits, &mut self.filled);
+        let plan = &self.plan;
+        let first_open: Vec<Option<usize>> =
+            plan.sizes.iter().zip(&self.filled).map(|(s, f)| (0..s.len()).find(|&r| f[r] < s[r])).collect();
+        (0..plan.cells.len())
+            .filter(|&i| {
+                first_open[plan.cluster[i] as usize] == Some(plan.rank[i] as usize)
+                    && !has(bits, plan.cells[i])
+                    && !(plan.alt[i] != NONE && has(bits, plan.alt[i]))
+            })
+            .collect()
     }
 
     /// The macro moves of a position, after `w.reach` from its player: for each box, every
@@ -890,6 +920,46 @@ fn explorer(b: &Board, w: &mut Work, bits: &[u64], regions: u16, moves: &[Macro]
         }
     }
     best.map(|(i, _)| i)
+}
+
+/// The opener advisor's pick (after Festival's): of the moves that pack no fewer boxes
+/// (`packed[i]` after move i, `now` before) and leave the floor in no more regions, the one
+/// whose box stands nearest the next cells to fill (`next`, plan indices into `near`, each a
+/// cell's walking distance from that plan cell) and is not brought nearer, then the one that
+/// takes it farthest, then the first. A box at the mouth of the goals filled next is what
+/// holds their packing up more often than not; it goes first.
+fn opener(next: &[usize], near: &[Vec<u16>], now: u16, regions: u16, moves: &[Macro], packed: &[u16]) -> Option<usize> {
+    let dist = |c: u16| next.iter().map(|&i| near[i][c as usize]).min().unwrap_or(INF);
+    let mut best: Option<(usize, (u16, Reverse<u16>))> = None;
+    for (i, (m, &p)) in moves.iter().zip(packed).enumerate() {
+        if p < now || m.regions > regions {
+            continue;
+        }
+        let (from, to) = (dist(m.from), dist(m.to));
+        if from == INF || to < from {
+            continue;
+        }
+        if best.is_none_or(|(_, k)| (from, Reverse(to)) < k) {
+            best = Some((i, (from, Reverse(to))));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// Each cell's walking distance from `from` over the floor, boxes ignored (`INF`: apart).
+fn walk_distances(b: &Board, from: u16) -> Vec<u16> {
+    let mut d = vec![INF; b.pos.len()];
+    let mut queue = std::collections::VecDeque::from([from]);
+    d[from as usize] = 0;
+    while let Some(c) = queue.pop_front() {
+        for &x in &b.next[c as usize] {
+            if x != NONE && d[x as usize] == INF {
+                d[x as usize] = d[c as usize] + 1;
+                queue.push_back(x);
+            }
+        }
+    }
+    d
 }
 
 /// The boxes of `list` (all of `bits`) frozen on goals: they never move again.
@@ -1454,6 +1524,84 @@ mod tests {
             }
         }
         assert!(told_apart > 40, "{told_apart}");
+    }
+
+    #[test]
+    fn the_opener_takes_the_box_from_the_mouth_of_the_next_goal() {
+        // The goals fill a one-cell corridor, the top one first. The box under it can go
+        // only sideways (the box below it holds the cell the player would push it up from),
+        // and the box below can go up only once it has. No move packs; the opener moves the
+        // upper box, the nearer (2 steps from the top goal, the other 3), a cell aside.
+        let (b, bits, player) = board_of("#######\n###.###\n###.###\n#  $  #\n#  $@ #\n#     #\n#######");
+        let mut w = Work::new(b.pos.len());
+        let mut f = Fess::new(&b, &mut w, &bits, player, far());
+        let moves = root_moves(&mut f, &b, &mut w, &bits, player);
+        let packed = packed_after(&mut f, &bits, &moves);
+        assert!(packed.iter().all(|&p| p == 0));
+        let regions = f.regions(&b, &bits);
+        let next = f.next_cells(&bits);
+        assert_eq!(
+            next.iter().map(|&i| f.plan.cells[i]).collect::<Vec<_>>(),
+            vec![b.cell(crate::grid::Pos::new(1, 3))]
+        );
+        let i = opener(&next, &f.near, 0, regions, &moves, &packed).expect("a box to take away");
+        assert_eq!(moves[i].from, b.cell(crate::grid::Pos::new(3, 3)));
+        let to = b.pos[moves[i].to as usize];
+        assert!(to == crate::grid::Pos::new(3, 2) || to == crate::grid::Pos::new(3, 4), "{to:?}");
+    }
+
+    #[test]
+    fn the_openers_pick_is_the_nearest_box_taken_farthest() {
+        let mut seed = 45u64;
+        let (mut picked, mut none) = (0, 0);
+        for _ in 0..1500 {
+            let text = random_room(&mut seed);
+            let Some((b, bits, player)) = room(&text) else { continue };
+            let mut w = Work::new(b.pos.len());
+            let mut f = Fess::new(&b, &mut w, &bits, player, far());
+            let moves = root_moves(&mut f, &b, &mut w, &bits, player);
+            let now = f.plan.packed(&bits, &mut f.filled);
+            let packed = packed_after(&mut f, &bits, &moves);
+            let regions = f.regions(&b, &bits);
+            let next = f.next_cells(&bits);
+            for &i in &next {
+                assert!(!has(&bits, f.plan.cells[i]), "{text}: a next cell holds a box");
+            }
+            // Walking distances from the next cells, by the test's own breadth-first search.
+            let mut dist = vec![INF; b.pos.len()];
+            let mut queue: std::collections::VecDeque<u16> = next.iter().map(|&i| f.plan.cells[i]).collect();
+            for &c in &queue {
+                dist[c as usize] = 0;
+            }
+            while let Some(c) = queue.pop_front() {
+                for &x in &b.next[c as usize] {
+                    if x != NONE && dist[x as usize] == INF {
+                        dist[x as usize] = dist[c as usize] + 1;
+                        queue.push_back(x);
+                    }
+                }
+            }
+            let fits = |i: usize| {
+                let m = &moves[i];
+                packed[i] >= now
+                    && m.regions <= regions
+                    && dist[m.from as usize] != INF
+                    && dist[m.to as usize] >= dist[m.from as usize]
+            };
+            let key = |i: usize| (dist[moves[i].from as usize], Reverse(dist[moves[i].to as usize]));
+            match opener(&next, &f.near, now, regions, &moves, &packed) {
+                None => {
+                    assert!(!(0..moves.len()).any(fits), "{text}");
+                    none += 1;
+                }
+                Some(i) => {
+                    assert!(fits(i), "{text}");
+                    assert!((0..moves.len()).filter(|&j| fits(j)).all(|j| key(i) <= key(j)), "{text}");
+                    picked += 1;
+                }
+            }
+        }
+        assert!(picked > 100 && none > 20, "{picked} {none}");
     }
 
     /// The fewest pushes that take a lone box from `c` to `g`, the player starting at `p`,
