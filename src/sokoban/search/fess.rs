@@ -11,7 +11,9 @@
 //! fewest *hotspots* (boxes standing where a wall would take goals away from another box;
 //! `hotspot_table`), when that is fewer than before, and the *opener's* pick (after
 //! Festival's): the box standing nearest the next goals to fill taken away from them
-//! (`opener`). A position's other moves are taken
+//! (`opener`), and, where no move packs, Festival's own explorer's (`new_pushes`: a move
+//! that can be undone and lets the player at another box from a side it could not reach).
+//! A position's other moves are taken
 //! fewest floor regions after them first (a move that opens the floor before one that cuts
 //! it up), then most packed. So progress in either feature gets its own share of the
 //! effort, where a best-first search on one estimate stalls, and the preparation moves that
@@ -409,6 +411,8 @@ pub(super) struct Fess {
     /// Per plan cell, each cell's walking distance from it (walls only; `INF`: apart): the
     /// opener's measure of how near a box stands to the next cells to fill.
     near: Vec<Vec<u16>>,
+    /// Per cell, the cells a lone box can be pushed to from it (empty: not made).
+    back: Vec<Vec<u64>>,
     /// Endgame tables (see `endgame`).
     endgames: Endgames,
     /// A position an endgame table solves, and the pushes that do.
@@ -459,6 +463,7 @@ impl Fess {
             cols: Vec::new(),
             hot: hotspot_table(b, deadline),
             near: Vec::new(),
+            back: lone_reach(b, deadline),
             endgames: Endgames::default(),
             finish: None,
             learned: Learned::new(n),
@@ -628,6 +633,11 @@ impl Fess {
                 }
             }
             if let Some(i) = explorer(b, w, &bits, regions, &moves, &after) {
+                moves[i].weight = 0;
+            }
+            // Festival's explorer, when no move packs: a move that can be undone and lets the
+            // player at another box from a new side.
+            if !packs && let Some(i) = new_pushes(b, w, &bits, made.player, packed, &moves, &after, &self.back) {
                 moves[i].weight = 0;
             }
             if let Some((i, _)) = best_join {
@@ -941,6 +951,116 @@ fn opener(next: &[usize], near: &[Vec<u16>], now: u16, regions: u16, moves: &[Ma
         }
         if best.is_none_or(|(_, k)| (from, Reverse(to)) < k) {
             best = Some((i, (from, Reverse(to))));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// Per cell, the cells a lone box can be pushed to from it, the player starting on any side
+/// (empty for a level of more than 1024 floor cells, or when `deadline` passes first).
+fn lone_reach(b: &Board, deadline: Instant) -> Vec<Vec<u64>> {
+    let n = b.pos.len();
+    if n > 1024 || n == 0 {
+        return Vec::new();
+    }
+    let mut dfs = Dfs::new(n);
+    let mut out = vec![vec![0u64; b.words]; n];
+    let mut seen = vec![u32::MAX; 4 * n];
+    let mut queue = Vec::new();
+    // The floor's parts one at a time: the articulation labels are per part.
+    let mut part = vec![u16::MAX; n];
+    for root in 0..n as u16 {
+        if part[root as usize] != u16::MAX {
+            continue;
+        }
+        let mut members = vec![root];
+        part[root as usize] = root;
+        let mut j = 0;
+        while j < members.len() {
+            let c = members[j];
+            j += 1;
+            for &x in &b.next[c as usize] {
+                if x != NONE && part[x as usize] == u16::MAX {
+                    part[x as usize] = root;
+                    members.push(x);
+                }
+            }
+        }
+        dfs.run(b, &vec![0u64; b.words], root);
+        for (i, &src) in members.iter().enumerate() {
+            if i % 64 == 63 && Instant::now() >= deadline {
+                return Vec::new();
+            }
+            queue.clear();
+            for k in 0..4 {
+                if b.next[src as usize][k] != NONE {
+                    seen[src as usize * 4 + k] = src as u32;
+                    queue.push((src, k));
+                }
+            }
+            set(&mut out[src as usize], src);
+            while let Some((c, k)) = queue.pop() {
+                let side = dfs.label(b, c, k);
+                for k2 in 0..4 {
+                    let x = b.next[c as usize][k2];
+                    if x == NONE || dfs.label(b, c, k2) != side {
+                        continue;
+                    }
+                    let t = b.next[c as usize][(k2 + 2) % 4];
+                    if t == NONE || seen[t as usize * 4 + k2] == src as u32 {
+                        continue;
+                    }
+                    seen[t as usize * 4 + k2] = src as u32;
+                    set(&mut out[src as usize], t);
+                    queue.push((t, k2));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Festival's explorer: of the moves that pack no fewer boxes and can be undone (a lone box
+/// can be pushed back), one after which the player reaches a side of some other box it did
+/// not reach before, with room to push it from there; the most packed, then the fewest
+/// regions. Leaves `w.reach` changed.
+#[allow(clippy::too_many_arguments)]
+fn new_pushes(
+    b: &Board,
+    w: &mut Work,
+    bits: &[u64],
+    player: u16,
+    now: u16,
+    moves: &[Macro],
+    packed: &[u16],
+    back: &[Vec<u64>],
+) -> Option<usize> {
+    w.reach(b, bits, player);
+    let before: Vec<bool> = (0..b.pos.len() as u16).map(|c| w.reached(c)).collect();
+    let list: Vec<u16> = cells(bits).collect();
+    let mut child = bits.to_vec();
+    let mut best: Option<(usize, (Reverse<u16>, u16))> = None;
+    for (i, (m, &p)) in moves.iter().zip(packed).enumerate() {
+        if p < now || (!back.is_empty() && !has(&back[m.to as usize], m.from)) {
+            continue;
+        }
+        let key = (Reverse(p), m.regions);
+        if best.is_some_and(|(_, k)| k <= key) {
+            continue;
+        }
+        child.copy_from_slice(bits);
+        clear(&mut child, m.from);
+        set(&mut child, m.to);
+        w.reach(b, &child, m.player);
+        let new = list.iter().filter(|&&c| c != m.from).any(|&c| {
+            (0..4).any(|k| {
+                let x = b.next[c as usize][k];
+                let t = b.next[c as usize][(k + 2) % 4];
+                x != NONE && !before[x as usize] && !has(bits, x) && w.reached(x) && t != NONE && !has(&child, t)
+            })
+        });
+        if new {
+            best = Some((i, key));
         }
     }
     best.map(|(i, _)| i)
@@ -1602,6 +1722,111 @@ mod tests {
             }
         }
         assert!(picked > 100 && none > 20, "{picked} {none}");
+    }
+
+    /// The cells a lone box at `c` can be pushed to, the player starting next to it on any
+    /// side: breadth first over (box cell, player cell).
+    fn lone_box_cells(b: &Board, c: u16) -> Vec<bool> {
+        let n = b.pos.len();
+        let mut seen = vec![false; n * n];
+        let mut out = vec![false; n];
+        out[c as usize] = true;
+        let mut queue: Vec<(u16, u16)> = b.next[c as usize].iter().filter(|&&p| p != NONE).map(|&p| (c, p)).collect();
+        for &(bx, pl) in &queue {
+            seen[bx as usize * n + pl as usize] = true;
+        }
+        while let Some((bx, pl)) = queue.pop() {
+            out[bx as usize] = true;
+            for k in 0..4 {
+                let y = b.next[pl as usize][k];
+                if y == NONE {
+                    continue;
+                }
+                let nb = if y == bx { b.next[bx as usize][k] } else { bx };
+                if nb == NONE || seen[nb as usize * n + y as usize] {
+                    continue;
+                }
+                seen[nb as usize * n + y as usize] = true;
+                queue.push((nb, y));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_lone_box_reaches_what_a_search_over_the_players_cell_says() {
+        let mut seed = 57u64;
+        let (mut rooms, mut one_way) = (0, 0);
+        for _ in 0..200 {
+            let text = random_room(&mut seed);
+            let Some((b, _, _)) = room(&text) else { continue };
+            let table = lone_reach(&b, far());
+            let n = b.pos.len();
+            let truth: Vec<Vec<bool>> = (0..n as u16).map(|c| lone_box_cells(&b, c)).collect();
+            for (c, row) in truth.iter().enumerate() {
+                for (t, &reached) in row.iter().enumerate() {
+                    assert_eq!(has(&table[c], t as u16), reached, "{text}: {c} to {t}");
+                    one_way += usize::from(reached && !truth[t][c]);
+                }
+            }
+            rooms += 1;
+        }
+        assert!(rooms > 100 && one_way > 1000, "{rooms} {one_way}");
+        // Past the deadline there is no table (and so no move is taken as irreversible).
+        let open_room =
+            format!("{}\n#@$.{}#\n{}{}", "#".repeat(12), " ".repeat(6), "#          #\n".repeat(8), "#".repeat(12));
+        let (b, _, _) = board_of(&open_room);
+        assert!(b.pos.len() >= 64);
+        assert!(lone_reach(&b, Instant::now()).is_empty());
+        assert_eq!(lone_reach(&b, far()).len(), b.pos.len());
+    }
+
+    #[test]
+    fn festivals_explorer_picks_a_reversible_move_that_reaches_a_new_side_of_a_box() {
+        let mut seed = 61u64;
+        let (mut picked, mut none) = (0, 0);
+        for _ in 0..1500 {
+            let text = random_room(&mut seed);
+            let Some((b, bits, player)) = room(&text) else { continue };
+            let mut w = Work::new(b.pos.len());
+            let mut f = Fess::new(&b, &mut w, &bits, player, far());
+            let moves = root_moves(&mut f, &b, &mut w, &bits, player);
+            let now = f.plan.packed(&bits, &mut f.filled);
+            let packed = packed_after(&mut f, &bits, &moves);
+            let before = flood(&b, &bits, player);
+            let fits = |i: usize| {
+                let m = &moves[i];
+                if packed[i] < now || !lone_box_cells(&b, m.to)[m.from as usize] {
+                    return false;
+                }
+                let child = after_move(&bits, m);
+                let now_reach = flood(&b, &child, m.player);
+                cells(&bits).filter(|&c| c != m.from).any(|c| {
+                    (0..4).any(|k| {
+                        let (x, t) = (b.next[c as usize][k], b.next[c as usize][(k + 2) % 4]);
+                        x != NONE
+                            && !before[x as usize]
+                            && !has(&bits, x)
+                            && now_reach[x as usize]
+                            && t != NONE
+                            && !has(&child, t)
+                    })
+                })
+            };
+            let key = |i: usize| (Reverse(packed[i]), moves[i].regions);
+            match new_pushes(&b, &mut w, &bits, player, now, &moves, &packed, &f.back) {
+                None => {
+                    assert!(!(0..moves.len()).any(fits), "{text}");
+                    none += 1;
+                }
+                Some(i) => {
+                    assert!(fits(i), "{text}");
+                    assert!((0..moves.len()).filter(|&j| fits(j)).all(|j| key(i) <= key(j)), "{text}");
+                    picked += 1;
+                }
+            }
+        }
+        assert!(picked > 25 && none > 100, "{picked} {none}");
     }
 
     /// The fewest pushes that take a lone box from `c` to `g`, the player starting at `p`,
