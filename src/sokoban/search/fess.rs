@@ -3,7 +3,9 @@
 //! A *macro move* takes one box anywhere it can be pushed, any number of pushes, while the
 //! other boxes stay put and the player walks freely; the tree's depth is then box moves,
 //! not pushes. Each position is projected onto a small *feature space*: (boxes packed in the
-//! packing order, regions the boxes cut the floor into). The search visits the occupied
+//! packing order, regions the boxes cut the floor into, boxes *out of plan*: standing where,
+//! once the next goals of the plan are filled, they can reach none of the goals after them;
+//! `Zone`). The search visits the occupied
 //! feature cells in turn, round and round, and in each expands one move: the one of least
 //! accumulated weight among that cell's positions. A move weighs 1, except the moves the
 //! advisors pick at each position, which weigh 0: every move that packs more boxes, the one
@@ -13,9 +15,10 @@
 //! Festival's): the box standing nearest the next goals to fill taken away from them
 //! (`opener`), and, where no move packs, Festival's own explorer's (`new_pushes`: a move
 //! that can be undone and lets the player at another box from a side it could not reach).
-//! A position's other moves are taken
+//! Where some box is out of plan, the out-of-plan advisor's pick weighs 0 too (`out_of_plan`:
+//! the box nearest the zone taken farther from it). A position's other moves are taken
 //! fewest floor regions after them first (a move that opens the floor before one that cuts
-//! it up), then most packed. So progress in either feature gets its own share of the
+//! it up), then most packed. So progress in any feature gets its own share of the
 //! effort, where a best-first search on one estimate stalls, and the preparation moves that
 //! clear a way for a packing are tried first.
 //!
@@ -376,7 +379,7 @@ pub(super) struct Fess {
     nodes: Vec<Node>,
     /// The feature cells: each an open list (weight, order, node), lightest first.
     cells: Vec<BinaryHeap<Reverse<(u32, u32, u32)>>>,
-    cell_of: HashMap<(u16, u16), u32>,
+    cell_of: HashMap<(u16, u16, u16), u32>,
     turn: usize,
     order: u32,
     plan: Plan,
@@ -413,6 +416,8 @@ pub(super) struct Fess {
     near: Vec<Vec<u16>>,
     /// Per cell, the cells a lone box can be pushed to from it (empty: not made).
     back: Vec<Vec<u64>>,
+    /// Out-of-plan zones (see `Zone`), per set of cells taken as filled.
+    zones: HashMap<Vec<u64>, Zone>,
     /// Endgame tables (see `endgame`).
     endgames: Endgames,
     /// A position an endgame table solves, and the pushes that do.
@@ -421,6 +426,9 @@ pub(super) struct Fess {
     pub(super) learned: Learned,
 }
 
+/// How many out-of-plan zones are kept; past it they are made again.
+const MAX_ZONES: usize = 4096;
+
 /// How many distances (two bytes each) the frozen sets' tables may hold together, 64 MiB;
 /// past it the table starts again.
 const WALLED_DISTANCES: usize = 32 << 20;
@@ -428,6 +436,16 @@ const WALLED_DISTANCES: usize = 32 << 20;
 /// How many bytes the frozen sets' `Sided` tables may take together, 64 MiB; past it the
 /// table starts again.
 const SIDED_BYTES: usize = 64 << 20;
+
+/// After Festival's out-of-plan feature: with the plan's filled cells and the next ones to
+/// fill taken as walls, the floor cells (not dead) from which a lone box can reach none of
+/// the cells filled after them. A box there now is in the plan's way: once the next cells
+/// are filled it can go nowhere useful.
+struct Zone {
+    cells: Vec<u64>,
+    /// Each cell's walking distance from the zone, the walls as above (`INF`: apart).
+    dist: Vec<u16>,
+}
 
 impl Fess {
     /// The search from `start`; no single step (or the plan) runs on past `deadline` by more
@@ -464,6 +482,7 @@ impl Fess {
             hot: hotspot_table(b, deadline),
             near: Vec::new(),
             back: lone_reach(b, deadline),
+            zones: HashMap::new(),
             endgames: Endgames::default(),
             finish: None,
             learned: Learned::new(n),
@@ -600,7 +619,9 @@ impl Fess {
             let regions = self.regions(b, &bits);
             self.best = self.best.max(packed);
             let next_id = self.cell_of.len() as u32;
-            let cell = *self.cell_of.entry((packed, regions)).or_insert(next_id);
+            let zone = self.zone(b, &bits);
+            let oop = zone.as_ref().map_or(0, |(_, count)| *count);
+            let cell = *self.cell_of.entry((packed, regions, oop)).or_insert(next_id);
             if cell as usize == self.cells.len() {
                 self.cells.push(BinaryHeap::new());
             }
@@ -674,6 +695,13 @@ impl Fess {
                     moves[i].weight = 0;
                 }
             }
+            // The out-of-plan advisor: a box in the plan's way taken out of it.
+            if let Some((key, count)) = &zone
+                && *count > 0
+                && let Some(i) = out_of_plan(&self.zones[key], &self.back, packed, regions, &moves, &after)
+            {
+                moves[i].weight = 0;
+            }
             // The advisors' picks first; the other moves in order of the regions they leave the
             // floor in (fewest first: a move that opens the floor before one that cuts it up),
             // then of the boxes they pack (most first), then as made.
@@ -689,6 +717,69 @@ impl Fess {
         }
         debug_assert_eq!(self.nodes.len(), s as usize);
         self.nodes.push(node);
+    }
+
+    /// The out-of-plan zone of a position, as its key in `zones` (`None` when nothing is
+    /// filled after the next cells, or past the deadline), and how many of its boxes stand in
+    /// it.
+    fn zone(&mut self, b: &Board, bits: &[u64]) -> Option<(Vec<u64>, u16)> {
+        self.plan.packed(bits, &mut self.filled);
+        let plan = &self.plan;
+        let first_open: Vec<Option<usize>> =
+            plan.sizes.iter().zip(&self.filled).map(|(s, f)| (0..s.len()).find(|&r| f[r] < s[r])).collect();
+        // Walls: every cell of the ranks up to the first open one; after: the rest.
+        let mut walls = vec![0u64; b.words];
+        let mut later = Vec::new();
+        for i in 0..plan.cells.len() {
+            let (k, r) = (plan.cluster[i] as usize, plan.rank[i] as usize);
+            match first_open[k] {
+                Some(open) if r > open => later.push(plan.cells[i]),
+                _ => set(&mut walls, plan.cells[i]),
+            }
+        }
+        later.retain(|&c| !has(&walls, c));
+        if later.is_empty() || Instant::now() >= self.deadline {
+            return None;
+        }
+        if self.zones.len() >= MAX_ZONES && !self.zones.contains_key(&walls) {
+            self.zones.clear();
+        }
+        let zone = match self.zones.entry(walls.clone()) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => {
+                let walls = e.key();
+                let n = b.pos.len();
+                let mut source = vec![false; n];
+                for &c in &later {
+                    source[c as usize] = true;
+                }
+                pulls_from(b, walls, &later, |x| {
+                    source[x as usize] = true;
+                    false
+                });
+                let mut cells = vec![0u64; b.words];
+                let mut dist = vec![INF; n];
+                let mut queue = std::collections::VecDeque::new();
+                for c in 0..n as u16 {
+                    if !source[c as usize] && !has(walls, c) && !b.dead[c as usize] {
+                        set(&mut cells, c);
+                        dist[c as usize] = 0;
+                        queue.push_back(c);
+                    }
+                }
+                while let Some(c) = queue.pop_front() {
+                    for &x in &b.next[c as usize] {
+                        if x != NONE && !has(walls, x) && dist[x as usize] == INF {
+                            dist[x as usize] = dist[c as usize] + 1;
+                            queue.push_back(x);
+                        }
+                    }
+                }
+                e.insert(Zone { cells, dist })
+            }
+        };
+        let count = cells(bits).filter(|&c| has(&zone.cells, c)).count() as u16;
+        Some((walls, count))
     }
 
     /// The plan cells filled next, as indices into the plan: per goal cluster, the empty
@@ -1066,6 +1157,34 @@ fn new_pushes(
     best.map(|(i, _)| i)
 }
 
+/// The out-of-plan advisor's pick (after Festival's): of the moves that pack as many boxes,
+/// cut the floor into no more regions, can be undone and leave no box newly in the zone, the
+/// one whose box stands nearest the zone (in it first) and ends farther from it, then the one
+/// taking it farthest.
+fn out_of_plan(
+    zone: &Zone,
+    back: &[Vec<u64>],
+    now: u16,
+    regions: u16,
+    moves: &[Macro],
+    packed: &[u16],
+) -> Option<usize> {
+    let mut best: Option<(usize, (u16, Reverse<u16>))> = None;
+    for (i, (m, &p)) in moves.iter().zip(packed).enumerate() {
+        if p != now || m.regions > regions || (!back.is_empty() && !has(&back[m.to as usize], m.from)) {
+            continue;
+        }
+        let (from, to) = (zone.dist[m.from as usize], zone.dist[m.to as usize]);
+        if from == INF || to == INF || to <= from || has(&zone.cells, m.to) {
+            continue;
+        }
+        if best.is_none_or(|(_, k)| (from, Reverse(to)) < k) {
+            best = Some((i, (from, Reverse(to))));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
 /// Each cell's walking distance from `from` over the floor, boxes ignored (`INF`: apart).
 fn walk_distances(b: &Board, from: u16) -> Vec<u16> {
     let mut d = vec![INF; b.pos.len()];
@@ -1394,15 +1513,22 @@ const PARK_CANDIDATES: usize = 8;
 
 /// Pulls a lone box from `g` around `obst`, breadth first, and calls `visit` on each cell it
 /// reaches (more than once for some); true as soon as `visit` does.
-fn pulls(b: &Board, obst: &[u64], g: u16, mut visit: impl FnMut(u16) -> bool) -> bool {
+fn pulls(b: &Board, obst: &[u64], g: u16, visit: impl FnMut(u16) -> bool) -> bool {
+    pulls_from(b, obst, &[g], visit)
+}
+
+/// [`pulls`] from several goals at once.
+fn pulls_from(b: &Board, obst: &[u64], goals: &[u16], mut visit: impl FnMut(u16) -> bool) -> bool {
     let n = b.pos.len();
     let mut seen = vec![false; 4 * n];
     let mut queue = Vec::new();
-    for k in 0..4 {
-        let x = b.next[g as usize][k];
-        if x != NONE && !has(obst, x) {
-            seen[g as usize * 4 + k] = true;
-            queue.push((g, k));
+    for &g in goals {
+        for k in 0..4 {
+            let x = b.next[g as usize][k];
+            if x != NONE && !has(obst, x) && !seen[g as usize * 4 + k] {
+                seen[g as usize * 4 + k] = true;
+                queue.push((g, k));
+            }
         }
     }
     let mut walls = obst.to_vec();
@@ -1727,11 +1853,17 @@ mod tests {
     /// The cells a lone box at `c` can be pushed to, the player starting next to it on any
     /// side: breadth first over (box cell, player cell).
     fn lone_box_cells(b: &Board, c: u16) -> Vec<bool> {
+        lone_box_cells_within(b, &vec![0u64; b.words], c)
+    }
+
+    /// [`lone_box_cells`] with `walls` in the way.
+    fn lone_box_cells_within(b: &Board, walls: &[u64], c: u16) -> Vec<bool> {
         let n = b.pos.len();
         let mut seen = vec![false; n * n];
         let mut out = vec![false; n];
         out[c as usize] = true;
-        let mut queue: Vec<(u16, u16)> = b.next[c as usize].iter().filter(|&&p| p != NONE).map(|&p| (c, p)).collect();
+        let mut queue: Vec<(u16, u16)> =
+            b.next[c as usize].iter().filter(|&&p| p != NONE && !has(walls, p)).map(|&p| (c, p)).collect();
         for &(bx, pl) in &queue {
             seen[bx as usize * n + pl as usize] = true;
         }
@@ -1739,11 +1871,11 @@ mod tests {
             out[bx as usize] = true;
             for k in 0..4 {
                 let y = b.next[pl as usize][k];
-                if y == NONE {
+                if y == NONE || has(walls, y) {
                     continue;
                 }
                 let nb = if y == bx { b.next[bx as usize][k] } else { bx };
-                if nb == NONE || seen[nb as usize * n + y as usize] {
+                if nb == NONE || has(walls, nb) || seen[nb as usize * n + y as usize] {
                     continue;
                 }
                 seen[nb as usize * n + y as usize] = true;
@@ -1827,6 +1959,63 @@ mod tests {
             }
         }
         assert!(picked > 25 && none > 100, "{picked} {none}");
+    }
+
+    #[test]
+    fn the_out_of_plan_zone_is_where_a_lone_box_reaches_no_later_goal() {
+        let mut seed = 73u64;
+        let (mut zones, mut in_zone, mut picked) = (0, 0, 0);
+        for _ in 0..600 {
+            let text = random_room(&mut seed);
+            let Some((b, bits, player)) = room(&text) else { continue };
+            let mut w = Work::new(b.pos.len());
+            let mut f = Fess::new(&b, &mut w, &bits, player, far());
+            let Some((walls, count)) = f.zone(&b, &bits) else { continue };
+            let later: Vec<u16> = f.plan.cells.iter().copied().filter(|&c| !has(&walls, c)).collect();
+            assert!(!later.is_empty(), "{text}");
+            let zone = &f.zones[&walls];
+            let n = b.pos.len() as u16;
+            for c in 0..n {
+                let reaches = !has(&walls, c) && {
+                    let cells = lone_box_cells_within(&b, &walls, c);
+                    later.iter().any(|&g| cells[g as usize])
+                };
+                let expect = !has(&walls, c) && !b.dead[c as usize] && !reaches;
+                assert_eq!(has(&zone.cells, c), expect, "{text}: cell {c}");
+            }
+            // Distances from the zone: 0 in it, one more than the nearest neighbour outside.
+            for c in 0..n {
+                let d = zone.dist[c as usize];
+                if has(&zone.cells, c) {
+                    assert_eq!(d, 0);
+                } else if !has(&walls, c) {
+                    let best = b.next[c as usize]
+                        .iter()
+                        .filter(|&&x| x != NONE && !has(&walls, x))
+                        .map(|&x| zone.dist[x as usize])
+                        .min()
+                        .unwrap_or(INF);
+                    assert_eq!(d, if best == INF { INF } else { best + 1 }, "{text}: cell {c}");
+                }
+            }
+            assert_eq!(count as usize, cells(&bits).filter(|&c| has(&zone.cells, c)).count());
+            zones += 1;
+            in_zone += usize::from(count > 0);
+            // The advisor's pick, when there is one, takes its box farther from the zone,
+            // and no box lands in it.
+            let moves = root_moves(&mut f, &b, &mut w, &bits, player);
+            let now = f.plan.packed(&bits, &mut f.filled);
+            let packed = packed_after(&mut f, &bits, &moves);
+            let regions = f.regions(&b, &bits);
+            let zone = &f.zones[&walls];
+            if let Some(i) = out_of_plan(zone, &f.back, now, regions, &moves, &packed) {
+                let m = &moves[i];
+                assert!(zone.dist[m.to as usize] > zone.dist[m.from as usize] && !has(&zone.cells, m.to));
+                assert!(packed[i] == now && m.regions <= regions && lone_box_cells(&b, m.to)[m.from as usize]);
+                picked += 1;
+            }
+        }
+        assert!(zones > 100 && in_zone > 20 && picked > 10, "{zones} {in_zone} {picked}");
     }
 
     /// The fewest pushes that take a lone box from `c` to `g`, the player starting at `p`,
