@@ -8,8 +8,9 @@
 //! `Zone`). The search visits the occupied
 //! feature cells in turn, round and round, and in each expands one move: the one of least
 //! accumulated weight among that cell's positions. A move weighs 1, except the moves the
-//! advisors pick at each position, which weigh 0: every move that packs more boxes, the one
-//! that joins the most floor regions, and, where no move packs, the one that leaves the
+//! advisors pick at each position, which weigh 0: the move that packs the most boxes (then
+//! leaves the fewest regions; Festival's packing advisor), the one that joins the most floor
+//! regions, and, where no move packs, the one that leaves the
 //! fewest *hotspots* (boxes standing where a wall would take goals away from another box;
 //! `hotspot_table`), when that is fewer than before, and the *opener's* pick (after
 //! Festival's): the box standing nearest the next goals to fill taken away from them
@@ -628,11 +629,14 @@ impl Fess {
             // w.reach is still the player's region here.
             let mut moves = Vec::new();
             self.macros(b, w, &bits, corral.then_some(&only[..]), &mut moves);
-            // The advisors: every move that packs more boxes, the one joining the most
-            // regions (then packing the most), and the explorer's pick.
+            // The advisors: the move that packs the most boxes (then leaves the fewest
+            // regions), the one joining the most regions (then packing the most), and the
+            // explorer's pick.
             let mut child = bits.clone();
             let mut best_join: Option<(usize, (Reverse<u16>, u16))> = None;
             let mut packs = false;
+            // The packing advisor's pick: the most packed, then the fewest regions.
+            let mut best_pack: Option<(usize, (u16, Reverse<u16>))> = None;
             // Boxes packed after each move (up to the deadline).
             let mut after = Vec::with_capacity(moves.len());
             for (i, m) in moves.iter_mut().enumerate() {
@@ -646,12 +650,17 @@ impl Fess {
                 after.push(p);
                 let r = m.regions;
                 if p > packed {
-                    m.weight = 0;
                     packs = true;
+                    if best_pack.is_none_or(|(_, k)| (p, Reverse(r)) > k) {
+                        best_pack = Some((i, (p, Reverse(r))));
+                    }
                 }
                 if r < regions && best_join.is_none_or(|(_, k)| (Reverse(r), p) > k) {
                     best_join = Some((i, (Reverse(r), p)));
                 }
+            }
+            if let Some((i, _)) = best_pack {
+                moves[i].weight = 0;
             }
             if let Some(i) = explorer(b, w, &bits, regions, &moves, &after) {
                 moves[i].weight = 0;
