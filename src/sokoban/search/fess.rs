@@ -1602,6 +1602,15 @@ mod tests {
         Some((b, bits, player))
     }
 
+    /// The random rooms (`random_room`) of `count` draws from `seed` that are levels: each
+    /// one's text, board, boxes and player's cell.
+    fn random_levels(mut seed: u64, count: usize) -> impl Iterator<Item = (String, Board, Vec<u64>, u16)> {
+        (0..count).filter_map(move |_| {
+            let text = random_room(&mut seed);
+            room(&text).map(|(b, bits, player)| (text, b, bits, player))
+        })
+    }
+
     fn board_of(text: &str) -> (Board, Vec<u64>, u16) {
         room(text).expect("a level")
     }
@@ -1655,12 +1664,9 @@ mod tests {
 
     #[test]
     fn the_articulation_labels_tell_which_neighbours_a_box_keeps_apart() {
-        let mut seed = 5u64;
         let mut checked = 0;
         let mut apart = 0;
-        for _ in 0..400 {
-            let text = random_room(&mut seed);
-            let Some((b, mut others, _)) = room(&text) else { continue };
+        for (text, b, mut others, _) in random_levels(5, 400) {
             let boxes: Vec<u16> = cells(&others).collect();
             let mut dfs = Dfs::new(b.pos.len());
             for &bx in &boxes {
@@ -1691,11 +1697,8 @@ mod tests {
 
     #[test]
     fn each_macro_move_counts_the_regions_it_leaves() {
-        let mut seed = 9u64;
         let mut checked = 0;
-        for _ in 0..600 {
-            let text = random_room(&mut seed);
-            let Some((b, bits, player)) = room(&text) else { continue };
+        for (text, b, bits, player) in random_levels(9, 600) {
             let mut w = Work::new(b.pos.len());
             let mut f = Fess::new(&b, &mut w, &bits, player, far());
             for m in root_moves(&mut f, &b, &mut w, &bits, player) {
@@ -1729,11 +1732,8 @@ mod tests {
 
     #[test]
     fn the_explorers_pick_leaves_the_player_the_most_floor() {
-        let mut seed = 21u64;
         let (mut picked, mut none) = (0, 0);
-        for _ in 0..600 {
-            let text = random_room(&mut seed);
-            let Some((b, bits, player)) = room(&text) else { continue };
+        for (text, b, bits, player) in random_levels(21, 600) {
             let mut w = Work::new(b.pos.len());
             let mut f = Fess::new(&b, &mut w, &bits, player, far());
             let moves = root_moves(&mut f, &b, &mut w, &bits, player);
@@ -1759,11 +1759,8 @@ mod tests {
 
     #[test]
     fn the_moves_no_advisor_picks_open_the_floor_first() {
-        let mut seed = 33u64;
         let mut told_apart = 0;
-        for _ in 0..3000 {
-            let text = random_room(&mut seed);
-            let Some((b, bits, player)) = room(&text) else { continue };
+        for (text, b, bits, player) in random_levels(33, 3000) {
             let mut w = Work::new(b.pos.len());
             let mut f = Fess::new(&b, &mut w, &bits, player, far());
             let moves = f.nodes[0].moves.clone();
@@ -1807,11 +1804,8 @@ mod tests {
 
     #[test]
     fn the_openers_pick_is_the_nearest_box_taken_farthest() {
-        let mut seed = 45u64;
         let (mut picked, mut none) = (0, 0);
-        for _ in 0..1500 {
-            let text = random_room(&mut seed);
-            let Some((b, bits, player)) = room(&text) else { continue };
+        for (text, b, bits, player) in random_levels(45, 1500) {
             let mut w = Work::new(b.pos.len());
             let mut f = Fess::new(&b, &mut w, &bits, player, far());
             let moves = root_moves(&mut f, &b, &mut w, &bits, player);
@@ -1896,11 +1890,8 @@ mod tests {
 
     #[test]
     fn a_lone_box_reaches_what_a_search_over_the_players_cell_says() {
-        let mut seed = 57u64;
         let (mut rooms, mut one_way) = (0, 0);
-        for _ in 0..200 {
-            let text = random_room(&mut seed);
-            let Some((b, _, _)) = room(&text) else { continue };
+        for (text, b, _, _) in random_levels(57, 200) {
             let table = lone_reach(&b, far());
             let n = b.pos.len();
             let truth: Vec<Vec<bool>> = (0..n as u16).map(|c| lone_box_cells(&b, c)).collect();
@@ -1924,11 +1915,8 @@ mod tests {
 
     #[test]
     fn festivals_explorer_picks_a_reversible_move_that_reaches_a_new_side_of_a_box() {
-        let mut seed = 61u64;
         let (mut picked, mut none) = (0, 0);
-        for _ in 0..1500 {
-            let text = random_room(&mut seed);
-            let Some((b, bits, player)) = room(&text) else { continue };
+        for (text, b, bits, player) in random_levels(61, 1500) {
             let mut w = Work::new(b.pos.len());
             let mut f = Fess::new(&b, &mut w, &bits, player, far());
             let moves = root_moves(&mut f, &b, &mut w, &bits, player);
@@ -1972,11 +1960,8 @@ mod tests {
 
     #[test]
     fn the_out_of_plan_zone_is_where_a_lone_box_reaches_no_later_goal() {
-        let mut seed = 73u64;
         let (mut zones, mut in_zone, mut picked) = (0, 0, 0);
-        for _ in 0..600 {
-            let text = random_room(&mut seed);
-            let Some((b, bits, player)) = room(&text) else { continue };
+        for (text, b, bits, player) in random_levels(73, 600) {
             let mut w = Work::new(b.pos.len());
             let mut f = Fess::new(&b, &mut w, &bits, player, far());
             let Some((walls, count)) = f.zone(&b, &bits) else { continue };
@@ -2067,11 +2052,8 @@ mod tests {
 
     #[test]
     fn sided_distances_equal_a_search_over_the_players_exact_cell() {
-        let mut seed = 21u64;
         let (mut checked, mut tighter) = (0, 0);
-        for _ in 0..300 {
-            let text = random_room(&mut seed);
-            let Some((b, bits, _)) = room(&text) else { continue };
+        for (text, b, bits, _) in random_levels(21, 300) {
             // Once with no walls, once with the room's boxes as walls (frozen boxes).
             for walls in [vec![0u64; b.words], bits.clone()] {
                 let sd = Sided::new(&b, &walls).expect("a small room");
@@ -2176,11 +2158,8 @@ mod tests {
 
     #[test]
     fn plans_fill_each_goal_once_and_park_a_box_before_its_goal() {
-        let mut seed = 11u64;
         let (mut parked, mut searched) = (0, 0);
-        for _ in 0..3000 {
-            let text = random_room(&mut seed);
-            let Some((b, bits, _)) = room(&text) else { continue };
+        for (text, b, bits, _) in random_levels(11, 3000) {
             let starts: Vec<u16> = cells(&bits).collect();
             let plan = packing_plan(&b, &starts, far());
             for &g in &b.goals {
