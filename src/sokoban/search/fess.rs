@@ -430,6 +430,10 @@ pub(super) struct Fess {
 /// How many out-of-plan zones are kept; past it they are made again.
 const MAX_ZONES: usize = 4096;
 
+/// Levels of more floor cells than this have no out-of-plan zones (each costs a search over
+/// pulls of about 4 × cells² steps).
+const MAX_ZONE_CELLS: usize = 1024;
+
 /// How many distances (two bytes each) the frozen sets' tables may hold together, 64 MiB;
 /// past it the table starts again.
 const WALLED_DISTANCES: usize = 32 << 20;
@@ -729,8 +733,8 @@ impl Fess {
     }
 
     /// The out-of-plan zone of a position, as its key in `zones` (`None` when nothing is
-    /// filled after the next cells, or past the deadline), and how many of its boxes stand in
-    /// it.
+    /// filled after the next cells, on a level of more than `MAX_ZONE_CELLS` floor cells, or
+    /// past the deadline), and how many of its boxes stand in it.
     fn zone(&mut self, b: &Board, bits: &[u64]) -> Option<(Vec<u64>, u16)> {
         self.plan.packed(bits, &mut self.filled);
         let plan = &self.plan;
@@ -747,7 +751,7 @@ impl Fess {
             }
         }
         later.retain(|&c| !has(&walls, c));
-        if later.is_empty() || Instant::now() >= self.deadline {
+        if later.is_empty() || b.pos.len() > MAX_ZONE_CELLS || Instant::now() >= self.deadline {
             return None;
         }
         if self.zones.len() >= MAX_ZONES && !self.zones.contains_key(&walls) {
