@@ -125,6 +125,12 @@ impl Plan {
         }
         total
     }
+
+    /// Per goal cluster, its first rank not yet full (`None`: all full), from `filled` as
+    /// `packed` left it.
+    fn first_open(&self, filled: &[Vec<u16>]) -> Vec<Option<usize>> {
+        self.sizes.iter().zip(filled).map(|(s, f)| (0..s.len()).find(|&r| f[r] < s[r])).collect()
+    }
 }
 
 /// Distances for a lone box that know which side of it the player is on. With a box at c,
@@ -417,8 +423,10 @@ pub(super) struct Fess {
     near: Vec<Vec<u16>>,
     /// Per cell, the cells a lone box can be pushed to from it (empty: not made).
     back: Vec<Vec<u64>>,
-    /// Out-of-plan zones (see `Zone`), per set of cells taken as filled.
-    zones: HashMap<Vec<u64>, Zone>,
+    /// Out-of-plan zones (see `Zone`), and each one's number by the set of cells taken as
+    /// filled.
+    zones: Vec<Zone>,
+    zone_of: HashMap<Vec<u64>, u32>,
     /// Endgame tables (see `endgame`).
     endgames: Endgames,
     /// A position an endgame table solves, and the pushes that do.
@@ -487,12 +495,14 @@ impl Fess {
             hot: hotspot_table(b, deadline),
             near: Vec::new(),
             back: lone_reach(b, deadline),
-            zones: HashMap::new(),
+            zones: Vec::new(),
+            zone_of: HashMap::new(),
             endgames: Endgames::default(),
             finish: None,
             learned: Learned::new(n),
         };
-        f.near = f.plan.cells.iter().map(|&c| walk_distances(b, c)).collect();
+        let no_walls = vec![0u64; b.words];
+        f.near = f.plan.cells.iter().map(|&c| walk_distances(b, &[c], &no_walls)).collect();
         let key = w.region_min(b, start, player);
         let hash = bits_hash(b, start) ^ b.player_key[key as usize];
         let s = f.states.insert(start, key, hash, EMPTY, (NONE, 0), (0, 0));
@@ -624,8 +634,9 @@ impl Fess {
             let regions = self.regions(b, &bits);
             self.best = self.best.max(packed);
             let next_id = self.cell_of.len() as u32;
-            let zone = self.zone(b, &bits);
-            let oop = zone.as_ref().map_or(0, |(_, count)| *count);
+            let open = self.plan.first_open(&self.filled);
+            let zone = self.zone(b, &bits, &open);
+            let oop = zone.map_or(0, |(_, count)| count);
             let cell = *self.cell_of.entry((packed, regions, oop)).or_insert(next_id);
             if cell as usize == self.cells.len() {
                 self.cells.push(BinaryHeap::new());
@@ -634,12 +645,11 @@ impl Fess {
             let mut moves = Vec::new();
             self.macros(b, w, &bits, corral.then_some(&only[..]), &mut moves);
             // The advisors: the move that packs the most boxes (then leaves the fewest
-            // regions), the one joining the most regions (then packing the most), and the
-            // explorer's pick.
+            // regions; `best_pack`), the one joining the most regions (then packing the
+            // most), and the explorer's pick.
             let mut child = bits.clone();
             let mut best_join: Option<(usize, (Reverse<u16>, u16))> = None;
             let mut packs = false;
-            // The packing advisor's pick: the most packed, then the fewest regions.
             let mut best_pack: Option<(usize, (u16, Reverse<u16>))> = None;
             // Boxes packed after each move (up to the deadline).
             let mut after = Vec::with_capacity(moves.len());
@@ -703,15 +713,15 @@ impl Fess {
             }
             // The opener, when no move packs: a box taken away from the next cells to fill.
             if !packs {
-                let next = self.next_cells(&bits);
+                let next = self.next_cells(&bits, &open);
                 if let Some(i) = opener(&next, &self.near, packed, regions, &moves, &after) {
                     moves[i].weight = 0;
                 }
             }
             // The out-of-plan advisor: a box in the plan's way taken out of it.
-            if let Some((key, count)) = &zone
-                && *count > 0
-                && let Some(i) = out_of_plan(&self.zones[key], &self.back, packed, regions, &moves, &after)
+            if let Some((z, count)) = zone
+                && count > 0
+                && let Some(i) = out_of_plan(&self.zones[z as usize], &self.back, packed, regions, &moves, &after)
             {
                 moves[i].weight = 0;
             }
@@ -732,79 +742,69 @@ impl Fess {
         self.nodes.push(node);
     }
 
-    /// The out-of-plan zone of a position, as its key in `zones` (`None` when nothing is
+    /// The out-of-plan zone of a position, as its number in `zones` (`None` when nothing is
     /// filled after the next cells, on a level of more than `MAX_ZONE_CELLS` floor cells, or
-    /// past the deadline), and how many of its boxes stand in it.
-    fn zone(&mut self, b: &Board, bits: &[u64]) -> Option<(Vec<u64>, u16)> {
-        self.plan.packed(bits, &mut self.filled);
+    /// past the deadline), and how many of its boxes stand in it. `open` is the position's
+    /// (`Plan::first_open`).
+    fn zone(&mut self, b: &Board, bits: &[u64], open: &[Option<usize>]) -> Option<(u32, u16)> {
+        if b.pos.len() > MAX_ZONE_CELLS {
+            return None;
+        }
         let plan = &self.plan;
-        let first_open: Vec<Option<usize>> =
-            plan.sizes.iter().zip(&self.filled).map(|(s, f)| (0..s.len()).find(|&r| f[r] < s[r])).collect();
         // Walls: every cell of the ranks up to the first open one; after: the rest.
         let mut walls = vec![0u64; b.words];
         let mut later = Vec::new();
         for i in 0..plan.cells.len() {
-            let (k, r) = (plan.cluster[i] as usize, plan.rank[i] as usize);
-            match first_open[k] {
-                Some(open) if r > open => later.push(plan.cells[i]),
+            match open[plan.cluster[i] as usize] {
+                Some(first) if plan.rank[i] as usize > first => later.push(plan.cells[i]),
                 _ => set(&mut walls, plan.cells[i]),
             }
         }
         later.retain(|&c| !has(&walls, c));
-        if later.is_empty() || b.pos.len() > MAX_ZONE_CELLS || Instant::now() >= self.deadline {
+        if later.is_empty() || Instant::now() >= self.deadline {
             return None;
         }
-        if self.zones.len() >= MAX_ZONES && !self.zones.contains_key(&walls) {
-            self.zones.clear();
-        }
-        let zone = match self.zones.entry(walls.clone()) {
-            Entry::Occupied(e) => e.into_mut(),
-            Entry::Vacant(e) => {
-                let walls = e.key();
+        let z = match self.zone_of.get(&walls) {
+            Some(&z) => z,
+            None => {
+                if self.zones.len() >= MAX_ZONES {
+                    self.zones.clear();
+                    self.zone_of.clear();
+                }
                 let n = b.pos.len();
                 let mut source = vec![false; n];
                 for &c in &later {
                     source[c as usize] = true;
                 }
-                pulls_from(b, walls, &later, |x| {
+                pulls_from(b, &walls, &later, |x| {
                     source[x as usize] = true;
                     false
                 });
+                let inside: Vec<u16> =
+                    (0..n as u16).filter(|&c| !source[c as usize] && !has(&walls, c) && !b.dead[c as usize]).collect();
                 let mut cells = vec![0u64; b.words];
-                let mut dist = vec![INF; n];
-                let mut queue = std::collections::VecDeque::new();
-                for c in 0..n as u16 {
-                    if !source[c as usize] && !has(walls, c) && !b.dead[c as usize] {
-                        set(&mut cells, c);
-                        dist[c as usize] = 0;
-                        queue.push_back(c);
-                    }
+                for &c in &inside {
+                    set(&mut cells, c);
                 }
-                while let Some(c) = queue.pop_front() {
-                    for &x in &b.next[c as usize] {
-                        if x != NONE && !has(walls, x) && dist[x as usize] == INF {
-                            dist[x as usize] = dist[c as usize] + 1;
-                            queue.push_back(x);
-                        }
-                    }
-                }
-                e.insert(Zone { cells, dist })
+                let dist = walk_distances(b, &inside, &walls);
+                let z = self.zones.len() as u32;
+                self.zones.push(Zone { cells, dist });
+                self.zone_of.insert(walls, z);
+                z
             }
         };
+        let zone = &self.zones[z as usize];
         let count = cells(bits).filter(|&c| has(&zone.cells, c)).count() as u16;
-        Some((walls, count))
+        Some((z, count))
     }
 
     /// The plan cells filled next, as indices into the plan: per goal cluster, the empty
-    /// cells of its first rank not yet full.
-    fn next_cells(&mut self, bits: &[u64]) -> Vec<usize> {
-        self.plan.packed(bits, &mut self.filled);
+    /// cells of its first rank not yet full (`open`, `Plan::first_open`).
+    fn next_cells(&self, bits: &[u64], open: &[Option<usize>]) -> Vec<usize> {
         let plan = &self.plan;
-        let first_open: Vec<Option<usize>> =
-            plan.sizes.iter().zip(&self.filled).map(|(s, f)| (0..s.len()).find(|&r| f[r] < s[r])).collect();
         (0..plan.cells.len())
             .filter(|&i| {
-                first_open[plan.cluster[i] as usize] == Some(plan.rank[i] as usize)
+                open[plan.cluster[i] as usize] == Some(plan.rank[i] as usize)
                     && !has(bits, plan.cells[i])
                     && !(plan.alt[i] != NONE && has(bits, plan.alt[i]))
             })
@@ -1198,14 +1198,18 @@ fn out_of_plan(
     best.map(|(i, _)| i)
 }
 
-/// Each cell's walking distance from `from` over the floor, boxes ignored (`INF`: apart).
-fn walk_distances(b: &Board, from: u16) -> Vec<u16> {
+/// Each cell's walking distance from the nearest of `from` over the floor, `walls` in the
+/// way and boxes ignored (`INF`: apart).
+fn walk_distances(b: &Board, from: &[u16], walls: &[u64]) -> Vec<u16> {
     let mut d = vec![INF; b.pos.len()];
-    let mut queue = std::collections::VecDeque::from([from]);
-    d[from as usize] = 0;
+    let mut queue = std::collections::VecDeque::new();
+    for &c in from {
+        d[c as usize] = 0;
+        queue.push_back(c);
+    }
     while let Some(c) = queue.pop_front() {
         for &x in &b.next[c as usize] {
-            if x != NONE && d[x as usize] == INF {
+            if x != NONE && !has(walls, x) && d[x as usize] == INF {
                 d[x as usize] = d[c as usize] + 1;
                 queue.push_back(x);
             }
@@ -1646,6 +1650,29 @@ mod tests {
         moves.iter().map(|m| f.plan.packed(&after_move(bits, m), &mut f.filled)).collect()
     }
 
+    /// The search at a level's start, with the start's moves (`root_moves`), the boxes packed
+    /// now and after each move, the regions now and the plan's first open ranks.
+    struct Root {
+        w: Work,
+        f: Fess,
+        moves: Vec<Macro>,
+        now: u16,
+        packed: Vec<u16>,
+        regions: u16,
+        open: Vec<Option<usize>>,
+    }
+
+    fn root(b: &Board, bits: &[u64], player: u16) -> Root {
+        let mut w = Work::new(b.pos.len());
+        let mut f = Fess::new(b, &mut w, bits, player, far());
+        let moves = root_moves(&mut f, b, &mut w, bits, player);
+        let packed = packed_after(&mut f, bits, &moves);
+        let now = f.plan.packed(bits, &mut f.filled);
+        let open = f.plan.first_open(&f.filled);
+        let regions = f.regions(b, bits);
+        Root { w, f, moves, now, packed, regions, open }
+    }
+
     fn far() -> Instant {
         Instant::now() + std::time::Duration::from_secs(3600)
     }
@@ -1722,12 +1749,8 @@ mod tests {
         // Pushing the box up joins regions too but leaves the player 2 cells; pushing the
         // other box right, two cells or more, opens the room: 13 cells.
         let (b, bits, player) = board_of("########\n#.#    #\n#$#    #\n#@$   .#\n########");
-        let mut w = Work::new(b.pos.len());
-        let mut f = Fess::new(&b, &mut w, &bits, player, far());
-        let moves = root_moves(&mut f, &b, &mut w, &bits, player);
-        let regions = f.regions(&b, &bits);
+        let Root { mut w, moves, packed, regions, .. } = root(&b, &bits, player);
         assert_eq!(regions, 3);
-        let packed = packed_after(&mut f, &bits, &moves);
         let i = explorer(&b, &mut w, &bits, regions, &moves, &packed).expect("a move joins regions");
         let right = b.cell(crate::grid::Pos::new(3, 2));
         assert_eq!(moves[i].from, right);
@@ -1738,11 +1761,7 @@ mod tests {
     fn the_explorers_pick_leaves_the_player_the_most_floor() {
         let (mut picked, mut none) = (0, 0);
         for (text, b, bits, player) in random_levels(21, 600) {
-            let mut w = Work::new(b.pos.len());
-            let mut f = Fess::new(&b, &mut w, &bits, player, far());
-            let moves = root_moves(&mut f, &b, &mut w, &bits, player);
-            let regions = f.regions(&b, &bits);
-            let packed = packed_after(&mut f, &bits, &moves);
+            let Root { mut w, moves, packed, regions, .. } = root(&b, &bits, player);
             let area = |m: &Macro| area_after(&b, &bits, m);
             let joining: Vec<&Macro> = moves.iter().filter(|m| m.regions < regions).collect();
             match explorer(&b, &mut w, &bits, regions, &moves, &packed) {
@@ -1789,13 +1808,9 @@ mod tests {
         // and the box below can go up only once it has. No move packs; the opener moves the
         // upper box, the nearer (2 steps from the top goal, the other 3), a cell aside.
         let (b, bits, player) = board_of("#######\n###.###\n###.###\n#  $  #\n#  $@ #\n#     #\n#######");
-        let mut w = Work::new(b.pos.len());
-        let mut f = Fess::new(&b, &mut w, &bits, player, far());
-        let moves = root_moves(&mut f, &b, &mut w, &bits, player);
-        let packed = packed_after(&mut f, &bits, &moves);
+        let Root { f, moves, packed, regions, open, .. } = root(&b, &bits, player);
         assert!(packed.iter().all(|&p| p == 0));
-        let regions = f.regions(&b, &bits);
-        let next = f.next_cells(&bits);
+        let next = f.next_cells(&bits, &open);
         assert_eq!(
             next.iter().map(|&i| f.plan.cells[i]).collect::<Vec<_>>(),
             vec![b.cell(crate::grid::Pos::new(1, 3))]
@@ -1810,13 +1825,8 @@ mod tests {
     fn the_openers_pick_is_the_nearest_box_taken_farthest() {
         let (mut picked, mut none) = (0, 0);
         for (text, b, bits, player) in random_levels(45, 1500) {
-            let mut w = Work::new(b.pos.len());
-            let mut f = Fess::new(&b, &mut w, &bits, player, far());
-            let moves = root_moves(&mut f, &b, &mut w, &bits, player);
-            let now = f.plan.packed(&bits, &mut f.filled);
-            let packed = packed_after(&mut f, &bits, &moves);
-            let regions = f.regions(&b, &bits);
-            let next = f.next_cells(&bits);
+            let Root { f, moves, now, packed, regions, open, .. } = root(&b, &bits, player);
+            let next = f.next_cells(&bits, &open);
             for &i in &next {
                 assert!(!has(&bits, f.plan.cells[i]), "{text}: a next cell holds a box");
             }
@@ -1921,11 +1931,7 @@ mod tests {
     fn festivals_explorer_picks_a_reversible_move_that_reaches_a_new_side_of_a_box() {
         let (mut picked, mut none) = (0, 0);
         for (text, b, bits, player) in random_levels(61, 1500) {
-            let mut w = Work::new(b.pos.len());
-            let mut f = Fess::new(&b, &mut w, &bits, player, far());
-            let moves = root_moves(&mut f, &b, &mut w, &bits, player);
-            let now = f.plan.packed(&bits, &mut f.filled);
-            let packed = packed_after(&mut f, &bits, &moves);
+            let Root { mut w, f, moves, now, packed, .. } = root(&b, &bits, player);
             let before = flood(&b, &bits, player);
             let fits = |i: usize| {
                 let m = &moves[i];
@@ -1966,12 +1972,12 @@ mod tests {
     fn the_out_of_plan_zone_is_where_a_lone_box_reaches_no_later_goal() {
         let (mut zones, mut in_zone, mut picked) = (0, 0, 0);
         for (text, b, bits, player) in random_levels(73, 600) {
-            let mut w = Work::new(b.pos.len());
-            let mut f = Fess::new(&b, &mut w, &bits, player, far());
-            let Some((walls, count)) = f.zone(&b, &bits) else { continue };
+            let Root { mut f, moves, now, packed, regions, open, .. } = root(&b, &bits, player);
+            let Some((z, count)) = f.zone(&b, &bits, &open) else { continue };
+            let walls = f.zone_of.iter().find(|&(_, &v)| v == z).map(|(k, _)| k.clone()).expect("the zone's walls");
             let later: Vec<u16> = f.plan.cells.iter().copied().filter(|&c| !has(&walls, c)).collect();
             assert!(!later.is_empty(), "{text}");
-            let zone = &f.zones[&walls];
+            let zone = &f.zones[z as usize];
             let n = b.pos.len() as u16;
             for c in 0..n {
                 let reaches = !has(&walls, c) && {
@@ -2001,11 +2007,6 @@ mod tests {
             in_zone += usize::from(count > 0);
             // The advisor's pick, when there is one, takes its box farther from the zone,
             // and no box lands in it.
-            let moves = root_moves(&mut f, &b, &mut w, &bits, player);
-            let now = f.plan.packed(&bits, &mut f.filled);
-            let packed = packed_after(&mut f, &bits, &moves);
-            let regions = f.regions(&b, &bits);
-            let zone = &f.zones[&walls];
             if let Some(i) = out_of_plan(zone, &f.back, now, regions, &moves, &packed) {
                 let m = &moves[i];
                 assert!(zone.dist[m.to as usize] > zone.dist[m.from as usize] && !has(&zone.cells, m.to));
