@@ -1673,6 +1673,29 @@ mod tests {
         Root { w, f, moves, now, packed, regions, open }
     }
 
+    /// An advisor's pick against its rule, over `n` moves: none when no move fits, else one
+    /// that fits with the least key of those that do. `tally` counts (picked, none).
+    fn check_pick<K: Ord>(
+        pick: Option<usize>,
+        n: usize,
+        fits: impl Fn(usize) -> bool,
+        key: impl Fn(usize) -> K,
+        text: &str,
+        tally: &mut (usize, usize),
+    ) {
+        match pick {
+            None => {
+                assert!(!(0..n).any(&fits), "{text}");
+                tally.1 += 1;
+            }
+            Some(i) => {
+                assert!(fits(i), "{text}");
+                assert!((0..n).filter(|&j| fits(j)).all(|j| key(i) <= key(j)), "{text}");
+                tally.0 += 1;
+            }
+        }
+    }
+
     fn far() -> Instant {
         Instant::now() + std::time::Duration::from_secs(3600)
     }
@@ -1823,7 +1846,7 @@ mod tests {
 
     #[test]
     fn the_openers_pick_is_the_nearest_box_taken_farthest() {
-        let (mut picked, mut none) = (0, 0);
+        let mut tally = (0, 0);
         for (text, b, bits, player) in random_levels(45, 1500) {
             let Root { f, moves, now, packed, regions, open, .. } = root(&b, &bits, player);
             let next = f.next_cells(&bits, &open);
@@ -1852,19 +1875,10 @@ mod tests {
                     && dist[m.to as usize] >= dist[m.from as usize]
             };
             let key = |i: usize| (dist[moves[i].from as usize], Reverse(dist[moves[i].to as usize]));
-            match opener(&next, &f.near, now, regions, &moves, &packed) {
-                None => {
-                    assert!(!(0..moves.len()).any(fits), "{text}");
-                    none += 1;
-                }
-                Some(i) => {
-                    assert!(fits(i), "{text}");
-                    assert!((0..moves.len()).filter(|&j| fits(j)).all(|j| key(i) <= key(j)), "{text}");
-                    picked += 1;
-                }
-            }
+            let pick = opener(&next, &f.near, now, regions, &moves, &packed);
+            check_pick(pick, moves.len(), fits, key, &text, &mut tally);
         }
-        assert!(picked > 100 && none > 20, "{picked} {none}");
+        assert!(tally.0 > 100 && tally.1 > 20, "{tally:?}");
     }
 
     /// The cells a lone box at `c` can be pushed to, the player starting next to it on any
@@ -1929,7 +1943,7 @@ mod tests {
 
     #[test]
     fn festivals_explorer_picks_a_reversible_move_that_reaches_a_new_side_of_a_box() {
-        let (mut picked, mut none) = (0, 0);
+        let mut tally = (0, 0);
         for (text, b, bits, player) in random_levels(61, 1500) {
             let Root { mut w, f, moves, now, packed, .. } = root(&b, &bits, player);
             let before = flood(&b, &bits, player);
@@ -1953,19 +1967,10 @@ mod tests {
                 })
             };
             let key = |i: usize| (Reverse(packed[i]), moves[i].regions);
-            match new_pushes(&b, &mut w, &bits, player, now, &moves, &packed, &f.back) {
-                None => {
-                    assert!(!(0..moves.len()).any(fits), "{text}");
-                    none += 1;
-                }
-                Some(i) => {
-                    assert!(fits(i), "{text}");
-                    assert!((0..moves.len()).filter(|&j| fits(j)).all(|j| key(i) <= key(j)), "{text}");
-                    picked += 1;
-                }
-            }
+            let pick = new_pushes(&b, &mut w, &bits, player, now, &moves, &packed, &f.back);
+            check_pick(pick, moves.len(), fits, key, &text, &mut tally);
         }
-        assert!(picked > 25 && none > 100, "{picked} {none}");
+        assert!(tally.0 > 25 && tally.1 > 100, "{tally:?}");
     }
 
     #[test]
