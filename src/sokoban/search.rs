@@ -1423,40 +1423,59 @@ pub fn search(
     let mut child = vec![0u64; b.words];
     let mut new = Vec::new();
     if !exact {
-        let mut fs = fess::Fess::new(&b, &mut w, &bits, player0, began + limits.time);
-        let (mut tf, mut tb) = (0f64, 0f64);
-        let total = |f: &fess::Fess, b: &Option<Side>| f.len() + b.as_ref().map_or(0, |s| s.states.len());
-        let expanded = |f: &fess::Fess, b: &Option<Side>| f.expanded + b.as_ref().map_or(0, |s| s.expanded);
+        let deadline = began + limits.time;
+        let prep = std::rc::Rc::new(fess::Prepared::new(&b, &bits, deadline));
+        let mut fss: Vec<fess::Fess> = fess::PORTFOLIO
+            .iter()
+            .map(|&(advice, _)| fess::Fess::new(&b, &mut w, prep.clone(), &bits, player0, deadline, advice))
+            .collect();
+        // Each search's forward time so far, and the backward side's.
+        let mut tfs = vec![0f64; fss.len()];
+        let mut tb = 0f64;
+        let total = |f: &[fess::Fess], b: &Option<Side>| {
+            f.iter().map(|f| f.len()).sum::<usize>() + b.as_ref().map_or(0, |s| s.states.len())
+        };
+        let expanded = |f: &[fess::Fess], b: &Option<Side>| {
+            f.iter().map(|f| f.expanded).sum::<usize>() + b.as_ref().map_or(0, |s| s.expanded)
+        };
         let pushes: Vec<(u16, u8)> = loop {
-            progress.store(expanded(&fs, &bwd), Ordering::Relaxed);
+            progress.store(expanded(&fss, &bwd), Ordering::Relaxed);
             if cancel.load(Ordering::Relaxed) {
-                return report(Outcome::Cancelled, total(&fs, &bwd), expanded(&fs, &bwd));
+                return report(Outcome::Cancelled, total(&fss, &bwd), expanded(&fss, &bwd));
             }
             let now = Instant::now();
             if now - began >= limits.time {
-                return report(Outcome::TimeLimit, total(&fs, &bwd), expanded(&fs, &bwd));
+                return report(Outcome::TimeLimit, total(&fss, &bwd), expanded(&fss, &bwd));
             }
-            if total(&fs, &bwd) >= limits.max_states {
-                return report(Outcome::StateLimit, total(&fs, &bwd), expanded(&fs, &bwd));
+            if total(&fss, &bwd) >= limits.max_states {
+                return report(Outcome::StateLimit, total(&fss, &bwd), expanded(&fss, &bwd));
             }
-            let share = if fess_stalled(fs.best, fs.expanded, tf) { 0.05 } else { FORWARD_SHARE };
+            let tf: f64 = tfs.iter().sum();
+            let best = fss.iter().map(|f| f.best).max().unwrap_or(0);
+            let share = if fess_stalled(best, expanded(&fss, &None), tf) { 0.05 } else { FORWARD_SHARE };
             let fess_turn = bwd.is_none() || tf * (1.0 - share) <= tb * share;
             if fess_turn {
+                // The forward search furthest behind its share.
+                let k = (0..fss.len())
+                    .min_by(|&i, &j| (tfs[i] / fess::PORTFOLIO[i].1).total_cmp(&(tfs[j] / fess::PORTFOLIO[j].1)))
+                    .expect("a forward search");
+                let fs = &mut fss[k];
                 match fs.step(&b, &mut w) {
                     fess::Step::Solved(s) => break fs.path(&b, &mut w, s, player0),
                     fess::Step::Exhausted => {
-                        return report(Outcome::Unsolvable, total(&fs, &bwd), expanded(&fs, &bwd));
+                        return report(Outcome::Unsolvable, total(&fss, &bwd), expanded(&fss, &bwd));
                     }
                     fess::Step::Went => {}
                 }
+                let fs = &fss[k];
                 if let (Some(c), Some(side)) = (fs.new, bwd.as_ref()) {
                     let bx = fs.states.boxes_of(c);
                     let key = fs.states.player[c as usize];
                     if let Some(bs) = side.states.find(bx, key, fs.states.hash[c as usize]) {
-                        break fess_joined(&b, &mut w, &fs, c, side, bs, player0);
+                        break fess_joined(&b, &mut w, fs, c, side, bs, player0);
                     }
                 }
-                tf += now.elapsed().as_secs_f64();
+                tfs[k] += now.elapsed().as_secs_f64();
             } else {
                 let side = bwd.as_mut().expect("a backward side");
                 if let Some(s) = side.expand(&b, &mut w, &mut child, &mut new) {
@@ -1470,10 +1489,11 @@ pub fn search(
                 let hit = new.iter().find_map(|&ns| {
                     let bx = side.states.boxes_of(ns);
                     let key = side.states.player[ns as usize];
-                    fs.states.find(bx, key, side.states.hash[ns as usize]).map(|c| (c, ns))
+                    fss.iter()
+                        .find_map(|fs| fs.states.find(bx, key, side.states.hash[ns as usize]).map(|c| (fs, c, ns)))
                 });
-                if let Some((c, bs)) = hit {
-                    break fess_joined(&b, &mut w, &fs, c, side, bs, player0);
+                if let Some((fs, c, bs)) = hit {
+                    break fess_joined(&b, &mut w, fs, c, side, bs, player0);
                 }
                 tb += now.elapsed().as_secs_f64();
             }
@@ -1483,7 +1503,7 @@ pub fn search(
         assert!(level.is_solved(&end_pos), "solver bug: the answer does not solve the level");
         let np = pushes.len();
         let proven = np == h0 as usize;
-        return report(Outcome::Solved(Found { moves, pushes: np, proven }), total(&fs, &bwd), expanded(&fs, &bwd));
+        return report(Outcome::Solved(Found { moves, pushes: np, proven }), total(&fss, &bwd), expanded(&fss, &bwd));
     }
     // The push-optimal search: A* forward.
     let mut fwd = Side {

@@ -51,6 +51,7 @@ use super::{
 use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, HashMap};
+use std::rc::Rc;
 use std::time::Instant;
 
 /// One macro move: the box from `from` to `to`, the player left at `player` (the cell the
@@ -389,7 +390,8 @@ pub(super) struct Fess {
     cell_of: HashMap<(u16, u16, u16), u32>,
     turn: usize,
     order: u32,
-    plan: Plan,
+    /// The tables made once per level (shared by the portfolio's searches).
+    prep: Rc<Prepared>,
     filled: Vec<Vec<u16>>,
     /// Scratch: marks of (cell, side) for the macro search and of cells for region counts.
     queued: Vec<u32>,
@@ -412,17 +414,8 @@ pub(super) struct Fess {
     /// The same with the player's side known (see `Sided`), per frozen set; `None` for a
     /// level too large for them.
     sided: HashMap<Vec<u64>, Option<Sided>>,
-    /// The tables with no box frozen (`None`: the level is too large for them).
-    sided0: Option<Sided>,
     /// Scratch: each box's column in a `Sided` table.
     cols: Vec<Option<usize>>,
-    /// See `hotspot_table` (empty: none).
-    hot: Vec<Vec<u64>>,
-    /// Per plan cell, each cell's walking distance from it (walls only; `INF`: apart): the
-    /// opener's measure of how near a box stands to the next cells to fill.
-    near: Vec<Vec<u16>>,
-    /// Per cell, the cells a lone box can be pushed to from it (empty: not made).
-    back: Vec<Vec<u64>>,
     /// Out-of-plan zones (see `Zone`), and each one's number by the set of cells taken as
     /// filled.
     zones: Vec<Zone>,
@@ -433,7 +426,64 @@ pub(super) struct Fess {
     finish: Option<(u32, Vec<(u16, u8)>)>,
     /// Corral deadlocks found by search (see `learn`).
     pub(super) learned: Learned,
+    advice: Advice,
 }
+
+/// What a level's searches share, made once: the packing plan and the advisors' tables.
+pub(super) struct Prepared {
+    plan: Plan,
+    /// The sided distances with no box frozen (`None`: the level is too large for them).
+    sided0: Option<Sided>,
+    /// See `hotspot_table` (empty: none).
+    hot: Vec<Vec<u64>>,
+    /// Per plan cell, each cell's walking distance from it (walls only; `INF`: apart): the
+    /// opener's measure of how near a box stands to the next cells to fill.
+    near: Vec<Vec<u16>>,
+    /// Per cell, the cells a lone box can be pushed to from it (empty: not made).
+    back: Vec<Vec<u64>>,
+}
+
+impl Prepared {
+    /// The tables for the level with boxes at `start`; none is made on past `deadline` by
+    /// more than one box's pulls.
+    pub(super) fn new(b: &Board, start: &[u64], deadline: Instant) -> Prepared {
+        let starts: Vec<u16> = cells(start).collect();
+        let plan = packing_plan(b, &starts, deadline);
+        let no_walls = vec![0u64; b.words];
+        let near = plan.cells.iter().map(|&c| walk_distances(b, &[c], &no_walls)).collect();
+        Prepared {
+            plan,
+            sided0: Sided::new(b, &no_walls),
+            hot: hotspot_table(b, deadline),
+            near,
+            back: lone_reach(b, deadline),
+        }
+    }
+}
+
+/// Which advisors' picks weigh 0 beyond those of Festival's own search: one search mode of
+/// the portfolio (`PORTFOLIO`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Advice {
+    /// Every move that packs a box weighs 0 (else only the one that packs the most, then
+    /// leaves the fewest regions: Festival's packing advisor).
+    pub(super) every_pack: bool,
+    /// The opener advises at every position (else only where no move packs).
+    pub(super) opener_everywhere: bool,
+}
+
+/// Festival's choice of advisors.
+pub(super) const FESTIVAL: Advice = Advice { every_pack: false, opener_everywhere: false };
+
+/// The eager mode: every packing move, and the opener everywhere. It packs sooner and clears
+/// the mouth of the next goals even while something else could pack; Festival's choice
+/// packs more carefully.
+pub(super) const EAGER: Advice = Advice { every_pack: true, opener_everywhere: true };
+
+/// The forward searches the fast mode runs in turn in one thread, each with its share of
+/// the forward time (the shares sum to 1). Each is complete alone, so either one's
+/// exhaustion proves there is no solution.
+pub(super) const PORTFOLIO: [(Advice, f64); 2] = [(FESTIVAL, 0.6), (EAGER, 0.4)];
 
 /// How many out-of-plan zones are kept; past it they are made again.
 const MAX_ZONES: usize = 4096;
@@ -461,11 +511,19 @@ struct Zone {
 }
 
 impl Fess {
-    /// The search from `start`; no single step (or the plan) runs on past `deadline` by more
+    /// The search from `start` with the choice of advisors `advice`, on the tables of
+    /// `prep` (made for the same start); no single step runs on past `deadline` by more
     /// than one box's macro moves.
-    pub(super) fn new(b: &Board, w: &mut Work, start: &[u64], player: u16, deadline: Instant) -> Fess {
+    pub(super) fn new(
+        b: &Board,
+        w: &mut Work,
+        prep: Rc<Prepared>,
+        start: &[u64],
+        player: u16,
+        deadline: Instant,
+        advice: Advice,
+    ) -> Fess {
         let n = b.pos.len();
-        let starts: Vec<u16> = cells(start).collect();
         let mut f = Fess {
             states: States::new(b.words),
             nodes: Vec::new(),
@@ -473,7 +531,7 @@ impl Fess {
             cell_of: HashMap::new(),
             turn: 0,
             order: 0,
-            plan: packing_plan(b, &starts, deadline),
+            prep,
             deadline,
             filled: Vec::new(),
             queued: vec![0; 4 * n],
@@ -490,19 +548,14 @@ impl Fess {
             seen: Vec::new(),
             walled: HashMap::new(),
             sided: HashMap::new(),
-            sided0: Sided::new(b, &vec![0u64; b.words]),
             cols: Vec::new(),
-            hot: hotspot_table(b, deadline),
-            near: Vec::new(),
-            back: lone_reach(b, deadline),
             zones: Vec::new(),
             zone_of: HashMap::new(),
             endgames: Endgames::default(),
             finish: None,
             learned: Learned::new(n),
+            advice,
         };
-        let no_walls = vec![0u64; b.words];
-        f.near = f.plan.cells.iter().map(|&c| walk_distances(b, &[c], &no_walls)).collect();
         let key = w.region_min(b, start, player);
         let hash = bits_hash(b, start) ^ b.player_key[key as usize];
         let s = f.states.insert(start, key, hash, EMPTY, (NONE, 0), (0, 0));
@@ -549,9 +602,10 @@ impl Fess {
     fn assignable(&mut self, b: &Board, w: &mut Work, fixed: Vec<u64>, list: &[u16], player: u16) -> bool {
         let any = fixed.iter().any(|&x| x != 0);
         let rest: Vec<u16> = list.iter().copied().filter(|&c| !has(&fixed, c)).collect();
-        if self.sided0.is_some() {
+        if self.prep.sided0.is_some() {
             if !any {
                 return self
+                    .prep
                     .sided0
                     .as_ref()
                     .is_some_and(|sd| sd.feasible(list, player, &mut w.hungarian, &mut self.cols));
@@ -630,11 +684,11 @@ impl Fess {
                 dead
             });
         if alive {
-            let packed = self.plan.packed(&bits, &mut self.filled);
+            let packed = self.prep.plan.packed(&bits, &mut self.filled);
             let regions = self.regions(b, &bits);
             self.best = self.best.max(packed);
             let next_id = self.cell_of.len() as u32;
-            let open = self.plan.first_open(&self.filled);
+            let open = self.prep.plan.first_open(&self.filled);
             let zone = self.zone(b, &bits, &open);
             let oop = zone.map_or(0, |(_, count)| count);
             let cell = *self.cell_of.entry((packed, regions, oop)).or_insert(next_id);
@@ -660,11 +714,14 @@ impl Fess {
                 child.copy_from_slice(&bits);
                 clear(&mut child, m.from);
                 set(&mut child, m.to);
-                let p = self.plan.packed(&child, &mut self.filled);
+                let p = self.prep.plan.packed(&child, &mut self.filled);
                 after.push(p);
                 let r = m.regions;
                 if p > packed {
                     packs = true;
+                    if self.advice.every_pack {
+                        m.weight = 0;
+                    }
                     if best_pack.is_none_or(|(_, k)| (p, Reverse(r)) > k) {
                         best_pack = Some((i, (p, Reverse(r))));
                     }
@@ -681,7 +738,7 @@ impl Fess {
             }
             // Festival's explorer, when no move packs: a move that can be undone and lets the
             // player at another box from a new side.
-            if !packs && let Some(i) = new_pushes(b, w, &bits, made.player, packed, &moves, &after, &self.back) {
+            if !packs && let Some(i) = new_pushes(b, w, &bits, made.player, packed, &moves, &after, &self.prep.back) {
                 moves[i].weight = 0;
             }
             if let Some((i, _)) = best_join {
@@ -690,9 +747,9 @@ impl Fess {
             // The hotspot advisor, when no move packs: the move that leaves the fewest boxes
             // taking goals away from others, when that is fewer than now (then the fewest
             // regions).
-            if !packs && !self.hot.is_empty() {
+            if !packs && !self.prep.hot.is_empty() {
                 let mut scratch = vec![0u64; b.words];
-                let now = hotspots(&self.hot, &bits, &list, &mut scratch);
+                let now = hotspots(&self.prep.hot, &bits, &list, &mut scratch);
                 let mut best: Option<(usize, (u16, u16))> = None;
                 let mut after = list.clone();
                 for (i, m) in moves.iter().enumerate() {
@@ -701,7 +758,7 @@ impl Fess {
                     set(&mut child, m.to);
                     let at = after.iter().position(|&c| c == m.from).expect("the moved box");
                     after[at] = m.to;
-                    let h = hotspots(&self.hot, &child, &after, &mut scratch);
+                    let h = hotspots(&self.prep.hot, &child, &after, &mut scratch);
                     after[at] = m.from;
                     if h < now && best.is_none_or(|(_, k)| (h, m.regions) < k) {
                         best = Some((i, (h, m.regions)));
@@ -712,16 +769,16 @@ impl Fess {
                 }
             }
             // The opener, when no move packs: a box taken away from the next cells to fill.
-            if !packs {
+            if !packs || self.advice.opener_everywhere {
                 let next = self.next_cells(&bits, &open);
-                if let Some(i) = opener(&next, &self.near, packed, regions, &moves, &after) {
+                if let Some(i) = opener(&next, &self.prep.near, packed, regions, &moves, &after) {
                     moves[i].weight = 0;
                 }
             }
             // The out-of-plan advisor: a box in the plan's way taken out of it.
             if let Some((z, count)) = zone
                 && count > 0
-                && let Some(i) = out_of_plan(&self.zones[z as usize], &self.back, packed, regions, &moves, &after)
+                && let Some(i) = out_of_plan(&self.zones[z as usize], &self.prep.back, packed, regions, &moves, &after)
             {
                 moves[i].weight = 0;
             }
@@ -750,7 +807,7 @@ impl Fess {
         if b.pos.len() > MAX_ZONE_CELLS {
             return None;
         }
-        let plan = &self.plan;
+        let plan = &self.prep.plan;
         // Walls: every cell of the ranks up to the first open one; after: the rest.
         let mut walls = vec![0u64; b.words];
         let mut later = Vec::new();
@@ -801,7 +858,7 @@ impl Fess {
     /// The plan cells filled next, as indices into the plan: per goal cluster, the empty
     /// cells of its first rank not yet full (`open`, `Plan::first_open`).
     fn next_cells(&self, bits: &[u64], open: &[Option<usize>]) -> Vec<usize> {
-        let plan = &self.plan;
+        let plan = &self.prep.plan;
         (0..plan.cells.len())
             .filter(|&i| {
                 open[plan.cluster[i] as usize] == Some(plan.rank[i] as usize)
@@ -919,7 +976,7 @@ impl Fess {
                 let regions = lifted - 1 + labels.count_ones() as u16;
                 let player = b.next[c as usize][k as usize];
                 // Dead for the side the player is left on (a lone box there reaches no goal).
-                if self.sided0.as_ref().is_some_and(|sd| sd.dead(c, player)) {
+                if self.prep.sided0.as_ref().is_some_and(|sd| sd.dead(c, player)) {
                     continue;
                 }
                 out.push(Macro { from: bx, to: c, player, weight: 1, regions });
@@ -1647,7 +1704,7 @@ mod tests {
 
     /// Boxes packed after each move, by the plan.
     fn packed_after(f: &mut Fess, bits: &[u64], moves: &[Macro]) -> Vec<u16> {
-        moves.iter().map(|m| f.plan.packed(&after_move(bits, m), &mut f.filled)).collect()
+        moves.iter().map(|m| f.prep.plan.packed(&after_move(bits, m), &mut f.filled)).collect()
     }
 
     /// The search at a level's start, with the start's moves (`root_moves`), the boxes packed
@@ -1664,11 +1721,11 @@ mod tests {
 
     fn root(b: &Board, bits: &[u64], player: u16) -> Root {
         let mut w = Work::new(b.pos.len());
-        let mut f = Fess::new(b, &mut w, bits, player, far());
+        let mut f = festival(b, &mut w, bits, player);
         let moves = root_moves(&mut f, b, &mut w, bits, player);
         let packed = packed_after(&mut f, bits, &moves);
-        let now = f.plan.packed(bits, &mut f.filled);
-        let open = f.plan.first_open(&f.filled);
+        let now = f.prep.plan.packed(bits, &mut f.filled);
+        let open = f.prep.plan.first_open(&f.filled);
         let regions = f.regions(b, bits);
         Root { w, f, moves, now, packed, regions, open }
     }
@@ -1694,6 +1751,12 @@ mod tests {
                 tally.0 += 1;
             }
         }
+    }
+
+    /// Festival's search of a level from `bits`.
+    fn festival(b: &Board, w: &mut Work, bits: &[u64], player: u16) -> Fess {
+        let prep = Rc::new(Prepared::new(b, bits, far()));
+        Fess::new(b, w, prep, bits, player, far(), FESTIVAL)
     }
 
     fn far() -> Instant {
@@ -1754,7 +1817,7 @@ mod tests {
         let mut checked = 0;
         for (text, b, bits, player) in random_levels(9, 600) {
             let mut w = Work::new(b.pos.len());
-            let mut f = Fess::new(&b, &mut w, &bits, player, far());
+            let mut f = festival(&b, &mut w, &bits, player);
             for m in root_moves(&mut f, &b, &mut w, &bits, player) {
                 let child = after_move(&bits, &m);
                 assert_eq!(m.regions, f.regions(&b, &child), "{text}");
@@ -1808,7 +1871,7 @@ mod tests {
         let mut told_apart = 0;
         for (text, b, bits, player) in random_levels(33, 3000) {
             let mut w = Work::new(b.pos.len());
-            let mut f = Fess::new(&b, &mut w, &bits, player, far());
+            let mut f = festival(&b, &mut w, &bits, player);
             let moves = f.nodes[0].moves.clone();
             let packed = packed_after(&mut f, &bits, &moves);
             // The regions after each move, counted afresh on the position it leaves.
@@ -1825,6 +1888,54 @@ mod tests {
     }
 
     #[test]
+    fn the_eager_mode_weighs_every_packing_move_and_the_openers_pick_at_0() {
+        // Both modes from one set of tables; at the start they make the same moves. Festival's
+        // weighs the move packing the most (then leaving the fewest regions) at 0; the eager
+        // mode every move that packs, and the opener's pick even where some move packs.
+        let (mut packing, mut opened) = (0, 0);
+        for (text, b, bits, player) in random_levels(71, 3000) {
+            let mut w = Work::new(b.pos.len());
+            let prep = Rc::new(Prepared::new(&b, &bits, far()));
+            let festival = Fess::new(&b, &mut w, prep.clone(), &bits, player, far(), FESTIVAL);
+            let mut eager = Fess::new(&b, &mut w, prep, &bits, player, far(), EAGER);
+            let (fm, em) = (&festival.nodes[0].moves, eager.nodes[0].moves.clone());
+            if fm.is_empty() {
+                assert!(em.is_empty(), "{text}");
+                continue;
+            }
+            let key = |m: &Macro| (m.from, m.to, m.player);
+            let mut fk: Vec<_> = fm.iter().map(key).collect();
+            let mut ek: Vec<_> = em.iter().map(key).collect();
+            fk.sort_unstable();
+            ek.sort_unstable();
+            assert_eq!(fk, ek, "{text}");
+            let now = eager.prep.plan.packed(&bits, &mut eager.filled);
+            let packed = packed_after(&mut eager, &bits, &em);
+            let packs: Vec<usize> = (0..em.len()).filter(|&i| packed[i] > now).collect();
+            for &i in &packs {
+                assert_eq!(em[i].weight, 0, "{text}: an eager packing move weighs 1");
+            }
+            if let Some(&top) = packs.iter().max_by_key(|&&i| (packed[i], Reverse(em[i].regions))) {
+                packing += 1;
+                let best = (packed[top], Reverse(em[top].regions));
+                let at = fm.iter().position(|m| {
+                    let j = em.iter().position(|e| key(e) == key(m)).expect("the same move");
+                    packed[j] > now && (packed[j], Reverse(m.regions)) == best
+                });
+                assert_eq!(fm[at.expect("a best packing move")].weight, 0, "{text}");
+                let open = eager.prep.plan.first_open(&eager.filled);
+                let next = eager.next_cells(&bits, &open);
+                let regions = eager.regions(&b, &bits);
+                if let Some(i) = opener(&next, &eager.prep.near, now, regions, &em, &packed) {
+                    assert_eq!(em[i].weight, 0, "{text}: the eager opener's pick weighs 1");
+                    opened += usize::from(packed[i] == now);
+                }
+            }
+        }
+        assert!(packing > 100 && opened > 20, "{packing} {opened}");
+    }
+
+    #[test]
     fn the_opener_takes_the_box_from_the_mouth_of_the_next_goal() {
         // The goals fill a one-cell corridor, the top one first. The box under it can go
         // only sideways (the box below it holds the cell the player would push it up from),
@@ -1835,10 +1946,10 @@ mod tests {
         assert!(packed.iter().all(|&p| p == 0));
         let next = f.next_cells(&bits, &open);
         assert_eq!(
-            next.iter().map(|&i| f.plan.cells[i]).collect::<Vec<_>>(),
+            next.iter().map(|&i| f.prep.plan.cells[i]).collect::<Vec<_>>(),
             vec![b.cell(crate::grid::Pos::new(1, 3))]
         );
-        let i = opener(&next, &f.near, 0, regions, &moves, &packed).expect("a box to take away");
+        let i = opener(&next, &f.prep.near, 0, regions, &moves, &packed).expect("a box to take away");
         assert_eq!(moves[i].from, b.cell(crate::grid::Pos::new(3, 3)));
         let to = b.pos[moves[i].to as usize];
         assert!(to == crate::grid::Pos::new(3, 2) || to == crate::grid::Pos::new(3, 4), "{to:?}");
@@ -1851,11 +1962,11 @@ mod tests {
             let Root { f, moves, now, packed, regions, open, .. } = root(&b, &bits, player);
             let next = f.next_cells(&bits, &open);
             for &i in &next {
-                assert!(!has(&bits, f.plan.cells[i]), "{text}: a next cell holds a box");
+                assert!(!has(&bits, f.prep.plan.cells[i]), "{text}: a next cell holds a box");
             }
             // Walking distances from the next cells, by the test's own breadth-first search.
             let mut dist = vec![INF; b.pos.len()];
-            let mut queue: std::collections::VecDeque<u16> = next.iter().map(|&i| f.plan.cells[i]).collect();
+            let mut queue: std::collections::VecDeque<u16> = next.iter().map(|&i| f.prep.plan.cells[i]).collect();
             for &c in &queue {
                 dist[c as usize] = 0;
             }
@@ -1875,7 +1986,7 @@ mod tests {
                     && dist[m.to as usize] >= dist[m.from as usize]
             };
             let key = |i: usize| (dist[moves[i].from as usize], Reverse(dist[moves[i].to as usize]));
-            let pick = opener(&next, &f.near, now, regions, &moves, &packed);
+            let pick = opener(&next, &f.prep.near, now, regions, &moves, &packed);
             check_pick(pick, moves.len(), fits, key, &text, &mut tally);
         }
         assert!(tally.0 > 100 && tally.1 > 20, "{tally:?}");
@@ -1967,7 +2078,7 @@ mod tests {
                 })
             };
             let key = |i: usize| (Reverse(packed[i]), moves[i].regions);
-            let pick = new_pushes(&b, &mut w, &bits, player, now, &moves, &packed, &f.back);
+            let pick = new_pushes(&b, &mut w, &bits, player, now, &moves, &packed, &f.prep.back);
             check_pick(pick, moves.len(), fits, key, &text, &mut tally);
         }
         assert!(tally.0 > 25 && tally.1 > 100, "{tally:?}");
@@ -1980,7 +2091,7 @@ mod tests {
             let Root { mut f, moves, now, packed, regions, open, .. } = root(&b, &bits, player);
             let Some((z, count)) = f.zone(&b, &bits, &open) else { continue };
             let walls = f.zone_of.iter().find(|&(_, &v)| v == z).map(|(k, _)| k.clone()).expect("the zone's walls");
-            let later: Vec<u16> = f.plan.cells.iter().copied().filter(|&c| !has(&walls, c)).collect();
+            let later: Vec<u16> = f.prep.plan.cells.iter().copied().filter(|&c| !has(&walls, c)).collect();
             assert!(!later.is_empty(), "{text}");
             let zone = &f.zones[z as usize];
             let n = b.pos.len() as u16;
@@ -2012,7 +2123,7 @@ mod tests {
             in_zone += usize::from(count > 0);
             // The advisor's pick, when there is one, takes its box farther from the zone,
             // and no box lands in it.
-            if let Some(i) = out_of_plan(zone, &f.back, now, regions, &moves, &packed) {
+            if let Some(i) = out_of_plan(zone, &f.prep.back, now, regions, &moves, &packed) {
                 let m = &moves[i];
                 assert!(zone.dist[m.to as usize] > zone.dist[m.from as usize] && !has(&zone.cells, m.to));
                 assert!(packed[i] == now && m.regions <= regions && lone_box_cells(&b, m.to)[m.from as usize]);
@@ -2148,7 +2259,7 @@ mod tests {
         let text = "#######\n#    .#\n# #$# #\n#  @  #\n#######";
         let (b, bits, player) = board_of(text);
         let mut w = Work::new(b.pos.len());
-        let mut f = Fess::new(&b, &mut w, &bits, player, far());
+        let mut f = festival(&b, &mut w, &bits, player);
         let moves = root_moves(&mut f, &b, &mut w, &bits, player);
         let from = b.cell(crate::grid::Pos::new(2, 3));
         let to = b.cell(crate::grid::Pos::new(1, 3));
@@ -2214,7 +2325,7 @@ mod tests {
         let list: Vec<u16> = cells(&bits).collect();
         assert_ne!(b.bound(&list, &mut Default::default()), INF);
         let mut w = Work::new(b.pos.len());
-        let mut f = Fess::new(&b, &mut w, &bits, player, far());
+        let mut f = festival(&b, &mut w, &bits, player);
         let fixed = frozen_on_goals(&b, &bits, &list, &mut Vec::new());
         assert!(!f.assignable(&b, &mut w, fixed, &list, player));
         assert!(matches!(f.step(&b, &mut w), Step::Exhausted));
@@ -2222,7 +2333,7 @@ mod tests {
         // free box is packed beside them.
         let text = "#######\n#.#   #\n#   $ #\n#*.   #\n#** @ #\n#######";
         let (b, bits, player) = board_of(text);
-        let mut f = Fess::new(&b, &mut w, &bits, player, far());
+        let mut f = festival(&b, &mut w, &bits, player);
         let solved = loop {
             match f.step(&b, &mut w) {
                 Step::Solved(_) => break true,
