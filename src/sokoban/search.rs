@@ -17,15 +17,18 @@
 //!   `Work::pi_corral`).
 //!
 //! Two searches use them:
-//! - [`Mode::Fast`]: a feature-space search over macro moves (one box pushed any number of
-//!   times; `fess.rs`, after Shoham's FESS) forward from the start, raced in one thread
-//!   against a greedy best-first search backward (pulling boxes out of the goals towards
-//!   the start; one queue per bound value, first in first out), the forward side given
-//!   85 % of the time (`FORWARD_SHARE`; a twentieth once it has spent half a second without
-//!   packing a box, a whole second when its moves are cheap: see `fess_stalled`).
-//!   Both hold a state as its boxes and the player's region (its first cell). It ends when
-//!   a side reaches the other's root or the two hold a state in common; a side searched to
-//!   exhaustion proves there is no solution. Any solution, soon: proven push-optimal only
+//! - [`Mode::Fast`]: feature-space searches over macro moves (one box pushed any number of
+//!   times; `fess.rs`, after Shoham's FESS) forward from the start, a portfolio of two modes
+//!   that differ in which advisors' picks weigh nothing (`fess::PORTFOLIO`: Festival's
+//!   choice 60 % of the forward time, an eager one 40 %; each turn goes to the one furthest
+//!   behind its share), raced in one thread against a greedy best-first search backward
+//!   (pulling boxes out of the goals towards the start; one queue per bound value, first in
+//!   first out), the forward side given 85 % of the time (`FORWARD_SHARE`; a twentieth once
+//!   it has spent half a second without packing a box, a whole second when its moves are
+//!   cheap: see `fess_stalled`). All hold a state as its boxes and the player's region (its
+//!   first cell). It ends when a side reaches the other's root or a forward search and the
+//!   backward side hold a state in common; any search run to exhaustion proves there is no
+//!   solution. Any solution, soon: proven push-optimal only
 //!   when its pushes equal the start's bound.
 //! - [`Mode::Optimal`]: A* forward on (pushes, moves) with the bound for pushes and the
 //!   player's exact cell: the first solved state taken from the queue has the fewest pushes
@@ -1425,12 +1428,11 @@ pub fn search(
     if !exact {
         let deadline = began + limits.time;
         let prep = std::rc::Rc::new(fess::Prepared::new(&b, &bits, deadline));
-        let mut fss: Vec<fess::Fess> = fess::PORTFOLIO
-            .iter()
-            .map(|&(advice, _)| fess::Fess::new(&b, &mut w, prep.clone(), &bits, player0, deadline, advice))
-            .collect();
+        // The portfolio's searches, each made on its first turn (so on its own time, after a
+        // look at the clock: the root of a level of hundreds of boxes takes a while).
+        let mut fss: Vec<fess::Fess> = Vec::with_capacity(fess::PORTFOLIO.len());
         // Each search's forward time so far, and the backward side's.
-        let mut tfs = vec![0f64; fss.len()];
+        let mut tfs = vec![0f64; fess::PORTFOLIO.len()];
         let mut tb = 0f64;
         let total = |f: &[fess::Fess], b: &Option<Side>| {
             f.iter().map(|f| f.len()).sum::<usize>() + b.as_ref().map_or(0, |s| s.states.len())
@@ -1456,9 +1458,13 @@ pub fn search(
             let fess_turn = bwd.is_none() || tf * (1.0 - share) <= tb * share;
             if fess_turn {
                 // The forward search furthest behind its share.
-                let k = (0..fss.len())
+                let k = (0..tfs.len())
                     .min_by(|&i, &j| (tfs[i] / fess::PORTFOLIO[i].1).total_cmp(&(tfs[j] / fess::PORTFOLIO[j].1)))
                     .expect("a forward search");
+                while k >= fss.len() {
+                    let advice = fess::PORTFOLIO[fss.len()].0;
+                    fss.push(fess::Fess::new(&b, &mut w, prep.clone(), &bits, player0, deadline, advice));
+                }
                 let fs = &mut fss[k];
                 match fs.step(&b, &mut w) {
                     fess::Step::Solved(s) => break fs.path(&b, &mut w, s, player0),

@@ -708,7 +708,7 @@ impl Fess {
             // Boxes packed after each move (up to the deadline).
             let mut after = Vec::with_capacity(moves.len());
             for (i, m) in moves.iter_mut().enumerate() {
-                if i % 1024 == 1023 && Instant::now() >= self.deadline {
+                if i % 64 == 63 && Instant::now() >= self.deadline {
                     break;
                 }
                 child.copy_from_slice(&bits);
@@ -753,6 +753,9 @@ impl Fess {
                 let mut best: Option<(usize, (u16, u16))> = None;
                 let mut after = list.clone();
                 for (i, m) in moves.iter().enumerate() {
+                    if i % 64 == 63 && Instant::now() >= self.deadline {
+                        break;
+                    }
                     child.copy_from_slice(&bits);
                     clear(&mut child, m.from);
                     set(&mut child, m.to);
