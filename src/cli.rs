@@ -683,9 +683,18 @@ fn open_window(_: Option<PathBuf>) -> ExitCode {
 
 pub fn run(cli: Cli) -> ExitCode {
     let Some(command) = cli.command else {
-        if let Some(p) = cli.open.as_ref().filter(|p| !p.is_file()) {
-            say(&format!("{}: no such level file (and not a command: see tumblebox --help)", p.display()));
-            return ExitCode::from(2);
+        if let Some(p) = cli.open.as_ref() {
+            if !p.is_file() {
+                say(&format!("{}: no such level file (and not a command: see tumblebox --help)", p.display()));
+                return ExitCode::from(2);
+            }
+            // Read by the one loader the window uses: a file it cannot read is said here, on
+            // one line, before any window opens.
+            let read = std::fs::read(p).map_err(|e| format!("cannot read it: {e}"));
+            if let Err(e) = read.and_then(|bytes| tumblebox::loader::load(&bytes)) {
+                say(&format!("{}: {e}", p.display()));
+                return ExitCode::from(2);
+            }
         }
         return open_window(cli.open);
     };

@@ -29,6 +29,7 @@ pub mod grid;
 pub mod input;
 pub mod judge;
 pub mod levels;
+pub mod loader;
 pub mod render;
 pub mod save;
 pub mod scene;

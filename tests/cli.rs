@@ -321,6 +321,21 @@ fn vexed_prove() {
 /// `tumblebox FILE` opens the window on a level file; a word that is neither a file nor a
 /// command is an error (exit 2) before any window opens.
 #[test]
+fn a_level_file_the_loader_cannot_read_is_refused_before_the_window_opens() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.xsb");
+    // Two players in an XSB row: Sokoban's own error, with its line.
+    std::fs::write(&bad, "#####\n#@@.#\n#####\n").unwrap();
+    let out = run(&[bad.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("bad.xsb: line 2"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_mistyped_command_is_not_opened_as_a_file() {
     let out = run(&["vexd"], b"");
     assert_eq!(out.status.code(), Some(2));

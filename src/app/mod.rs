@@ -959,76 +959,26 @@ impl TumbleApp {
         self.tab_mut().replay(moves).map_err(|e| format!("{name}: the level is open, but {e}"))
     }
 
+    /// Opens whatever `bytes` hold (`loader::load` decides which game and format).
     fn open_bytes(&mut self, name: &str, file: String, bytes: &[u8]) -> Result<(), String> {
         self.keep_all();
-        let bytes = bytes.to_vec();
-        let text = String::from_utf8_lossy(&crate::input::normalize(&bytes)).to_string();
-        let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim_end();
-        // A save file: the game it names, its level and its history.
-        if first.starts_with(crate::save::MAGIC) {
-            let text = crate::input::decode(&bytes).map_err(|e| format!("{name}: {e}"))?;
-            let save = crate::save::Save::parse(&text).map_err(|e| format!("{name}: {e}"))?;
-            let kind = GameKind::from_key(&save.game).ok_or_else(|| format!("{name}: line 2: a game"))?;
-            self.tabs.get_mut(kind).load(&save, &file).map_err(|e| format!("{name}: {e}"))?;
-            self.kind = kind;
-            return Ok(());
-        }
-        // Shubbles: lines of 29 characters of `.ox@` (optionally `;par;title`).
-        if first.split(';').next().is_some_and(|s| s.len() == 29 && s.chars().all(|c| ".ox@".contains(c))) {
-            let levels = crate::levels::parse_shubbles(&text).map_err(|e| format!("{name}: {e}"))?;
-            let levels = levels.into_iter().map(|l| Level::new(l.title, l.state, l.par)).collect();
-            self.tabs.shubbles = Tab::new(file, levels);
-            self.kind = GameKind::Shubbles;
-            return Ok(());
-        }
-        let kind = vexed::format::sniff(&bytes);
-        if kind != vexed::format::FileKind::WorldFinals {
-            let (_, levels) = vexed::format::parse_any(&bytes).map_err(|e| format!("{name}: {e}"))?;
-            self.set_vexed(file, levels)?;
-            return Ok(());
-        }
-        let text = crate::input::decode(&bytes).map_err(|e| format!("{name}: {e}"))?;
-        let text = text.as_str();
-        let mut errors = Vec::new();
-        match sokoban::format::parse_judge(text) {
-            Ok(mazes) if !mazes.is_empty() => {
-                self.tabs.sokoban = Tab::new(file, sokoban_levels(mazes));
-                self.kind = GameKind::Sokoban;
-                return Ok(());
+        let loaded = crate::loader::load(bytes).map_err(|e| format!("{name}: {e}"))?;
+        let kind = GameKind::from_key(loaded.game()).ok_or_else(|| format!("{name}: line 2: a game"))?;
+        match loaded {
+            crate::loader::Loaded::Save(save) => {
+                self.tabs.get_mut(kind).load(&save, &file).map_err(|e| format!("{name}: {e}"))?;
             }
-            Ok(_) => errors.push("as UVa 589 mazes: no maze".to_string()),
-            Err(e) => errors.push(format!("as UVa 589 mazes: {e}")),
-        }
-        // Sokoban's XSB: rows of `#@+$*. -_`, any number of levels.
-        if text.lines().any(sokoban::xsb::is_board_row) {
-            match sokoban::xsb::parse_collection(text) {
-                Ok(levels) if !levels.is_empty() => {
-                    self.tabs.sokoban = Tab::new(file, xsb_levels(levels));
-                    self.kind = GameKind::Sokoban;
-                    return Ok(());
-                }
-                Ok(_) => errors.push("as Sokoban XSB: no level".to_string()),
-                Err(e) if text.lines().any(|l| sokoban::xsb::is_board_row(l) && l.contains(['@', '+', '$', '*'])) => {
-                    return Err(format!("{name}: {e}"));
-                }
-                Err(e) => errors.push(format!("as Sokoban XSB: {e}")),
+            crate::loader::Loaded::Vexed(_, levels) => return self.set_vexed(file, levels),
+            crate::loader::Loaded::Shubbles(levels) => {
+                let levels = levels.into_iter().map(|l| Level::new(l.title, l.state, l.par)).collect();
+                self.tabs.shubbles = Tab::new(file, levels);
             }
+            crate::loader::Loaded::Mazes(mazes) => self.tabs.sokoban = Tab::new(file, sokoban_levels(mazes)),
+            crate::loader::Loaded::Xsb(levels) => self.tabs.sokoban = Tab::new(file, xsb_levels(levels)),
+            crate::loader::Loaded::Stacks(games) => self.tabs.stacks = Tab::new(file, stacks_levels(games)),
         }
-        match crate::stacks::format::parse_many(text, crate::stacks::Rule::CarryAbove) {
-            Ok(games) if !games.is_empty() => {
-                self.tabs.stacks = Tab::new(file, stacks_levels(games));
-                self.kind = GameKind::Stacks;
-                return Ok(());
-            }
-            Ok(_) => errors.push("as stacks boards: no board".to_string()),
-            Err(e) => errors.push(format!("as stacks boards: {e}")),
-        }
-        match vexed::format::parse_any(&bytes) {
-            Ok((_, levels)) if !levels.is_empty() => return self.set_vexed(file, levels),
-            Ok(_) => errors.push("as World Finals Vexed: no puzzle".to_string()),
-            Err(e) => errors.push(format!("as World Finals Vexed: {e}")),
-        }
-        Err(format!("cannot read {name}: {}", errors.join("; ")))
+        self.kind = kind;
+        Ok(())
     }
 
     fn set_vexed(&mut self, file: String, levels: Vec<vexed::format::AnyLevel>) -> Result<(), String> {

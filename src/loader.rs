@@ -1,0 +1,193 @@
+//! One level loader: what a file, a pasted text or a dropped file is (which game, which
+//! format), decided once for the window's File › Open, paste and drag and drop, save files
+//! and the command line (`tumblebox FILE` reads the file with it before the window opens).
+//!
+//! The detection order, first match wins (each test looks only at the text, never at the
+//! file's name):
+//! 1. a tumblebox save file: its first non-blank line is `save::MAGIC`;
+//! 2. a shubbles box list: its first non-blank line is 29 characters of `.ox@`, optionally
+//!    followed by `;par;title`;
+//! 3. a Vexed Palm file (a `[Level]` section anywhere) or Android file (a first non-blank
+//!    line of `title;board;par`);
+//! 4. UVa 589 mazes (a line of two numbers, then the rows);
+//! 5. Sokoban XSB (some line is a board row of `#@+$*. -_`): once a row holds a player or a
+//!    box, a defect in it is that file's error, not a reason to try the next format;
+//! 6. stacks boards (Baekjoon 17837's input, the 17780 rule is the save file's business);
+//! 7. World Finals Vexed puzzles.
+//!
+//! When nothing matches, the error names what each format expected and where it failed,
+//! on one line.
+
+use crate::save::{MAGIC, Save};
+use crate::shubbles;
+use crate::sokoban::{format::Maze, xsb};
+use crate::stacks;
+use crate::vexed::format::{AnyLevel, FileKind, parse_any, sniff};
+
+/// What a text holds.
+#[derive(Debug, Clone)]
+pub enum Loaded {
+    /// A save file: the game it names, its level and its history.
+    Save(Box<Save>),
+    /// Vexed levels, and which of its formats.
+    Vexed(FileKind, Vec<AnyLevel>),
+    /// Shubbles boxes, with their pars where the file gives them.
+    Shubbles(Vec<crate::levels::BoxLevel>),
+    /// UVa 589 mazes (one box each).
+    Mazes(Vec<Maze>),
+    /// An XSB collection (many boxes).
+    Xsb(Vec<xsb::XsbLevel>),
+    /// Stacks boards.
+    Stacks(Vec<stacks::Game>),
+}
+
+impl Loaded {
+    /// The game's key, as save files name it.
+    pub fn game(&self) -> &str {
+        match self {
+            Loaded::Save(s) => &s.game,
+            Loaded::Vexed(..) => "vexed",
+            Loaded::Shubbles(_) => "shubbles",
+            Loaded::Mazes(_) | Loaded::Xsb(_) => "sokoban",
+            Loaded::Stacks(_) => "stacks",
+        }
+    }
+
+    /// What it is, for a status line: "3 Sokoban levels (XSB)".
+    pub fn describe(&self) -> String {
+        let (n, one, many, form) = match self {
+            Loaded::Save(s) => return format!("a saved {} game", s.game),
+            Loaded::Vexed(kind, l) => {
+                let form = match kind {
+                    FileKind::WorldFinals => " (World Finals)",
+                    FileKind::Palm => " (Palm)",
+                    FileKind::Android => " (Android)",
+                };
+                (l.len(), "Vexed level", "Vexed levels", form.to_string())
+            }
+            Loaded::Shubbles(l) => (l.len(), "shubbles box", "shubbles boxes", String::new()),
+            Loaded::Mazes(l) => (l.len(), "maze", "mazes", " (UVa 589)".to_string()),
+            Loaded::Xsb(l) => (l.len(), "Sokoban level", "Sokoban levels", " (XSB)".to_string()),
+            Loaded::Stacks(l) => (l.len(), "stacks board", "stacks boards", String::new()),
+        };
+        format!("{n} {}{form}", if n == 1 { one } else { many })
+    }
+}
+
+/// Reads a file's or a pasted text's bytes as whatever it is (see the module's order). The
+/// error is one line, without the file's name (the caller puts it in front).
+pub fn load(bytes: &[u8]) -> Result<Loaded, String> {
+    let text = String::from_utf8_lossy(&crate::input::normalize(bytes)).to_string();
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim_end();
+    if first.starts_with(MAGIC) {
+        let text = crate::input::decode(bytes).map_err(|e| e.to_string())?;
+        return Save::parse(&text).map(|s| Loaded::Save(Box::new(s))).map_err(|e| e.to_string());
+    }
+    if first
+        .split(';')
+        .next()
+        .is_some_and(|s| s.len() == shubbles::rules::CELLS && s.chars().all(|c| ".ox@".contains(c)))
+    {
+        return crate::levels::parse_shubbles(&text).map(Loaded::Shubbles).map_err(|e| e.to_string());
+    }
+    if sniff(bytes) != FileKind::WorldFinals {
+        return parse_any(bytes).map(|(kind, levels)| Loaded::Vexed(kind, levels)).map_err(|e| e.to_string());
+    }
+    let text = crate::input::decode(bytes).map_err(|e| e.to_string())?;
+    let text = text.as_str();
+    let mut errors = Vec::new();
+    match crate::sokoban::format::parse_judge(text) {
+        Ok(mazes) if !mazes.is_empty() => return Ok(Loaded::Mazes(mazes)),
+        Ok(_) => errors.push("as UVa 589 mazes: no maze".to_string()),
+        Err(e) => errors.push(format!("as UVa 589 mazes: {e}")),
+    }
+    if text.lines().any(xsb::is_board_row) {
+        match xsb::parse_collection(text) {
+            Ok(levels) if !levels.is_empty() => return Ok(Loaded::Xsb(levels)),
+            Ok(_) => errors.push("as Sokoban XSB: no level".to_string()),
+            Err(e) if text.lines().any(|l| xsb::is_board_row(l) && l.contains(['@', '+', '$', '*'])) => {
+                return Err(e.to_string());
+            }
+            Err(e) => errors.push(format!("as Sokoban XSB: {e}")),
+        }
+    }
+    match stacks::format::parse_many(text, stacks::Rule::CarryAbove) {
+        Ok(games) if !games.is_empty() => return Ok(Loaded::Stacks(games)),
+        Ok(_) => errors.push("as stacks boards: no board".to_string()),
+        Err(e) => errors.push(format!("as stacks boards: {e}")),
+    }
+    match parse_any(bytes) {
+        Ok((kind, levels)) if !levels.is_empty() => return Ok(Loaded::Vexed(kind, levels)),
+        Ok(_) => errors.push("as World Finals Vexed: no puzzle".to_string()),
+        Err(e) => errors.push(format!("as World Finals Vexed: {e}")),
+    }
+    Err(errors.join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seed(path: &str) -> Option<Vec<u8>> {
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared").join(path);
+        match std::fs::read(&p) {
+            Ok(b) => Some(b),
+            Err(e) => {
+                assert!(std::env::var("CI").is_err(), "{}: {e} (CI needs ../shared)", p.display());
+                None
+            }
+        }
+    }
+
+    #[test]
+    fn each_format_is_told_by_its_text() {
+        // The built-in packs (each written in its game's own format), a small XSB level and a
+        // World Finals puzzle.
+        use crate::levels::{SHUBBLES, SOKOBAN, STACKS, VEXED};
+        let cases: [(&[u8], &str, &str); 6] = [
+            (SHUBBLES.as_bytes(), "shubbles", "shubbles boxes"),
+            (VEXED.as_bytes(), "vexed", "Vexed levels (Android)"),
+            (SOKOBAN.as_bytes(), "sokoban", "mazes (UVa 589)"),
+            (b"#####\n#@$.#\n#####\n", "sokoban", "1 Sokoban level (XSB)"),
+            (STACKS.as_bytes(), "stacks", "stacks boards"),
+            (b"3 4 P\n#A-#\n##A#\n####\n0 0\n", "vexed", "1 Vexed level (World Finals)"),
+        ];
+        for (bytes, game, what) in cases {
+            match load(bytes) {
+                Ok(l) => {
+                    assert_eq!(l.game(), game, "{}", l.describe());
+                    assert!(l.describe().contains(what), "{}", l.describe());
+                }
+                Err(e) => panic!("{game}: {e}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_real_collections_load_as_their_game() {
+        for (path, game, count) in [
+            ("data/sokoban-levels/microban-155.xsb", "sokoban", 155),
+            ("data/sokoban-levels/xsokoban-90.xsb", "sokoban", 90),
+        ] {
+            let Some(bytes) = seed(path) else { continue };
+            let l = load(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+            assert_eq!(l.game(), game, "{path}");
+            let Loaded::Xsb(levels) = &l else { panic!("{path}: {}", l.describe()) };
+            assert_eq!(levels.len(), count, "{path}");
+            assert_eq!(l.describe(), format!("{count} Sokoban levels (XSB)"));
+        }
+    }
+
+    #[test]
+    fn nothing_recognised_says_what_each_format_expected_on_one_line() {
+        let e = load(b"hello\nworld\n").expect_err("not a level file");
+        assert!(!e.contains('\n'), "{e}");
+        for what in ["as UVa 589 mazes:", "as stacks boards:", "as World Finals Vexed:"] {
+            assert!(e.contains(what), "{e}");
+        }
+        // A board row with a player in it is Sokoban's, and its defect is the answer.
+        let e = load(b"#####\n#@@.#\n#####\n").expect_err("two players");
+        assert!(e.contains("line 2"), "{e}");
+        assert!(!e.contains("as stacks"), "{e}");
+    }
+}
