@@ -23,6 +23,7 @@ pub mod anim;
 #[cfg(feature = "app")]
 pub mod app;
 pub mod cleanup;
+pub mod editor;
 pub mod error;
 pub mod generate;
 pub mod grid;

@@ -1,0 +1,485 @@
+//! The level editor's model, apart from the window: a level as a grid of glyphs in its
+//! game's own notation, painted with the game's palette, resized, undone and redone, and
+//! checked by the game's own parser ([`Replay::from_level`] on the text the grid writes), so
+//! an invalid level gets exactly the parser's message, marked on the cells it names.
+//!
+//! A game takes part by one [`Sketch`]: its palette, its blank level, its grid of a level, the
+//! text of a grid and where a parser's line and column fall on the grid. Done so far: Vexed
+//! (World Finals rows), Sokoban (XSB) and the shubbles box (its 29 cells in the box's shape).
+
+use crate::error::ParseError;
+use crate::save::Replay;
+use std::marker::PhantomData;
+
+/// One palette entry: the glyph it paints and what it is called.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tool {
+    pub glyph: char,
+    pub name: &'static str,
+}
+
+/// A grid of glyphs, row by row (every row as long as the first).
+pub type Grid = Vec<Vec<char>>;
+
+/// A game the editor can make levels for.
+pub trait Sketch {
+    type Game: Replay + Clone;
+    /// What the palette holds.
+    const TOOLS: &'static [Tool];
+    /// What erasing (right-click) leaves.
+    const ERASE: char;
+    /// Whether rows and columns can be added and taken away (the shubbles box is fixed).
+    const RESIZABLE: bool;
+    /// A blank level of that size.
+    fn blank(rows: usize, cols: usize) -> Grid;
+    /// A level's grid.
+    fn grid(game: &Self::Game) -> Grid;
+    /// The grid as a level in the game's own format.
+    fn text(grid: &Grid, title: &str) -> String;
+    /// The grid cell a parser's (line, column) names, when it names one.
+    fn cell(grid: &Grid, line: usize, column: usize) -> Option<(usize, usize)>;
+    /// A cell's glyph after `tool` is painted on `old` (Sokoban layers a box on a goal).
+    fn paint(old: char, tool: char) -> char {
+        let _ = old;
+        tool
+    }
+    /// Whether (row, column) is a cell at all (the shubbles box is not a rectangle).
+    fn is_cell(row: usize, col: usize) -> bool {
+        let _ = (row, col);
+        true
+    }
+}
+
+/// Why a level cannot be played or saved: the parser's error, and the cells it concerns
+/// (the one at its line and column, or else the cells holding a glyph it quotes, such as
+/// every `@` when it expected one stot and found two).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid {
+    pub error: ParseError,
+    pub cells: Vec<(usize, usize)>,
+}
+
+/// The most rows or columns a grid may have.
+pub const MAX_SIDE: usize = 64;
+
+/// A level being edited, with its own undo and redo.
+pub struct Editor<S: Sketch> {
+    pub title: String,
+    grid: Grid,
+    undo: Vec<Grid>,
+    redo: Vec<Grid>,
+    _sketch: PhantomData<S>,
+}
+
+impl<S: Sketch> Editor<S> {
+    /// A blank level of `rows` × `cols` (clamped to 1..=`MAX_SIDE`).
+    pub fn blank(title: &str, rows: usize, cols: usize) -> Self {
+        Self::with(title, S::blank(rows.clamp(1, MAX_SIDE), cols.clamp(1, MAX_SIDE)))
+    }
+
+    /// The editor on a level.
+    pub fn of(title: &str, game: &S::Game) -> Self {
+        Self::with(title, S::grid(game))
+    }
+
+    fn with(title: &str, grid: Grid) -> Self {
+        Editor { title: title.to_string(), grid, undo: Vec::new(), redo: Vec::new(), _sketch: PhantomData }
+    }
+
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    pub fn rows(&self) -> usize {
+        self.grid.len()
+    }
+
+    pub fn cols(&self) -> usize {
+        self.grid.first().map_or(0, Vec::len)
+    }
+
+    /// Paints `tool` on the cells of one stroke (a click, or a drag's cells): one undo step.
+    /// Cells off the grid, and a stroke that changes nothing, leave no step. Whether anything
+    /// changed.
+    pub fn paint(&mut self, cells: &[(usize, usize)], tool: char) -> bool {
+        let before = self.grid.clone();
+        for &(r, c) in cells {
+            if r < self.rows() && c < self.cols() && S::is_cell(r, c) {
+                self.grid[r][c] = S::paint(self.grid[r][c], tool);
+            }
+        }
+        self.changed(before)
+    }
+
+    /// Erases the cells of one stroke (right-click): one undo step.
+    pub fn erase(&mut self, cells: &[(usize, usize)]) -> bool {
+        let before = self.grid.clone();
+        for &(r, c) in cells {
+            if r < self.rows() && c < self.cols() && S::is_cell(r, c) {
+                self.grid[r][c] = S::ERASE;
+            }
+        }
+        self.changed(before)
+    }
+
+    /// Makes the grid `rows` × `cols` (1..=`MAX_SIDE`): cells kept where they were, new ones
+    /// erased. Not for a game of fixed shape.
+    pub fn resize(&mut self, rows: usize, cols: usize) -> bool {
+        if !S::RESIZABLE || !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+            return false;
+        }
+        let before = self.grid.clone();
+        self.grid.resize(rows, vec![S::ERASE; cols]);
+        for row in &mut self.grid {
+            row.resize(cols, S::ERASE);
+        }
+        self.changed(before)
+    }
+
+    fn changed(&mut self, before: Grid) -> bool {
+        if before == self.grid {
+            return false;
+        }
+        self.undo.push(before);
+        self.redo.clear();
+        true
+    }
+
+    pub fn undo(&mut self) -> bool {
+        let Some(g) = self.undo.pop() else { return false };
+        self.redo.push(std::mem::replace(&mut self.grid, g));
+        true
+    }
+
+    pub fn redo(&mut self) -> bool {
+        let Some(g) = self.redo.pop() else { return false };
+        self.undo.push(std::mem::replace(&mut self.grid, g));
+        true
+    }
+
+    /// The level in the game's own format.
+    pub fn text(&self) -> String {
+        S::text(&self.grid, &self.title)
+    }
+
+    /// The level as the game reads it, or why it cannot be read.
+    pub fn validate(&self) -> Result<S::Game, Invalid> {
+        S::Game::from_level(&self.text(), false).map_err(|error| {
+            let cells = match error.column.and_then(|c| S::cell(&self.grid, error.line, c)) {
+                Some(cell) => vec![cell],
+                None => self.quoted_cells(&error.message),
+            };
+            Invalid { error, cells }
+        })
+    }
+
+    /// The cells holding a palette glyph the message quotes (`` `@` ``).
+    fn quoted_cells(&self, message: &str) -> Vec<(usize, usize)> {
+        let quoted: Vec<char> = message
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter_map(|q| {
+                let mut cs = q.chars();
+                match (cs.next(), cs.next()) {
+                    (Some(g), None) if S::TOOLS.iter().any(|t| t.glyph == g) && g != S::ERASE => Some(g),
+                    _ => None,
+                }
+            })
+            .collect();
+        let mut out = Vec::new();
+        for (r, row) in self.grid.iter().enumerate() {
+            for (c, &g) in row.iter().enumerate() {
+                if quoted.contains(&g) {
+                    out.push((r, c));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A grid with a wall frame around floor.
+fn framed(rows: usize, cols: usize, wall: char, floor: char) -> Grid {
+    (0..rows)
+        .map(|r| {
+            (0..cols).map(|c| if r == 0 || c == 0 || r + 1 == rows || c + 1 == cols { wall } else { floor }).collect()
+        })
+        .collect()
+}
+
+/// Lines of text as a rectangular grid, short rows padded with `pad`.
+fn rectangle(text: &str, pad: char) -> Grid {
+    let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    rows.into_iter()
+        .map(|mut r| {
+            r.resize(cols, pad);
+            r
+        })
+        .collect()
+}
+
+/// Vexed: World Finals rows (`#` wall, `-` floor, a letter per block kind).
+pub struct VexedSketch;
+
+impl Sketch for VexedSketch {
+    type Game = crate::vexed::Board;
+    const TOOLS: &'static [Tool] = &[
+        Tool { glyph: '#', name: "wall" },
+        Tool { glyph: '-', name: "floor" },
+        Tool { glyph: 'A', name: "block A" },
+        Tool { glyph: 'B', name: "block B" },
+        Tool { glyph: 'C', name: "block C" },
+        Tool { glyph: 'D', name: "block D" },
+        Tool { glyph: 'E', name: "block E" },
+        Tool { glyph: 'F', name: "block F" },
+        Tool { glyph: 'G', name: "block G" },
+        Tool { glyph: 'H', name: "block H" },
+    ];
+    const ERASE: char = '-';
+    const RESIZABLE: bool = true;
+
+    fn blank(rows: usize, cols: usize) -> Grid {
+        framed(rows, cols, '#', '-')
+    }
+
+    fn grid(game: &Self::Game) -> Grid {
+        crate::vexed::format::board_rows(game).iter().map(|r| r.chars().collect()).collect()
+    }
+
+    fn text(grid: &Grid, title: &str) -> String {
+        let name: String = title.chars().map(|c| if c.is_ascii_graphic() { c } else { '-' }).collect();
+        let name = if name.is_empty() { "level".to_string() } else { name };
+        let rows: Vec<String> = grid.iter().map(|r| r.iter().collect()).collect();
+        format!("{} {} {name}\n{}\n0 0\n", grid.len(), grid.first().map_or(0, Vec::len), rows.join("\n"))
+    }
+
+    fn cell(grid: &Grid, line: usize, column: usize) -> Option<(usize, usize)> {
+        let (r, c) = (line.checked_sub(2)?, column.checked_sub(1)?);
+        (r < grid.len() && c < grid[r].len()).then_some((r, c))
+    }
+}
+
+/// Sokoban, as XSB rows (`#` wall, `-` floor, `.` goal, `$` box, `@` player; `*` and `+`
+/// on a goal; a space is outside).
+pub struct SokobanSketch;
+
+impl Sketch for SokobanSketch {
+    type Game = crate::sokoban::scene::Game;
+    const TOOLS: &'static [Tool] = &[
+        Tool { glyph: '#', name: "wall" },
+        Tool { glyph: '-', name: "floor" },
+        Tool { glyph: '.', name: "goal" },
+        Tool { glyph: '$', name: "box" },
+        Tool { glyph: '@', name: "player" },
+    ];
+    const ERASE: char = '-';
+    const RESIZABLE: bool = true;
+
+    fn blank(rows: usize, cols: usize) -> Grid {
+        framed(rows, cols, '#', '-')
+    }
+
+    fn grid(game: &Self::Game) -> Grid {
+        let maze = crate::sokoban::format::Maze { level: (*game.level).clone(), start: game.pos.clone() };
+        rectangle(&crate::sokoban::xsb::write_board(&maze), ' ')
+    }
+
+    fn text(grid: &Grid, _: &str) -> String {
+        grid.iter().map(|r| r.iter().collect::<String>().trim_end().to_string() + "\n").collect()
+    }
+
+    fn cell(grid: &Grid, line: usize, column: usize) -> Option<(usize, usize)> {
+        let (r, c) = (line.checked_sub(1)?, column.checked_sub(1)?);
+        (r < grid.len() && c < grid[r].len()).then_some((r, c))
+    }
+
+    /// A goal keeps what stands on it and takes a box or the player; floor and walls replace.
+    fn paint(old: char, tool: char) -> char {
+        let goal = matches!(old, '.' | '*' | '+');
+        match tool {
+            '.' => match old {
+                '$' | '*' => '*',
+                '@' | '+' => '+',
+                _ => '.',
+            },
+            '$' if goal => '*',
+            '@' if goal => '+',
+            t => t,
+        }
+    }
+}
+
+/// The shubbles box: its 29 cells where they stand in the box (`.` empty, `o` shubble,
+/// `x` smole, `@` stot); the rest of the 5 × 7 grid is no cell.
+pub struct ShubblesSketch;
+
+impl Sketch for ShubblesSketch {
+    type Game = crate::shubbles::State;
+    const TOOLS: &'static [Tool] = &[
+        Tool { glyph: '.', name: "empty" },
+        Tool { glyph: 'o', name: "shubble" },
+        Tool { glyph: 'x', name: "smole" },
+        Tool { glyph: '@', name: "stot" },
+    ];
+    const ERASE: char = '.';
+    const RESIZABLE: bool = false;
+
+    fn blank(_: usize, _: usize) -> Grid {
+        let mut g = vec![vec![' '; crate::shubbles::rules::COLS]; crate::shubbles::rules::ROWS];
+        for i in 0..crate::shubbles::rules::CELLS {
+            let (r, c) = crate::shubbles::rules::cell_pos(i);
+            g[r][c] = '.';
+        }
+        g
+    }
+
+    fn grid(game: &Self::Game) -> Grid {
+        let mut g = Self::blank(0, 0);
+        for (i, ch) in game.text().chars().enumerate() {
+            let (r, c) = crate::shubbles::rules::cell_pos(i);
+            g[r][c] = ch;
+        }
+        g
+    }
+
+    fn text(grid: &Grid, _: &str) -> String {
+        let line: String = (0..crate::shubbles::rules::CELLS)
+            .map(|i| {
+                let (r, c) = crate::shubbles::rules::cell_pos(i);
+                grid.get(r).and_then(|row| row.get(c)).copied().unwrap_or('.')
+            })
+            .collect();
+        format!("{line}\n\n")
+    }
+
+    fn cell(_: &Grid, line: usize, column: usize) -> Option<(usize, usize)> {
+        (line == 1 && (1..=crate::shubbles::rules::CELLS).contains(&column))
+            .then(|| crate::shubbles::rules::cell_pos(column - 1))
+    }
+
+    fn is_cell(row: usize, col: usize) -> bool {
+        (0..crate::shubbles::rules::CELLS).any(|i| crate::shubbles::rules::cell_pos(i) == (row, col))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Rng, shubbles_candidate, sokoban_candidate, vexed_candidate};
+
+    /// Every level the editor is opened on saves to text that reads back as the same level.
+    fn round_trip<S: Sketch>(game: &S::Game) {
+        let ed = Editor::<S>::of("Round trip", game);
+        let back = ed.validate().unwrap_or_else(|e| panic!("{}: {}", ed.text(), e.error));
+        assert_eq!(back.level_text("t"), game.level_text("t"), "{}", ed.text());
+        // And the grid of what was read is the grid it was read from.
+        assert_eq!(S::grid(&back), *ed.grid(), "{}", ed.text());
+    }
+
+    #[test]
+    fn random_levels_of_every_game_done_so_far_save_and_read_back_the_same() {
+        let mut rng = Rng::new(17);
+        let (mut v, mut s, mut b) = (0, 0, 0);
+        for _ in 0..300 {
+            round_trip::<VexedSketch>(&vexed_candidate(&mut rng).settle().0);
+            v += 1;
+            if let Some(m) = sokoban_candidate(&mut rng) {
+                round_trip::<SokobanSketch>(&crate::sokoban::scene::Game::new(m, true));
+                s += 1;
+            }
+            if let Some(st) = shubbles_candidate(&mut rng) {
+                round_trip::<ShubblesSketch>(&st);
+                b += 1;
+            }
+        }
+        assert!(v == 300 && s > 100 && b > 100, "{v} {s} {b}");
+    }
+
+    #[test]
+    fn the_real_sokoban_collections_round_trip_through_the_editor() {
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sokoban-levels/microban-155.xsb");
+        let Ok(text) = std::fs::read_to_string(&p) else {
+            assert!(std::env::var("CI").is_err(), "{}: missing (CI needs ../shared)", p.display());
+            return;
+        };
+        let levels = crate::sokoban::xsb::parse_collection(&text).expect("Microban parses");
+        assert_eq!(levels.len(), 155);
+        for l in levels {
+            round_trip::<SokobanSketch>(&crate::sokoban::scene::Game::new(l.maze, true));
+        }
+    }
+
+    #[test]
+    fn a_box_or_the_player_painted_on_a_goal_stands_on_it() {
+        let mut ed = Editor::<SokobanSketch>::blank("t", 3, 7);
+        assert!(ed.paint(&[(1, 1), (1, 2), (1, 3)], '.'));
+        assert!(ed.paint(&[(1, 1)], '$'));
+        assert!(ed.paint(&[(1, 2)], '@'));
+        assert!(ed.paint(&[(1, 5)], '$'));
+        assert!(ed.paint(&[(1, 5)], '.'));
+        assert_eq!(ed.grid()[1].iter().collect::<String>(), "#*+.-*#");
+        // Floor takes the goal away too; painting what is there is no step.
+        assert!(ed.paint(&[(1, 3)], '-'));
+        assert!(!ed.paint(&[(1, 3)], '-'));
+        let game = ed.validate().expect("a level");
+        assert_eq!(game.pos.boxes.len(), 2);
+        assert_eq!(game.level.goals.len(), 3);
+    }
+
+    #[test]
+    fn undo_and_redo_step_through_strokes_and_resizes() {
+        let mut ed = Editor::<VexedSketch>::blank("t", 4, 5);
+        let start = ed.grid().clone();
+        assert!(ed.paint(&[(2, 1), (2, 2)], 'A'));
+        let painted = ed.grid().clone();
+        assert!(ed.resize(5, 6));
+        assert_eq!((ed.rows(), ed.cols()), (5, 6));
+        assert!(ed.undo());
+        assert_eq!(*ed.grid(), painted);
+        assert!(ed.undo());
+        assert_eq!(*ed.grid(), start);
+        assert!(!ed.undo());
+        assert!(ed.redo());
+        assert_eq!(*ed.grid(), painted);
+        // A new stroke after an undo drops what could have been redone.
+        assert!(ed.erase(&[(2, 1)]));
+        assert!(!ed.redo());
+        assert!(!ed.resize(0, 3) && !ed.resize(3, MAX_SIDE + 1));
+        // The shubbles box keeps its shape, and its non-cells take no paint.
+        let mut sh = Editor::<ShubblesSketch>::blank("t", 9, 9);
+        assert!(!sh.resize(6, 7));
+        assert!(!sh.paint(&[(0, 6)], 'o'));
+    }
+
+    #[test]
+    fn an_invalid_level_gets_the_parsers_message_on_the_cells_it_names() {
+        // Sokoban: two players. The message is the XSB parser's on the same text.
+        let mut ed = Editor::<SokobanSketch>::blank("t", 3, 6);
+        ed.paint(&[(1, 1)], '@');
+        ed.paint(&[(1, 2)], '$');
+        ed.paint(&[(1, 3)], '.');
+        ed.paint(&[(1, 4)], '@');
+        let e = ed.validate().expect_err("two players");
+        let parser = crate::sokoban::xsb::parse_any(&ed.text()).expect_err("two players");
+        assert_eq!(e.error, parser);
+        assert_eq!(e.cells, vec![(1, 4)], "{}", e.error);
+        // Shubbles: two stots, said of the line; both stots are marked.
+        let mut sh = Editor::<ShubblesSketch>::blank("t", 0, 0);
+        let two = [crate::shubbles::rules::cell_pos(3), crate::shubbles::rules::cell_pos(20)];
+        sh.paint(&two, '@');
+        let e = sh.validate().expect_err("two stots");
+        assert!(e.error.message.contains("`@`"), "{}", e.error);
+        let mut marked = e.cells.clone();
+        marked.sort_unstable();
+        let mut want = two.to_vec();
+        want.sort_unstable();
+        assert_eq!(marked, want);
+        // Vexed: a letter the World Finals format does not have, at its cell.
+        let mut vx = Editor::<VexedSketch>::blank("t", 4, 4);
+        vx.paint(&[(1, 2)], '?');
+        let e = vx.validate().expect_err("not a block");
+        assert_eq!(e.cells, vec![(1, 2)], "{}", e.error);
+    }
+}
