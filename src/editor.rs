@@ -5,7 +5,8 @@
 //!
 //! A game takes part by one [`Sketch`]: its palette, its blank level, its grid of a level, the
 //! text of a grid and where a parser's line and column fall on the grid. Done so far: Vexed
-//! (World Finals rows), Sokoban (XSB) and the shubbles box (its 29 cells in the box's shape).
+//! (World Finals rows), Sokoban (XSB), UVa 589 mazes and the shubbles box (its 29 cells in
+//! the box's shape); stacks (a colour and a numbered, pointed piece per cell) is not.
 
 use crate::error::ParseError;
 use crate::save::Replay;
@@ -311,6 +312,40 @@ impl Sketch for SokobanSketch {
     }
 }
 
+/// UVa 589 mazes (`#` wall, `.` floor, `S` the player, `B` the box, `T` the target).
+pub struct MazeSketch;
+
+impl Sketch for MazeSketch {
+    type Game = crate::sokoban::scene::Game;
+    const TOOLS: &'static [Tool] = &[
+        Tool { glyph: '#', name: "wall" },
+        Tool { glyph: '.', name: "floor" },
+        Tool { glyph: 'S', name: "start" },
+        Tool { glyph: 'B', name: "box" },
+        Tool { glyph: 'T', name: "target" },
+    ];
+    const ERASE: char = '.';
+    const RESIZABLE: bool = true;
+
+    fn blank(rows: usize, cols: usize) -> Grid {
+        vec![vec!['.'; cols]; rows]
+    }
+
+    fn grid(game: &Self::Game) -> Grid {
+        let maze = crate::sokoban::format::Maze { level: (*game.level).clone(), start: game.pos.clone() };
+        crate::sokoban::format::write(&maze).lines().skip(1).map(|l| l.chars().collect()).collect()
+    }
+
+    fn text(grid: &Grid, _: &str) -> String {
+        let rows: String = grid.iter().map(|r| r.iter().collect::<String>() + "\n").collect();
+        format!("{} {}\n{rows}0 0\n", grid.len(), grid.first().map_or(0, Vec::len))
+    }
+
+    fn cell(grid: &Grid, line: usize, column: usize) -> Option<(usize, usize)> {
+        VexedSketch::cell(grid, line, column)
+    }
+}
+
 /// The shubbles box: its 29 cells where they stand in the box (`.` empty, `o` shubble,
 /// `x` smole, `@` stot); the rest of the 5 × 7 grid is no cell.
 pub struct ShubblesSketch;
@@ -386,7 +421,8 @@ mod tests {
             round_trip::<VexedSketch>(&vexed_candidate(&mut rng).settle().0);
             v += 1;
             if let Some(m) = sokoban_candidate(&mut rng) {
-                round_trip::<SokobanSketch>(&crate::sokoban::scene::Game::new(m, true));
+                round_trip::<SokobanSketch>(&crate::sokoban::scene::Game::new(m.clone(), true));
+                round_trip::<MazeSketch>(&crate::sokoban::scene::Game::new(m, false));
                 s += 1;
             }
             if let Some(st) = shubbles_candidate(&mut rng) {
@@ -408,6 +444,20 @@ mod tests {
         assert_eq!(levels.len(), 155);
         for l in levels {
             round_trip::<SokobanSketch>(&crate::sokoban::scene::Game::new(l.maze, true));
+        }
+    }
+
+    #[test]
+    fn the_uva_589_sample_mazes_round_trip_through_the_editor() {
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pushing-boxes/uva589-sample.in");
+        let Ok(text) = std::fs::read_to_string(&p) else {
+            assert!(std::env::var("CI").is_err(), "{}: missing (CI needs ../shared)", p.display());
+            return;
+        };
+        let mazes = crate::sokoban::format::parse_judge(&text).expect("the sample parses");
+        assert!(!mazes.is_empty());
+        for m in mazes {
+            round_trip::<MazeSketch>(&crate::sokoban::scene::Game::new(m, false));
         }
     }
 
