@@ -22,6 +22,7 @@
 pub mod anim;
 #[cfg(feature = "app")]
 pub mod app;
+pub mod certify;
 pub mod cleanup;
 pub mod editor;
 pub mod error;
