@@ -62,7 +62,12 @@ impl Certify for vexed::Board {
                 vexed::solve::dead_reason(self).unwrap_or_else(|| "no sequence of moves clears the board".into()),
             ),
             vexed::solve::Outcome::LimitReached(kind) => {
-                Verdict::Stopped(format!("{kind:?} limit; at least {} moves", report.bound))
+                let what = match kind {
+                    vexed::solve::LimitKind::Time => "the time limit",
+                    vexed::solve::LimitKind::States => "the state limit",
+                    vexed::solve::LimitKind::Cancelled => "cancel",
+                };
+                Verdict::Stopped(format!("{what} stopped it at no fewer than {} moves", report.bound))
             }
         }
     }
@@ -78,7 +83,9 @@ impl Certify for shubbles::State {
             shubbles::solve::Outcome::Impossible => {
                 Verdict::Unsolvable("no sequence of operations frees every shubble".into())
             }
-            shubbles::solve::Outcome::LimitReached => Verdict::Stopped(format!("{} states", bounds.max_states)),
+            shubbles::solve::Outcome::LimitReached => {
+                Verdict::Stopped(format!("the state limit ({}) stopped it", bounds.max_states))
+            }
         }
     }
 }
@@ -99,7 +106,20 @@ impl Certify for sokoban::scene::Game {
             sokoban::search::Outcome::Unsolvable => {
                 Verdict::Unsolvable("every position the boxes can reach was searched".into())
             }
-            other => Verdict::Stopped(format!("{other:?}; at least {} pushes", r.bound)),
+            other => {
+                let what = match other {
+                    sokoban::search::Outcome::TimeLimit => "the time limit",
+                    sokoban::search::Outcome::StateLimit => "the state limit",
+                    sokoban::search::Outcome::TooManyBoxes => {
+                        return Verdict::Stopped(format!(
+                            "more than {} boxes, more than the solver takes",
+                            sokoban::search::MAX_BOXES
+                        ));
+                    }
+                    _ => "cancel",
+                };
+                Verdict::Stopped(format!("{what} stopped it at no fewer than {} pushes", r.bound))
+            }
         }
     }
 }

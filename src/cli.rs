@@ -97,6 +97,22 @@ pub enum Command {
         #[command(flatten)]
         look: Look,
     },
+    /// Certify the levels of any level file (the window's kinds): each one's par, proven
+    /// optimal or not with its bound, unsolvable and why, or, for stacks boards, the turn the
+    /// game ends in (-1: not by the last turn)
+    Certify {
+        /// The level file
+        file: PathBuf,
+        /// Only this level (from 1)
+        #[arg(long, value_name = "N")]
+        level: Option<usize>,
+        /// Give up a level after this many seconds (Vexed and Sokoban)
+        #[arg(long, value_name = "S", default_value = "10", value_parser = seconds, allow_hyphen_values = true)]
+        time_limit: f64,
+        /// Give up a level after storing this many positions
+        #[arg(long, value_name = "N", default_value = "2000000", value_parser = states, allow_hyphen_values = true)]
+        max_states: usize,
+    },
     /// Generate levels certified by the solvers (how `assets/levels/` was made)
     Generate {
         /// vexed, shubbles, sokoban or stacks
@@ -740,6 +756,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Sokoban(SokobanCmd::Export(args)) => sokoban_export(&args),
         Command::Stacks(StacksCmd::Judge { bottom_only, file }) => stacks_judge(&file, bottom_only),
         Command::Stacks(StacksCmd::Export { args, bottom_only, turns }) => stacks_export(&args, bottom_only, turns),
+        Command::Certify { file, level, time_limit, max_states } => certify(&file, level, time_limit, max_states),
         Command::Generate { game, count, seed } => Ok(Done::text(generate(&game, count as usize, seed))),
         Command::Export { save, png, gif, apng, look } => {
             export_save(&save, &Images { png, gif, apng, strip: None, look })
@@ -1741,6 +1758,74 @@ fn spread<T>(mut items: Vec<(u64, T)>, count: usize) -> Vec<(u64, T)> {
     }
     let picks: Vec<usize> = (0..count).map(|i| i * (n - 1) / (count - 1).max(1)).collect();
     items.into_iter().enumerate().filter(|(i, _)| picks.contains(i)).map(|(_, x)| x).collect()
+}
+
+/// `tumblebox certify`: every level of a file (or one), through the one loader, one line each.
+fn certify(file: &Path, level: Option<usize>, time_limit: f64, max_states: usize) -> Result<Done, Failure> {
+    use tumblebox::certify::{Bounds, Certify, Verdict};
+    use tumblebox::loader::Loaded;
+    let name = file.display().to_string();
+    let bytes = read_file(file)?;
+    let loaded = tumblebox::loader::load(&bytes).map_err(|e| Failure::bad(format!("{name}: {e}")))?;
+    let bounds = Bounds { time: duration(time_limit), max_states, ..Bounds::default() };
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let cancel = &never;
+    type Job<'a> = (String, Box<dyn Fn() -> Verdict + 'a>);
+    let jobs: Vec<Job> = match loaded {
+        Loaded::Save(_) => {
+            return Err(Failure::bad(format!("{name}: a save file, not a level file (open it in the window)")));
+        }
+        Loaded::Vexed(_, levels) => levels
+            .into_iter()
+            .map(|l| -> Job { (l.title, Box::new(move || l.board.settle().0.certify(bounds, cancel))) })
+            .collect(),
+        Loaded::Shubbles(levels) => levels
+            .into_iter()
+            .map(|l| -> Job { (l.title, Box::new(move || l.state.certify(bounds, cancel))) })
+            .collect(),
+        Loaded::Mazes(mazes) => mazes
+            .into_iter()
+            .enumerate()
+            .map(|(i, m)| -> Job {
+                let game = sokoban::scene::Game::new(m, false);
+                (format!("Maze {}", i + 1), Box::new(move || game.certify(bounds, cancel)))
+            })
+            .collect(),
+        Loaded::Xsb(levels) => levels
+            .into_iter()
+            .map(|l| -> Job {
+                let game = sokoban::scene::Game::new(l.maze, true);
+                (l.title, Box::new(move || game.certify(bounds, cancel)))
+            })
+            .collect(),
+        Loaded::Stacks(games) => games
+            .into_iter()
+            .enumerate()
+            .map(|(i, g)| -> Job {
+                let play = stacks::play::StacksPlay { game: g, next: 0, turn: 1 };
+                (format!("Board {}", i + 1), Box::new(move || play.certify(bounds, cancel)))
+            })
+            .collect(),
+    };
+    let n = jobs.len();
+    let chosen: Vec<(usize, &Job)> = match level {
+        None => jobs.iter().enumerate().collect(),
+        Some(k) if (1..=n).contains(&k) => vec![(k - 1, &jobs[k - 1])],
+        Some(k) => return Err(Failure::bad(format!("--level {k}: {name} has levels 1 to {n}"))),
+    };
+    let mut out = String::new();
+    for (i, (title, job)) in chosen {
+        let said = match job() {
+            Verdict::Par { text, proven: true, .. } => format!("par {text} (proven optimal)"),
+            Verdict::Par { text, bound, .. } => format!("par {text} (not proven; at least {bound})"),
+            Verdict::Unsolvable(why) => format!("unsolvable: {why}"),
+            Verdict::Ends(Some(t)) => format!("ends in turn {t}"),
+            Verdict::Ends(None) => format!("does not end by turn {} (-1)", bounds.max_turns),
+            Verdict::Stopped(why) => format!("not certified: {why}"),
+        };
+        out.push_str(&format!("{} {}: {said}\n", i + 1, one_line(title)));
+    }
+    Ok(Done::text(out))
 }
 
 fn generate(game: &str, count: usize, seed: u64) -> String {

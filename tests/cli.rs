@@ -321,6 +321,27 @@ fn vexed_prove() {
 /// `tumblebox FILE` opens the window on a level file; a word that is neither a file nor a
 /// command is an error (exit 2) before any window opens.
 #[test]
+fn certify_proves_the_pars_a_pack_was_made_with() {
+    // The built-in Vexed pack is Android lines `title;board;par`, the pars certified when the
+    // pack was generated: certify proves each again.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/levels/vexed.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let pars: Vec<&str> =
+        text.lines().filter(|l| !l.trim().is_empty()).map(|l| l.rsplit(';').next().unwrap()).collect();
+    let out = ok(&["certify", path], b"");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), pars.len(), "{out}");
+    for (i, (line, par)) in lines.iter().zip(&pars).enumerate() {
+        assert!(line.starts_with(&format!("{} ", i + 1)), "{line}");
+        assert!(line.ends_with(&format!("par {par} moves (proven optimal)")), "{line}");
+    }
+    // One level; a level the file does not have is bad input.
+    let one = ok(&["certify", path, "--level", "2"], b"");
+    assert_eq!(one.lines().collect::<Vec<_>>(), vec![lines[1]]);
+    bad(&["certify", path, "--level", "99"], b"", "has levels 1 to");
+}
+
+#[test]
 fn a_level_file_the_loader_cannot_read_is_refused_before_the_window_opens() {
     let dir = std::env::temp_dir().join(format!("tumblebox-open-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
