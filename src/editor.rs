@@ -221,6 +221,17 @@ fn rectangle(text: &str, pad: char) -> Grid {
         .collect()
 }
 
+/// The grid cell at a parser's (line, column) in a text of `header` lines before the rows.
+fn cell_after(grid: &Grid, header: usize, line: usize, column: usize) -> Option<(usize, usize)> {
+    let (r, c) = (line.checked_sub(header + 1)?, column.checked_sub(1)?);
+    (r < grid.len() && c < grid[r].len()).then_some((r, c))
+}
+
+/// A Sokoban game's level and start as a maze.
+fn maze_of(game: &crate::sokoban::scene::Game) -> crate::sokoban::format::Maze {
+    crate::sokoban::format::Maze { level: (*game.level).clone(), start: game.pos.clone() }
+}
+
 /// Vexed: World Finals rows (`#` wall, `-` floor, a letter per block kind).
 pub struct VexedSketch;
 
@@ -257,8 +268,7 @@ impl Sketch for VexedSketch {
     }
 
     fn cell(grid: &Grid, line: usize, column: usize) -> Option<(usize, usize)> {
-        let (r, c) = (line.checked_sub(2)?, column.checked_sub(1)?);
-        (r < grid.len() && c < grid[r].len()).then_some((r, c))
+        cell_after(grid, 1, line, column)
     }
 }
 
@@ -283,8 +293,7 @@ impl Sketch for SokobanSketch {
     }
 
     fn grid(game: &Self::Game) -> Grid {
-        let maze = crate::sokoban::format::Maze { level: (*game.level).clone(), start: game.pos.clone() };
-        rectangle(&crate::sokoban::xsb::write_board(&maze), ' ')
+        rectangle(&crate::sokoban::xsb::write_board(&maze_of(game)), ' ')
     }
 
     fn text(grid: &Grid, _: &str) -> String {
@@ -292,8 +301,7 @@ impl Sketch for SokobanSketch {
     }
 
     fn cell(grid: &Grid, line: usize, column: usize) -> Option<(usize, usize)> {
-        let (r, c) = (line.checked_sub(1)?, column.checked_sub(1)?);
-        (r < grid.len() && c < grid[r].len()).then_some((r, c))
+        cell_after(grid, 0, line, column)
     }
 
     /// A goal keeps what stands on it and takes a box or the player; floor and walls replace.
@@ -332,8 +340,7 @@ impl Sketch for MazeSketch {
     }
 
     fn grid(game: &Self::Game) -> Grid {
-        let maze = crate::sokoban::format::Maze { level: (*game.level).clone(), start: game.pos.clone() };
-        crate::sokoban::format::write(&maze).lines().skip(1).map(|l| l.chars().collect()).collect()
+        crate::sokoban::format::write(&maze_of(game)).lines().skip(1).map(|l| l.chars().collect()).collect()
     }
 
     fn text(grid: &Grid, _: &str) -> String {
@@ -342,7 +349,7 @@ impl Sketch for MazeSketch {
     }
 
     fn cell(grid: &Grid, line: usize, column: usize) -> Option<(usize, usize)> {
-        VexedSketch::cell(grid, line, column)
+        cell_after(grid, 1, line, column)
     }
 }
 
