@@ -1768,54 +1768,37 @@ fn certify(file: &Path, level: Option<usize>, time_limit: f64, max_states: usize
     let bytes = read_file(file)?;
     let loaded = tumblebox::loader::load(&bytes).map_err(|e| Failure::bad(format!("{name}: {e}")))?;
     let bounds = Bounds { time: duration(time_limit), max_states, ..Bounds::default() };
-    let never = std::sync::atomic::AtomicBool::new(false);
-    let cancel = &never;
-    type Job<'a> = (String, Box<dyn Fn() -> Verdict + 'a>);
-    let jobs: Vec<Job> = match loaded {
+    let levels: Vec<(String, Box<dyn Certify>)> = match loaded {
         Loaded::Save(_) => {
             return Err(Failure::bad(format!("{name}: a save file, not a level file (open it in the window)")));
         }
-        Loaded::Vexed(_, levels) => levels
-            .into_iter()
-            .map(|l| -> Job { (l.title, Box::new(move || l.board.settle().0.certify(bounds, cancel))) })
-            .collect(),
-        Loaded::Shubbles(levels) => levels
-            .into_iter()
-            .map(|l| -> Job { (l.title, Box::new(move || l.state.certify(bounds, cancel))) })
-            .collect(),
+        Loaded::Vexed(_, levels) => levels.into_iter().map(|l| (l.title, boxed(l.board.settle().0))).collect(),
+        Loaded::Shubbles(levels) => levels.into_iter().map(|l| (l.title, boxed(l.state))).collect(),
         Loaded::Mazes(mazes) => mazes
             .into_iter()
             .enumerate()
-            .map(|(i, m)| -> Job {
-                let game = sokoban::scene::Game::new(m, false);
-                (format!("Maze {}", i + 1), Box::new(move || game.certify(bounds, cancel)))
-            })
+            .map(|(i, m)| (format!("Maze {}", i + 1), boxed(sokoban::scene::Game::new(m, false))))
             .collect(),
-        Loaded::Xsb(levels) => levels
-            .into_iter()
-            .map(|l| -> Job {
-                let game = sokoban::scene::Game::new(l.maze, true);
-                (l.title, Box::new(move || game.certify(bounds, cancel)))
-            })
-            .collect(),
+        Loaded::Xsb(levels) => {
+            levels.into_iter().map(|l| (l.title, boxed(sokoban::scene::Game::new(l.maze, true)))).collect()
+        }
         Loaded::Stacks(games) => games
             .into_iter()
             .enumerate()
-            .map(|(i, g)| -> Job {
-                let play = stacks::play::StacksPlay { game: g, next: 0, turn: 1 };
-                (format!("Board {}", i + 1), Box::new(move || play.certify(bounds, cancel)))
-            })
+            .map(|(i, game)| (format!("Board {}", i + 1), boxed(stacks::play::StacksPlay { game, next: 0, turn: 1 })))
             .collect(),
     };
-    let n = jobs.len();
-    let chosen: Vec<(usize, &Job)> = match level {
-        None => jobs.iter().enumerate().collect(),
-        Some(k) if (1..=n).contains(&k) => vec![(k - 1, &jobs[k - 1])],
+    let n = levels.len();
+    let chosen = match level {
+        None => 0..n,
+        Some(k) if (1..=n).contains(&k) => k - 1..k,
         Some(k) => return Err(Failure::bad(format!("--level {k}: {name} has levels 1 to {n}"))),
     };
     let mut out = String::new();
-    for (i, (title, job)) in chosen {
-        let said = match job() {
+    let never = std::sync::atomic::AtomicBool::new(false);
+    for i in chosen {
+        let (title, level) = &levels[i];
+        let said = match level.certify(bounds, &never) {
             Verdict::Par { text, proven: true, .. } => format!("par {text} (proven optimal)"),
             Verdict::Par { text, bound, .. } => format!("par {text} (not proven; at least {bound})"),
             Verdict::Unsolvable(why) => format!("unsolvable: {why}"),
@@ -1826,6 +1809,10 @@ fn certify(file: &Path, level: Option<usize>, time_limit: f64, max_states: usize
         out.push_str(&format!("{} {}: {said}\n", i + 1, one_line(title)));
     }
     Ok(Done::text(out))
+}
+
+fn boxed<C: tumblebox::certify::Certify + 'static>(level: C) -> Box<dyn tumblebox::certify::Certify> {
+    Box::new(level)
 }
 
 fn generate(game: &str, count: usize, seed: u64) -> String {
