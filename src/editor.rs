@@ -10,6 +10,7 @@
 
 use crate::error::ParseError;
 use crate::save::Replay;
+use crate::scene::{Ink, Scene};
 use std::marker::PhantomData;
 
 /// One palette entry: the glyph it paints and what it is called.
@@ -49,6 +50,18 @@ pub trait Sketch {
         let _ = (row, col);
         true
     }
+    /// Draws a cell holding `glyph` in the unit square at (x, y), in the game's own colours.
+    fn draw(sc: &mut Scene, x: f32, y: f32, glyph: char);
+}
+
+/// The margin around an editor's grid, in cells.
+const MARGIN: f32 = 0.25;
+
+/// A palette entry's swatch: its glyph's cell alone, one unit square.
+pub fn swatch<S: Sketch>(glyph: char) -> Scene {
+    let mut sc = Scene::new(1.0, 1.0, Ink::Background);
+    S::draw(&mut sc, 0.0, 0.0, glyph);
+    sc
 }
 
 /// Why a level cannot be played or saved: the parser's error, and the cells it concerns
@@ -158,6 +171,53 @@ impl<S: Sketch> Editor<S> {
         true
     }
 
+    /// The grid as a scene (each cell in its game's colours), with `marked` cells outlined:
+    /// what the window paints and what a PNG of the editor would hold.
+    pub fn scene(&self, marked: &[(usize, usize)]) -> Scene {
+        self.scene_with(&[], None, marked)
+    }
+
+    /// [`Editor::scene`] with a stroke in progress shown as if painted with `tool` (`None`:
+    /// erased), before it is one undo step.
+    pub fn scene_with(&self, stroke: &[(usize, usize)], tool: Option<char>, marked: &[(usize, usize)]) -> Scene {
+        let mut sc = Scene::new(self.cols() as f32 + 2.0 * MARGIN, self.rows() as f32 + 2.0 * MARGIN, Ink::Background);
+        for (r, row) in self.grid.iter().enumerate() {
+            for (c, &g) in row.iter().enumerate() {
+                if S::is_cell(r, c) {
+                    let g = match (stroke.contains(&(r, c)), tool) {
+                        (false, _) => g,
+                        (true, Some(t)) => S::paint(g, t),
+                        (true, None) => S::ERASE,
+                    };
+                    S::draw(&mut sc, MARGIN + c as f32, MARGIN + r as f32, g);
+                }
+            }
+        }
+        for &(r, c) in marked {
+            sc.outline(MARGIN + c as f32 - 0.08, MARGIN + r as f32 - 0.08, 1.16, 1.16, 0.16, Ink::Flash);
+        }
+        sc
+    }
+
+    /// The cell under a point of [`Editor::scene`], if any.
+    pub fn cell_at(&self, p: [f32; 2]) -> Option<(usize, usize)> {
+        let (x, y) = (p[0] - MARGIN, p[1] - MARGIN);
+        if x < 0.0 || y < 0.0 {
+            return None;
+        }
+        let (r, c) = (y as usize, x as usize);
+        (r < self.rows() && c < self.cols() && S::is_cell(r, c)).then_some((r, c))
+    }
+
+    /// Whether there is something to undo or redo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
     /// The level in the game's own format.
     pub fn text(&self) -> String {
         S::text(&self.grid, &self.title)
@@ -227,6 +287,34 @@ fn cell_after(grid: &Grid, header: usize, line: usize, column: usize) -> Option<
     (r < grid.len() && c < grid[r].len()).then_some((r, c))
 }
 
+/// An XSB cell: wall, floor, a goal, and a box or the player on it.
+fn draw_sokoban(sc: &mut Scene, x: f32, y: f32, glyph: char) {
+    if glyph == '#' {
+        sc.rect(x, y, 1.0, 1.0, Ink::Wall);
+        return;
+    }
+    if glyph == ' ' {
+        return;
+    }
+    sc.rect(x, y, 1.0, 1.0, Ink::Floor);
+    let goal = matches!(glyph, '.' | '*' | '+');
+    if goal {
+        sc.rect(x + 0.3, y + 0.3, 0.4, 0.4, Ink::Goal);
+    }
+    match glyph {
+        '$' | '*' => {
+            sc.rect(x + 0.08, y + 0.08, 0.84, 0.84, Ink::WallEdge);
+            sc.rect(x + 0.14, y + 0.14, 0.72, 0.72, if goal { Ink::CrateOnGoal } else { Ink::Crate });
+        }
+        '@' | '+' => sc.quad(
+            [[x + 0.5, y + 0.12], [x + 0.88, y + 0.5], [x + 0.5, y + 0.88], [x + 0.12, y + 0.5]],
+            Ink::Player,
+            1.0,
+        ),
+        _ => {}
+    }
+}
+
 /// A Sokoban game's level and start as a maze.
 fn maze_of(game: &crate::sokoban::scene::Game) -> crate::sokoban::format::Maze {
     crate::sokoban::format::Maze { level: (*game.level).clone(), start: game.pos.clone() }
@@ -267,6 +355,24 @@ impl Sketch for VexedSketch {
         format!("{} {} {name}\n{}\n0 0\n", grid.len(), grid.first().map_or(0, Vec::len), rows.join("\n"))
     }
 
+    fn draw(sc: &mut Scene, x: f32, y: f32, glyph: char) {
+        match glyph {
+            '#' => sc.rect(x, y, 1.0, 1.0, Ink::Wall),
+            '-' => {
+                sc.rect(x, y, 1.0, 1.0, Ink::GridLine);
+                sc.rect(x + 0.03, y + 0.03, 0.94, 0.94, Ink::Cell);
+            }
+            k => {
+                sc.rect(x, y, 1.0, 1.0, Ink::GridLine);
+                sc.rect(x + 0.03, y + 0.03, 0.94, 0.94, Ink::Cell);
+                let b = k as u8;
+                let ink = crate::vexed::scene::block_ink(b);
+                sc.rect(x + 0.06, y + 0.06, 0.88, 0.88, ink);
+                sc.glyph(crate::vexed::scene::block_glyph(b), x + 0.5, y + 0.5, 0.22, ink.on(), 1.0);
+            }
+        }
+    }
+
     fn cell(grid: &Grid, line: usize, column: usize) -> Option<(usize, usize)> {
         cell_after(grid, 1, line, column)
     }
@@ -298,6 +404,10 @@ impl Sketch for SokobanSketch {
 
     fn text(grid: &Grid, _: &str) -> String {
         grid.iter().map(|r| r.iter().collect::<String>().trim_end().to_string() + "\n").collect()
+    }
+
+    fn draw(sc: &mut Scene, x: f32, y: f32, glyph: char) {
+        draw_sokoban(sc, x, y, glyph);
     }
 
     fn cell(grid: &Grid, line: usize, column: usize) -> Option<(usize, usize)> {
@@ -348,6 +458,18 @@ impl Sketch for MazeSketch {
         format!("{} {}\n{rows}0 0\n", grid.len(), grid.first().map_or(0, Vec::len))
     }
 
+    fn draw(sc: &mut Scene, x: f32, y: f32, glyph: char) {
+        // The same cells as XSB's, by their UVa 589 letters.
+        let xsb = match glyph {
+            '#' => '#',
+            'S' => '@',
+            'B' => '$',
+            'T' => '.',
+            _ => '-',
+        };
+        draw_sokoban(sc, x, y, xsb);
+    }
+
     fn cell(grid: &Grid, line: usize, column: usize) -> Option<(usize, usize)> {
         cell_after(grid, 1, line, column)
     }
@@ -394,6 +516,18 @@ impl Sketch for ShubblesSketch {
             })
             .collect();
         format!("{line}\n\n")
+    }
+
+    fn draw(sc: &mut Scene, x: f32, y: f32, glyph: char) {
+        sc.rect(x, y, 1.0, 1.0, Ink::GridLine);
+        sc.rect(x + 0.04, y + 0.04, 0.92, 0.92, Ink::Cell);
+        let ink = match glyph {
+            'o' => Ink::Shubble,
+            'x' => Ink::Smole,
+            '@' => Ink::Stot,
+            _ => return,
+        };
+        sc.rect(x + 0.14, y + 0.14, 0.72, 0.72, ink);
     }
 
     fn cell(_: &Grid, line: usize, column: usize) -> Option<(usize, usize)> {

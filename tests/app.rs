@@ -1740,3 +1740,140 @@ fn the_side_panels_hide_and_come_back_and_the_board_grows() {
     assert!(h.query_by_label("SAMPLE-01  par 2").is_some());
     assert!((width(&h) - before).abs() < 1.0);
 }
+
+/// Screen position of the editor's cell (row, column).
+fn editor_cell(h: &Harness<'_, TumbleApp>, r: usize, c: usize) -> egui::Pos2 {
+    let rect = h.get_by_label("editor grid").rect();
+    View::fit(&h.state().scene(), rect).to_screen([0.25 + c as f32 + 0.5, 0.25 + r as f32 + 0.5])
+}
+
+fn click_cell(h: &mut Harness<'_, TumbleApp>, r: usize, c: usize) {
+    let p = editor_cell(h, r, c);
+    h.hover_at(p);
+    h.drag_at(p);
+    h.run_steps(1);
+    h.drop_at(p);
+    h.run_steps(2);
+}
+
+#[test]
+fn make_a_vexed_level_from_blank_by_clicks_certify_it_test_play_it_save_it_and_reopen_it() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-app-editor-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = harness();
+    h.state_mut().my_levels = Some(dir.join("my-levels"));
+    h.run_steps(2);
+    // The toolbar's Edit level, then the editor's New level: a blank 8 × 10 board, framed.
+    h.get_by_label("Edit level").click();
+    h.run_steps(2);
+    assert!(h.state().editing());
+    h.state_mut().edit.as_mut().unwrap().blank_size = (5, 7);
+    h.get_by_label("New level").click();
+    h.run_steps(2);
+    let text = h.state().edit.as_ref().unwrap().pad.text();
+    assert_eq!(text, "5 7 My-level\n#######\n#-----#\n#-----#\n#-----#\n#######\n0 0\n");
+    // Pick block A from the palette, and click two cells of the bottom row.
+    h.get_by_label("A  block A  (3)").click();
+    h.run_steps(1);
+    click_cell(&mut h, 3, 1);
+    click_cell(&mut h, 3, 4);
+    // A drag of wall over three cells of the top row: one stroke, one undo step.
+    h.get_by_label("#  wall  (1)").click();
+    h.run_steps(1);
+    let (a, b) = (editor_cell(&h, 1, 2), editor_cell(&h, 1, 4));
+    h.hover_at(a);
+    h.drag_at(a);
+    h.run_steps(1);
+    for k in 1..=8 {
+        h.hover_at(a + (b - a) * (k as f32 / 8.0));
+        h.run_steps(1);
+    }
+    h.drop_at(b);
+    h.run_steps(2);
+    let rows = |h: &Harness<'_, TumbleApp>| h.state().edit.as_ref().unwrap().pad.text();
+    assert_eq!(rows(&h), "5 7 My-level\n#######\n#-###-#\n#-----#\n#A--A-#\n#######\n0 0\n");
+    h.get_by_label("Undo").click();
+    h.run_steps(2);
+    assert_eq!(rows(&h), "5 7 My-level\n#######\n#-----#\n#-----#\n#A--A-#\n#######\n0 0\n");
+    h.get_by_label("Redo").click();
+    h.run_steps(2);
+    // Right-click erases: the middle wall goes.
+    let p = editor_cell(&h, 1, 3);
+    h.hover_at(p);
+    h.event(egui::Event::PointerButton {
+        pos: p,
+        button: egui::PointerButton::Secondary,
+        pressed: true,
+        modifiers: Default::default(),
+    });
+    h.run_steps(1);
+    h.event(egui::Event::PointerButton {
+        pos: p,
+        button: egui::PointerButton::Secondary,
+        pressed: false,
+        modifiers: Default::default(),
+    });
+    h.run_steps(2);
+    assert_eq!(rows(&h), "5 7 My-level\n#######\n#-#-#-#\n#-----#\n#A--A-#\n#######\n0 0\n");
+    // Certify: by hand, A slides right twice and meets its twin, so par 2, proven.
+    h.get_by_label("Certify").click();
+    h.run_steps(1);
+    assert!(h.state().edit.as_ref().unwrap().certifying.is_some());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while h.state().edit.as_ref().unwrap().certifying.is_some() {
+        assert!(std::time::Instant::now() < deadline, "certify did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.run_steps(1);
+    }
+    h.run_steps(2);
+    h.get_by_label("par 2 moves (proven optimal)");
+    // Test: the level plays in the Vexed tab with its par; solved in 2.
+    h.get_by_label("Test").click();
+    h.run_steps(2);
+    assert!(!h.state().editing());
+    assert_eq!(h.state().tabs.vexed.pack, "Testing");
+    assert_eq!(h.state().tabs.vexed.session.par, Some(2));
+    for col in [1, 2] {
+        let p = board_point(&h, [0.25 + col as f32 + 0.5, 0.25 + 3.5]);
+        h.hover_at(p);
+        h.drag_at(p);
+        h.drop_at(p);
+        h.run_steps(2);
+        h.key_press(egui::Key::ArrowRight);
+        settle(&mut h);
+    }
+    assert!(h.state().tabs.vexed.session.current().solved());
+    h.get_by_label("Solved in 2 moves, par 2: optimal");
+    // Back to the editor: the level and its edit history are there; the pack is put back.
+    h.get_by_label("Back to editor").click();
+    h.run_steps(2);
+    assert!(h.state().editing());
+    assert_eq!(h.state().tabs.vexed.pack, "Built-in");
+    assert!(h.state().edit.as_ref().unwrap().pad.can_undo());
+    // Save it in the game's own format, and keep it in My levels with its par.
+    let file = dir.join("mine.txt");
+    h.state().export_to(&file, ExportKind::Level).unwrap();
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), rows(&h));
+    h.get_by_label("Add to My levels").click();
+    h.run_steps(2);
+    let pack = dir.join("my-levels/my-vexed.txt");
+    assert_eq!(std::fs::read_to_string(&pack).unwrap(), "My level;.X.X./...../a..a.;2\n");
+    // Leave the editor, and reopen the level from the pack switcher's My levels.
+    h.get_by_label("Done").click();
+    h.run_steps(2);
+    assert!(h.state().edit.is_none());
+    h.get_by_label("pack").click();
+    h.run_steps(2);
+    h.get_by_label("My levels").click();
+    h.run_steps(3);
+    let t = &h.state().tabs.vexed;
+    assert_eq!((t.pack.as_str(), t.levels.len(), t.levels[0].par), ("My levels", 1, Some(2)));
+    assert_eq!(t.levels[0].title, "My level");
+    // The saved file (World Finals) opens too: the same level as the pack's line.
+    h.state_mut().open_file(&file).unwrap();
+    let wf = &h.state().tabs.vexed.levels[0].start;
+    let line = tumblebox::vexed::format::android_line("My level", wf, 2) + "\n";
+    assert_eq!(line, std::fs::read_to_string(&pack).unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -40,6 +40,12 @@ pub enum Command {
     MoveForward,
     TimelineStart,
     TimelineEnd,
+    Edit,
+    NewLevel,
+    TestLevel,
+    CertifyLevel,
+    SaveLevel,
+    AddToMyLevels,
 }
 
 /// What the window allows now: what a command's enabled-when reads.
@@ -57,6 +63,8 @@ pub struct Allowed {
     pub puzzle: bool,
     /// The player's best solution of the level on screen is kept.
     pub best: bool,
+    /// The level editor is open (on screen or testing).
+    pub editing: bool,
 }
 
 /// When a command can be used.
@@ -73,6 +81,8 @@ pub enum When {
     Puzzle,
     /// A best solution of the level is kept.
     Best,
+    /// The level editor is open.
+    Editing,
 }
 
 /// One row of the table.
@@ -94,7 +104,7 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 33] = [
+    pub const ALL: [Command; 39] = [
         Command::Open,
         Command::Save,
         Command::Copy,
@@ -128,6 +138,12 @@ impl Command {
         Command::MoveForward,
         Command::TimelineStart,
         Command::TimelineEnd,
+        Command::Edit,
+        Command::NewLevel,
+        Command::TestLevel,
+        Command::CertifyLevel,
+        Command::SaveLevel,
+        Command::AddToMyLevels,
     ];
 
     /// The debugger's timeline commands, in the Debug menu's order.
@@ -257,6 +273,42 @@ impl Command {
                 ("Timeline start", "The level before any move (nothing is dropped)", key(Key::Home), None, Back)
             }
             TimelineEnd => ("Timeline end", "After the last move of the history", key(Key::End), None, Ahead),
+            Edit => (
+                "Edit level",
+                "Open the level on screen in the level editor, or leave the editor (palette, paint, resize, test, certify)",
+                key(Key::E),
+                None,
+                Always,
+            ),
+            NewLevel => ("New level", "A blank level of this game in the level editor", cmd(Key::N), None, Always),
+            TestLevel => (
+                "Test",
+                "Play the level being edited at once; Back to editor returns with its edit history",
+                cmd(Key::T),
+                None,
+                Editing,
+            ),
+            CertifyLevel => (
+                "Certify",
+                "Run the solver on the level being edited: its par (proven optimal or not) or why it cannot be solved",
+                None,
+                None,
+                Editing,
+            ),
+            SaveLevel => (
+                "Save level as…",
+                "The level being edited, in its game's own format (File › Open and the judges read it)",
+                None,
+                None,
+                Editing,
+            ),
+            AddToMyLevels => (
+                "Add to My levels",
+                "Keep the level being edited, with its certified par, in this game's My levels pack",
+                None,
+                None,
+                Editing,
+            ),
         };
         Info { label, tooltip, shortcut, also, when }
     }
@@ -273,6 +325,7 @@ impl Command {
             When::PreviousLevel => a.previous_level,
             When::Puzzle => a.puzzle,
             When::Best => a.best,
+            When::Editing => a.editing,
         }
     }
 

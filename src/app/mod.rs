@@ -3,6 +3,7 @@
 //! export, and progress that persists. Only this module imports eframe and egui.
 
 pub mod command;
+pub mod edit;
 pub mod help;
 pub mod paint;
 pub mod play;
@@ -206,12 +207,14 @@ pub enum ExportKind {
     Save,
     /// A save file of the best solution kept for the level on screen, alone.
     BestSave,
+    /// The level being edited, in its game's own format.
+    Level,
 }
 
 impl ExportKind {
     /// Writes a save file (not a picture).
     pub fn is_save(self) -> bool {
-        matches!(self, ExportKind::Save | ExportKind::BestSave)
+        matches!(self, ExportKind::Save | ExportKind::BestSave | ExportKind::Level)
     }
 }
 
@@ -292,9 +295,54 @@ pub(crate) trait GameTab {
     fn fresh(&self) -> bool;
     /// The tab's panels for one frame.
     fn ui(&mut self, ui: &mut egui::Ui, shared: &mut ui::Shared<'_>) -> ui::Asked;
+    /// The editor on the level on screen (its start), if the game has one.
+    fn edit(&self) -> Option<Box<dyn edit::Pad>>;
+    /// The editor on a blank level of about that size.
+    fn edit_blank(&self, rows: usize, cols: usize) -> Option<Box<dyn edit::Pad>>;
+    /// Plays a level's text as a pack of one (with its par): the tab as it was, to put back.
+    fn test(
+        &mut self,
+        text: &str,
+        title: &str,
+        par: Option<usize>,
+        par_text: Option<String>,
+    ) -> Result<Box<dyn std::any::Any>, String>;
+    /// Puts back the tab [`GameTab::test`] set aside.
+    fn untest(&mut self, stash: Box<dyn std::any::Any>);
 }
 
-impl<P: Playable + Clone> GameTab for Tab<P> {
+impl<P: Playable + Clone + edit::Editable> GameTab for Tab<P> {
+    fn edit(&self) -> Option<Box<dyn edit::Pad>> {
+        let title = self.levels.get(self.index).map_or("My level", |l| l.title.as_str());
+        self.session.start.pad(&format!("{title} (edited)"))
+    }
+
+    fn edit_blank(&self, rows: usize, cols: usize) -> Option<Box<dyn edit::Pad>> {
+        self.session.start.blank_pad("My level", rows, cols)
+    }
+
+    fn test(
+        &mut self,
+        text: &str,
+        title: &str,
+        par: Option<usize>,
+        par_text: Option<String>,
+    ) -> Result<Box<dyn std::any::Any>, String> {
+        let start = P::from_level(text, self.session.start.bottom_only().unwrap_or(false))
+            .map_err(|e| format!("cannot test: {e}"))?;
+        let mut level = Level::new(title, start, par);
+        level.par_text = par_text;
+        let tested = Tab::new("Testing", vec![level]);
+        Ok(Box::new(std::mem::replace(self, tested)))
+    }
+
+    fn untest(&mut self, stash: Box<dyn std::any::Any>) {
+        if let Ok(tab) = stash.downcast::<Tab<P>>() {
+            self.session.cancel_solver();
+            *self = *tab;
+        }
+    }
+
     fn index(&self) -> usize {
         self.index
     }
@@ -587,7 +635,16 @@ pub struct TumbleApp {
     pub running: Option<RunningExport>,
     /// The export panel's last plan (frames, seconds) and what it was for.
     plan_cache: Option<(String, ExportPlan)>,
+    /// The level editor, when it is open (`E`).
+    pub edit: Option<edit::EditMode>,
+    /// Where My levels are kept (one file per game); `None`: nowhere (no data folder).
+    pub my_levels: Option<PathBuf>,
+    /// How far the editor's Certify may go.
+    pub certify_bounds: crate::certify::Bounds,
 }
+
+/// The name of the pack of levels made in the editor.
+pub const MY_LEVELS: &str = "My levels";
 
 /// How many levels' last sessions are kept.
 pub const KEPT_SESSIONS: usize = 200;
@@ -609,7 +666,13 @@ fn xsb_levels(levels: Vec<sokoban::xsb::XsbLevel>) -> Vec<Level<sokoban::scene::
         .into_iter()
         .map(|l| {
             let boxes = l.maze.start.boxes.len();
-            let mut level = Level::new(l.title, sokoban::scene::Game::new(l.maze, true), None);
+            // A `Par:` line (the editor's certified par): its moves are the session's par.
+            let moves = l.par.as_deref().and_then(|p| {
+                let words: Vec<&str> = p.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+                words.windows(2).find(|w| w[1] == "moves").and_then(|w| w[0].parse().ok())
+            });
+            let mut level = Level::new(l.title, sokoban::scene::Game::new(l.maze, true), moves);
+            level.par_text = l.par;
             level.note = Some(format!("{boxes} box{}", if boxes == 1 { "" } else { "es" }));
             level
         })
@@ -677,13 +740,19 @@ impl Default for TumbleApp {
             export: ExportPanel::default(),
             running: None,
             plan_cache: None,
+            edit: None,
+            my_levels: None,
+            certify_bounds: crate::certify::Bounds::default(),
         }
     }
 }
 
 impl TumbleApp {
     pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
-        let mut app = TumbleApp::default();
+        let mut app = TumbleApp {
+            my_levels: eframe::storage_dir("tumblebox").map(|d| d.join("my-levels")),
+            ..TumbleApp::default()
+        };
         if let Some(text) = cc.storage.and_then(|s| s.get_string(STORAGE_KEY)) {
             app.restore(&text);
         }
@@ -862,7 +931,18 @@ impl TumbleApp {
     /// What the commands may do now (their enabled-when).
     pub fn allowed(&self) -> command::Allowed {
         let t = self.tab();
+        if let Some(e) = self.edit.as_ref().filter(|e| e.testing.is_none()) {
+            // The editor's own undo and redo; its certification is what Cancel stops.
+            return command::Allowed {
+                back: e.pad.can_undo(),
+                ahead: e.pad.can_redo(),
+                busy: e.certifying.is_some(),
+                editing: true,
+                ..Default::default()
+            };
+        }
         command::Allowed {
+            editing: self.edit.is_some(),
             back: t.can_undo(),
             ahead: t.can_redo(),
             busy: t.busy(),
@@ -884,6 +964,10 @@ impl TumbleApp {
 
     /// The state shown now, as a scene (what the window paints and the PNG export writes).
     pub fn scene(&self) -> crate::scene::Scene {
+        if let Some(e) = self.edit.as_ref().filter(|e| e.testing.is_none()) {
+            let marked = e.pad.check().err().map(|i| i.cells).unwrap_or_default();
+            return e.pad.scene(&[], None, &marked);
+        }
         self.tab().scene()
     }
 
@@ -894,6 +978,9 @@ impl TumbleApp {
             // At once, on this thread (the window's Export button runs it on another).
             let job = self.tab().export_job(self.export.request(Some(path.to_path_buf())));
             return job(&mut |_| true).map_err(|e| std::io::Error::other(format!("{e:?}")));
+        }
+        if kind == ExportKind::Level {
+            return self.save_level(path);
         }
         if kind == ExportKind::BestSave {
             let line = self.best_line().ok_or_else(|| std::io::Error::other("no best solution is kept"))?;
@@ -907,7 +994,12 @@ impl TumbleApp {
     pub fn open_file(&mut self, path: &Path) -> Result<(), String> {
         let name = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-        let file = path.file_name().map_or(name.clone(), |f| f.to_string_lossy().to_string());
+        let mine = self.my_levels.as_deref().is_some_and(|d| path.parent() == Some(d));
+        let file = match path.file_name() {
+            _ if mine => MY_LEVELS.to_string(),
+            Some(f) => f.to_string_lossy().to_string(),
+            None => name.clone(),
+        };
         self.open_bytes(&name, file, &bytes)
     }
 
@@ -1042,7 +1134,8 @@ impl TumbleApp {
     /// Records a finished level: the player's best, or that the solver showed it. A stacks
     /// board is a simulation, not a puzzle: nothing to record.
     fn record(&mut self) {
-        if self.kind == GameKind::Stacks {
+        // A level being tested from the editor is nobody's progress yet.
+        if self.kind == GameKind::Stacks || self.edit.as_ref().is_some_and(|e| e.testing.is_some()) {
             return;
         }
         let Some((n, mine)) = self.tab().finished() else { return };
@@ -1115,6 +1208,18 @@ impl TumbleApp {
             ExportKind::Png => "png",
             ExportKind::Save => "tumble",
             ExportKind::BestSave => return format!("tumblebox-{}-{slug}-best.tumble", self.kind.key()),
+            ExportKind::Level => {
+                let (title, ext) = self.edit.as_ref().map_or(("level", "txt"), |e| (e.pad.title(), e.pad.format().1));
+                let slug: String = title
+                    .chars()
+                    .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+                    .collect::<String>()
+                    .split('-')
+                    .filter(|w| !w.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("-");
+                return format!("{slug}.{ext}");
+            }
             ExportKind::Panel => self.export.extension(),
             _ => "gif",
         };

@@ -38,6 +38,8 @@ pub(crate) struct Shared<'a> {
     debugger: bool,
     /// A modal window (the palette) has the keyboard.
     modal: bool,
+    /// This game's My levels file, when there is one.
+    my_pack: Option<std::path::PathBuf>,
 }
 
 /// A menu entry or button for a command: its label, shortcut and tooltip from the table.
@@ -133,6 +135,29 @@ impl TumbleApp {
                 None => {}
             }
         }
+        if self.editing() {
+            let mut asked = Vec::new();
+            super::edit::edit_ui(self, ui, &mut asked);
+            commands.extend(asked);
+            for c in commands {
+                self.run(c, &ctx);
+            }
+            self.help_window(&ctx);
+            self.palette_window(&ctx);
+            return;
+        }
+        if let Some(e) = self.edit.as_ref().filter(|e| e.testing.is_some()) {
+            let title = e.pad.title().to_string();
+            egui::Panel::top("testing").show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(format!("Testing {title}: play it; the editor keeps its history."));
+                    if ui.button("Back to editor").on_hover_text(Command::TestLevel.info().tooltip).clicked() {
+                        commands.push(Command::TestLevel);
+                    }
+                });
+            });
+        }
+        let my_pack = self.my_pack(self.kind);
         let mut shared = Shared {
             kind: self.kind,
             speed: &mut self.speed,
@@ -146,6 +171,7 @@ impl TumbleApp {
             modal,
             levels: !self.hide_levels,
             debugger: !self.hide_debugger,
+            my_pack,
         };
         let asked = self.tabs.get_mut(self.kind).ui(ui, &mut shared);
         commands.extend(asked.commands);
@@ -242,6 +268,15 @@ impl TumbleApp {
                         item(ui, c, asked);
                     }
                 });
+                ui.menu_button("Level", |ui| {
+                    for c in [Command::Edit, Command::NewLevel] {
+                        item(ui, c, asked);
+                    }
+                    ui.separator();
+                    for c in [Command::TestLevel, Command::CertifyLevel, Command::SaveLevel, Command::AddToMyLevels] {
+                        item(ui, c, asked);
+                    }
+                });
                 ui.menu_button("Debug", |ui| {
                     for c in Command::TIMELINE {
                         item(ui, c, asked);
@@ -263,6 +298,8 @@ impl TumbleApp {
                 ui.separator();
                 for k in GameKind::ALL {
                     if ui.selectable_label(self.kind == k, k.name()).clicked() && self.kind != k {
+                        // Another game: the editor (of this one) closes.
+                        self.stop_editing();
                         self.kind = k;
                         self.progress.set_last(k, self.index());
                     }
@@ -279,8 +316,17 @@ impl TumbleApp {
             let ctx = ctx.clone();
             move || ctx.request_repaint()
         };
+        if self.run_edit(c, ctx) {
+            return;
+        }
         let i = self.index();
         match c {
+            Command::Edit
+            | Command::NewLevel
+            | Command::TestLevel
+            | Command::CertifyLevel
+            | Command::SaveLevel
+            | Command::AddToMyLevels => {}
             Command::Open => self.pick_file(ctx),
             Command::Export => self.export.open = !self.export.open,
             Command::ReplayBest | Command::ExportBest | Command::SaveBest => self.use_best(c, Some(ctx)),
@@ -650,6 +696,8 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
                 }
                 tool_button(ui, Command::Hint, true, &mut asked.commands);
             }
+            ui.separator();
+            tool_button(ui, Command::Edit, P::EDITABLE, &mut asked.commands);
         });
         completion(ui, tab, kind, &mut asked);
         board(ui, tab, shared);
@@ -734,6 +782,14 @@ fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>,
         egui::ComboBox::from_label("pack").selected_text(tab.pack.clone()).width(170.0).show_ui(ui, |ui| {
             if ui.selectable_label(tab.pack == "Built-in", "Built-in").clicked() {
                 asked.pack = Some(None);
+            }
+            if let Some(p) = &shared.my_pack
+                && ui
+                    .selectable_label(tab.pack == super::MY_LEVELS, super::MY_LEVELS)
+                    .on_hover_text(format!("The levels you made in the editor ({})", p.display()))
+                    .clicked()
+            {
+                asked.pack = Some(Some(p.clone()));
             }
             for p in recent {
                 let name = p.file_name().map_or(p.display().to_string(), |f| f.to_string_lossy().to_string());

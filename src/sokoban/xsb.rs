@@ -8,7 +8,7 @@
 //! least one `#`; consecutive board rows are one level; rows are ragged (padded to the widest
 //! with outside); the `;` comment just before a board is its title (`; 1`, `;screen.01`), a
 //! quoted line there (`'Particle Theory'`) is added to it, and a `Title:` line after the board
-//! replaces it. Other text (file headers, `Author:`, `Comment:` … `Comment-End:`) is skipped.
+//! replaces it; a `Par:` line after it gives its par (as tumblebox's editor writes it). Other text (file headers, `Author:`, `Comment:` … `Comment-End:`) is skipped.
 //!
 //! Cells the player could reach from outside the board without crossing a wall are outside:
 //! they become walls. A player, box or goal there is an error (the level is not closed).
@@ -28,6 +28,9 @@ pub struct XsbLevel {
     pub maze: Maze,
     /// The 1-based line of the level's first board row.
     pub line: usize,
+    /// The par a `Par:` line after the board gives (what tumblebox's editor writes when it
+    /// certified the level: `Par: 13 pushes, 41 moves (proven optimal)`).
+    pub par: Option<String>,
 }
 
 /// Whether a line is a board row.
@@ -67,7 +70,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
             if title.is_empty() {
                 title = format!("Level {}", out.len() + 1);
             }
-            out.push(XsbLevel { title, maze, line: first + 1 });
+            out.push(XsbLevel { title, maze, line: first + 1, par: None });
             continue;
         }
         if let Some(c) = t.strip_prefix(';') {
@@ -81,6 +84,11 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
                 "title" if !out.is_empty() && comment.is_none() && !value.trim().is_empty() => {
                     if let Some(last) = out.last_mut() {
                         last.title = value.trim().to_string();
+                    }
+                }
+                "par" if !value.trim().is_empty() => {
+                    if let Some(last) = out.last_mut() {
+                        last.par = Some(value.trim().chars().filter(|c| !c.is_control()).take(80).collect());
                     }
                 }
                 "comment" => in_comment_block = value.trim().is_empty(),
@@ -101,7 +109,7 @@ pub fn parse_any(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
         return Ok(mazes
             .into_iter()
             .enumerate()
-            .map(|(i, maze)| XsbLevel { title: format!("Maze {}", i + 1), maze, line: 0 })
+            .map(|(i, maze)| XsbLevel { title: format!("Maze {}", i + 1), maze, line: 0, par: None })
             .collect());
     }
     let levels = parse_collection(text)?;

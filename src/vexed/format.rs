@@ -550,7 +550,9 @@ pub fn parse_any_moves_placed(text: &str) -> Result<Vec<(Move, usize)>, ParseErr
 }
 
 /// Writes a level as an Android pack line `title;board;par` (the board cropped to its
-/// non-wall cells, `.` empty, `X` wall, blocks as they are).
+/// non-wall cells, `.` empty, `X` wall, blocks as the Android packs write them: `a`–`h`, so a
+/// World Finals `A` is written `a`; a board whose kinds differ only in case, or go past `h`,
+/// has no Android line).
 pub fn android_line(title: &str, board: &Board, par: usize) -> String {
     let cells: Vec<Pos> = board.grid.iter().filter(|(_, c)| **c != Cell::Wall).map(|(p, _)| p).collect();
     if cells.is_empty() {
@@ -567,7 +569,7 @@ pub fn android_line(title: &str, board: &Board, par: usize) -> String {
                 .map(|c| match board.grid[Pos::new(r, c)] {
                     Cell::Wall => 'X',
                     Cell::Empty => '.',
-                    Cell::Block(k) => k as char,
+                    Cell::Block(k) => k.to_ascii_lowercase() as char,
                 })
                 .collect()
         })

@@ -1,0 +1,726 @@
+//! The level editor in the window (PuzzleScript's `E`): the game's palette, click and drag to
+//! paint, right-click to erase, resize, undo and redo inside the editor; the level checked
+//! live by the game's own parser (its message, the cells it names outlined); Test plays it at
+//! once and comes back with the edit history intact; Certify runs the solver on another
+//! thread (progress, Cancel) and the par it finds goes with the level; Save as the game's own
+//! format, Copy, and Add to My levels (one file per game in the app's data folder, in a
+//! format that carries the par, listed in the level browser's pack switcher).
+//!
+//! The model is `crate::editor` (no egui); this module is its window. A game takes part by
+//! one [`Editable`] impl naming its sketch.
+
+use super::command::Command;
+use super::{GameKind, TumbleApp, paint};
+use crate::certify::{Bounds, Certify, Verdict};
+use crate::editor::{Editor, Invalid, MazeSketch, ShubblesSketch, Sketch, SokobanSketch, Tool, VexedSketch};
+use crate::scene::Scene;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+/// A level being edited, whatever its game: what the window asks of an [`Editor`].
+pub trait Pad: Send {
+    fn tools(&self) -> &'static [Tool];
+    fn resizable(&self) -> bool;
+    fn title(&self) -> &str;
+    fn set_title(&mut self, title: &str);
+    /// (rows, columns).
+    fn size(&self) -> (usize, usize);
+    /// Paints `tool` on a stroke's cells (`None`: erases them), one undo step.
+    fn stroke(&mut self, cells: &[(usize, usize)], tool: Option<char>) -> bool;
+    fn resize(&mut self, rows: usize, cols: usize) -> bool;
+    fn undo(&mut self) -> bool;
+    fn redo(&mut self) -> bool;
+    fn can_undo(&self) -> bool;
+    fn can_redo(&self) -> bool;
+    /// The level in the game's own format.
+    fn text(&self) -> String;
+    /// Whether the game's parser reads it, and if not, why and where.
+    fn check(&self) -> Result<(), Invalid>;
+    /// A note on how the level plays that its grid does not show (a Vexed board not at rest
+    /// plays settled).
+    fn note(&self) -> Option<String>;
+    /// The grid with a stroke in progress shown painted and `marked` cells outlined.
+    fn scene(&self, stroke: &[(usize, usize)], tool: Option<char>, marked: &[(usize, usize)]) -> Scene;
+    fn cell_at(&self, p: [f32; 2]) -> Option<(usize, usize)>;
+    fn swatch(&self, glyph: char) -> Scene;
+    /// The level to certify, when it is valid.
+    fn certifier(&self) -> Option<Box<dyn Certify + Send>>;
+    /// The file format `text` writes: its name and file extension.
+    fn format(&self) -> (&'static str, &'static str);
+    /// The level as an entry of a My levels file, with its par where the format keeps one;
+    /// or why it cannot be one.
+    fn entry(&self, par: Option<&Verdict>) -> Result<String, String>;
+    /// The My levels file's name (one per game; Sokoban's mazes and XSB levels share one).
+    fn pack_file(&self) -> &'static str;
+}
+
+/// How a sketch's level becomes an entry of its game's My levels file.
+pub trait Pack: Sketch {
+    const FORMAT: (&'static str, &'static str);
+    const PACK_FILE: &'static str;
+    fn entry(game: &Self::Game, title: &str, par: Option<&Verdict>) -> Result<String, String>;
+    fn note(_: &Self::Game, _: &crate::editor::Grid) -> Option<String> {
+        None
+    }
+}
+
+/// A title as one line without the separators a format uses.
+fn one_line(title: &str, banned: &[char]) -> String {
+    let t: String = title.chars().map(|c| if c.is_control() || banned.contains(&c) { ' ' } else { c }).collect();
+    let t = t.trim();
+    if t.is_empty() { "My level".to_string() } else { t.to_string() }
+}
+
+impl Pack for VexedSketch {
+    const FORMAT: (&'static str, &'static str) = ("World Finals", "txt");
+    const PACK_FILE: &'static str = "my-vexed.txt";
+    /// An Android line, `title;board;par`: its par is a number, so a level needs one.
+    fn entry(game: &Self::Game, title: &str, par: Option<&Verdict>) -> Result<String, String> {
+        match par {
+            Some(Verdict::Par { par, .. }) => {
+                Ok(crate::vexed::format::android_line(&one_line(title, &[';']), game, *par) + "\n")
+            }
+            _ => Err("certify it first: a Vexed pack line (Android's) carries the par".into()),
+        }
+    }
+    fn note(game: &Self::Game, grid: &crate::editor::Grid) -> Option<String> {
+        let as_drawn = Self::grid(game);
+        (as_drawn != *grid).then(|| "not at rest: it plays as the settled board (blocks fall, twins vanish)".into())
+    }
+}
+
+impl Pack for ShubblesSketch {
+    const FORMAT: (&'static str, &'static str) = ("shubbles line", "txt");
+    const PACK_FILE: &'static str = "my-shubbles.txt";
+    /// `state;par;title`, or the state alone when no par is known.
+    fn entry(game: &Self::Game, title: &str, par: Option<&Verdict>) -> Result<String, String> {
+        Ok(match par {
+            Some(Verdict::Par { par, .. }) => format!("{};{par};{}\n", game.text(), one_line(title, &[])),
+            _ => format!("{}\n", game.text()),
+        })
+    }
+}
+
+/// XSB: the title as a `;` comment, the board, and the par as a `Par:` line.
+fn xsb_entry(game: &crate::sokoban::scene::Game, title: &str, par: Option<&Verdict>) -> Result<String, String> {
+    let maze = crate::sokoban::format::Maze { level: (*game.level).clone(), start: game.pos.clone() };
+    let mut s = crate::sokoban::xsb::write_level(&one_line(title, &[]), &maze);
+    if let Some(Verdict::Par { text, proven, .. }) = par {
+        s.push_str(&format!("Par: {text}{}\n", if *proven { " (proven optimal)" } else { "" }));
+    }
+    s.push('\n');
+    Ok(s)
+}
+
+impl Pack for SokobanSketch {
+    const FORMAT: (&'static str, &'static str) = ("XSB", "xsb");
+    const PACK_FILE: &'static str = "my-sokoban.xsb";
+    fn entry(game: &Self::Game, title: &str, par: Option<&Verdict>) -> Result<String, String> {
+        xsb_entry(game, title, par)
+    }
+}
+
+impl Pack for MazeSketch {
+    const FORMAT: (&'static str, &'static str) = ("UVa 589", "in");
+    const PACK_FILE: &'static str = "my-sokoban.xsb";
+    fn entry(game: &Self::Game, title: &str, par: Option<&Verdict>) -> Result<String, String> {
+        xsb_entry(game, title, par)
+    }
+}
+
+impl<S: Pack + Send> Pad for Editor<S>
+where
+    S::Game: Certify + Send + 'static,
+{
+    fn tools(&self) -> &'static [Tool] {
+        S::TOOLS
+    }
+    fn resizable(&self) -> bool {
+        S::RESIZABLE
+    }
+    fn title(&self) -> &str {
+        &self.title
+    }
+    fn set_title(&mut self, title: &str) {
+        self.title = title.to_string();
+    }
+    fn size(&self) -> (usize, usize) {
+        (self.rows(), self.cols())
+    }
+    fn stroke(&mut self, cells: &[(usize, usize)], tool: Option<char>) -> bool {
+        match tool {
+            Some(t) => self.paint(cells, t),
+            None => self.erase(cells),
+        }
+    }
+    fn resize(&mut self, rows: usize, cols: usize) -> bool {
+        Editor::resize(self, rows, cols)
+    }
+    fn undo(&mut self) -> bool {
+        Editor::undo(self)
+    }
+    fn redo(&mut self) -> bool {
+        Editor::redo(self)
+    }
+    fn can_undo(&self) -> bool {
+        Editor::can_undo(self)
+    }
+    fn can_redo(&self) -> bool {
+        Editor::can_redo(self)
+    }
+    fn text(&self) -> String {
+        Editor::text(self)
+    }
+    fn check(&self) -> Result<(), Invalid> {
+        self.validate().map(|_| ())
+    }
+    fn note(&self) -> Option<String> {
+        S::note(&self.validate().ok()?, self.grid())
+    }
+    fn scene(&self, stroke: &[(usize, usize)], tool: Option<char>, marked: &[(usize, usize)]) -> Scene {
+        self.scene_with(stroke, tool, marked)
+    }
+    fn cell_at(&self, p: [f32; 2]) -> Option<(usize, usize)> {
+        Editor::cell_at(self, p)
+    }
+    fn swatch(&self, glyph: char) -> Scene {
+        crate::editor::swatch::<S>(glyph)
+    }
+    fn certifier(&self) -> Option<Box<dyn Certify + Send>> {
+        self.validate().ok().map(|g| Box::new(g) as Box<dyn Certify + Send>)
+    }
+    fn format(&self) -> (&'static str, &'static str) {
+        S::FORMAT
+    }
+    fn entry(&self, par: Option<&Verdict>) -> Result<String, String> {
+        let game = self.validate().map_err(|e| format!("the level is not valid: {}", e.error))?;
+        S::entry(&game, &self.title, par)
+    }
+    fn pack_file(&self) -> &'static str {
+        S::PACK_FILE
+    }
+}
+
+/// A game whose levels can be edited: its editor on a level, and on a blank one.
+pub trait Editable {
+    fn pad(&self, _title: &str) -> Option<Box<dyn Pad>> {
+        None
+    }
+    /// A blank level of about that size (the shubbles box has one size).
+    fn blank_pad(&self, _title: &str, _rows: usize, _cols: usize) -> Option<Box<dyn Pad>> {
+        None
+    }
+}
+
+/// Stacks has no editor yet: a cell holds a colour and a numbered, pointed piece, more than
+/// the one-glyph grid of [`Editor`] holds.
+impl Editable for crate::stacks::play::StacksPlay {}
+
+impl Editable for crate::vexed::Board {
+    fn pad(&self, title: &str) -> Option<Box<dyn Pad>> {
+        Some(Box::new(Editor::<VexedSketch>::of(title, self)))
+    }
+    fn blank_pad(&self, title: &str, rows: usize, cols: usize) -> Option<Box<dyn Pad>> {
+        Some(Box::new(Editor::<VexedSketch>::blank(title, rows, cols)))
+    }
+}
+
+impl Editable for crate::shubbles::State {
+    fn pad(&self, title: &str) -> Option<Box<dyn Pad>> {
+        Some(Box::new(Editor::<ShubblesSketch>::of(title, self)))
+    }
+    fn blank_pad(&self, title: &str, rows: usize, cols: usize) -> Option<Box<dyn Pad>> {
+        Some(Box::new(Editor::<ShubblesSketch>::blank(title, rows, cols)))
+    }
+}
+
+/// An XSB level is edited as XSB, a UVa 589 maze as a maze (`S`, `B`, `T`).
+impl Editable for crate::sokoban::scene::Game {
+    fn pad(&self, title: &str) -> Option<Box<dyn Pad>> {
+        Some(if self.xsb {
+            Box::new(Editor::<SokobanSketch>::of(title, self))
+        } else {
+            Box::new(Editor::<MazeSketch>::of(title, self))
+        })
+    }
+    fn blank_pad(&self, title: &str, rows: usize, cols: usize) -> Option<Box<dyn Pad>> {
+        Some(if self.xsb {
+            Box::new(Editor::<SokobanSketch>::blank(title, rows, cols))
+        } else {
+            Box::new(Editor::<MazeSketch>::blank(title, rows, cols))
+        })
+    }
+}
+
+/// A certification running on another thread.
+pub struct Certifying {
+    pub cancel: Arc<AtomicBool>,
+    result: mpsc::Receiver<Verdict>,
+    pub started: Instant,
+    pub limit: Duration,
+    /// The text of the level being certified.
+    text: String,
+}
+
+/// The editor's state in the window.
+pub struct EditMode {
+    pub kind: GameKind,
+    pub pad: Box<dyn Pad>,
+    /// The palette's glyph painted by the left button.
+    pub tool: char,
+    /// The cells of the stroke being dragged, and whether it erases.
+    pub stroke: Vec<(usize, usize)>,
+    pub erasing: bool,
+    /// While the level is tested: the game's tab as it was before (put back on return).
+    pub testing: Option<Box<dyn std::any::Any>>,
+    pub certifying: Option<Certifying>,
+    /// The last verdict and the level text it is about (stale once the level changes).
+    pub verdict: Option<(String, Verdict)>,
+    /// The size asked for a new blank level.
+    pub blank_size: (usize, usize),
+}
+
+impl EditMode {
+    pub fn new(kind: GameKind, pad: Box<dyn Pad>) -> Self {
+        let tool = pad.tools().first().map_or(' ', |t| t.glyph);
+        let blank_size = pad.size();
+        EditMode {
+            kind,
+            pad,
+            tool,
+            stroke: Vec::new(),
+            erasing: false,
+            testing: None,
+            certifying: None,
+            verdict: None,
+            blank_size,
+        }
+    }
+
+    /// The verdict on the level as it is now (none once it was changed).
+    pub fn verdict(&self) -> Option<&Verdict> {
+        let text = self.pad.text();
+        self.verdict.as_ref().filter(|(t, _)| *t == text).map(|(_, v)| v)
+    }
+
+    /// Starts certifying the level on another thread (nothing when it is invalid or a
+    /// certification runs).
+    pub fn certify(&mut self, bounds: Bounds, repaint: Box<dyn Fn() + Send>) -> Result<(), String> {
+        if self.certifying.is_some() {
+            return Err("a certification is running".into());
+        }
+        let Some(job) = self.pad.certifier() else {
+            let why = self.pad.check().err().map_or(String::new(), |e| e.error.to_string());
+            return Err(format!("the level is not valid: {why}"));
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = mpsc::channel();
+        let flag = cancel.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(job.certify(bounds, &flag));
+            repaint();
+        });
+        self.certifying =
+            Some(Certifying { cancel, result: rx, started: Instant::now(), limit: bounds.time, text: self.pad.text() });
+        Ok(())
+    }
+
+    /// Takes a finished certification's verdict; whether one arrived.
+    pub fn poll(&mut self) -> bool {
+        let Some(c) = &self.certifying else { return false };
+        match c.result.try_recv() {
+            Ok(v) => {
+                let text = c.text.clone();
+                self.certifying = None;
+                self.verdict = Some((text, v));
+                true
+            }
+            Err(mpsc::TryRecvError::Empty) => false,
+            Err(mpsc::TryRecvError::Disconnected) => {
+                self.certifying = None;
+                true
+            }
+        }
+    }
+
+    pub fn cancel(&mut self) {
+        if let Some(c) = &self.certifying {
+            c.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A verdict in words.
+pub fn verdict_text(v: &Verdict) -> String {
+    match v {
+        Verdict::Par { par: _, proven: true, text, .. } => format!("par {text} (proven optimal)"),
+        Verdict::Par { text, bound, .. } => format!("par {text} (not proven; at least {bound})"),
+        Verdict::Unsolvable(why) => format!("unsolvable: {why}"),
+        Verdict::Ends(Some(t)) => format!("ends in turn {t}"),
+        Verdict::Ends(None) => "does not end by turn 1000 (-1)".into(),
+        Verdict::Stopped(why) => format!("not certified: {why}"),
+    }
+}
+
+/// The par a verdict gives a level (moves for the session, words for the list).
+pub fn verdict_par(v: Option<&Verdict>) -> (Option<usize>, Option<String>) {
+    match v {
+        Some(Verdict::Par { par, text, proven, .. }) => {
+            (Some(*par), Some(if *proven { text.clone() } else { format!("{text} (not proven)") }))
+        }
+        _ => (None, None),
+    }
+}
+
+/// Adds `entry` to the My levels file `name` in `dir` (made if missing), atomically; the file
+/// it makes.
+pub fn add_to_pack(dir: &Path, name: &str, entry: &str) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(name);
+    let mut text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(e),
+    };
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(entry);
+    crate::render::export::write_atomic(&path, |w| std::io::Write::write_all(w, text.as_bytes()))?;
+    Ok(path)
+}
+
+impl TumbleApp {
+    /// Opens the editor on the level on screen, or on a blank level of `blank` size.
+    pub fn start_editing(&mut self, blank: Option<(usize, usize)>) -> Result<(), String> {
+        if self.edit.as_ref().is_some_and(|e| e.testing.is_some()) {
+            self.end_test();
+        }
+        let pad = match blank {
+            None => self.tab().edit(),
+            Some((r, c)) => self.tab().edit_blank(r, c),
+        };
+        let pad = pad.ok_or_else(|| format!("{} has no level editor yet", self.kind.name()))?;
+        self.edit = Some(EditMode::new(self.kind, pad));
+        Ok(())
+    }
+
+    /// Leaves the editor (its level is dropped; a test in progress ends first).
+    pub fn stop_editing(&mut self) {
+        self.end_test();
+        if let Some(e) = &mut self.edit {
+            e.cancel();
+        }
+        self.edit = None;
+    }
+
+    /// Plays the level being edited in its game's tab (the tab's pack is put aside).
+    pub fn test_level(&mut self) -> Result<(), String> {
+        let Some(e) = &self.edit else { return Err("nothing is being edited".into()) };
+        if e.testing.is_some() {
+            return Ok(());
+        }
+        if let Err(inv) = e.pad.check() {
+            return Err(format!("cannot test: {}", inv.error));
+        }
+        let (text, title, kind) = (e.pad.text(), e.pad.title().to_string(), e.kind);
+        let (par, par_text) = verdict_par(e.verdict());
+        self.keep_all();
+        let stash = self.tabs.get_mut(kind).test(&text, &title, par, par_text)?;
+        self.kind = kind;
+        if let Some(e) = &mut self.edit {
+            e.testing = Some(stash);
+        }
+        Ok(())
+    }
+
+    /// Back from a test to the editor: the game's tab as it was.
+    pub fn end_test(&mut self) {
+        let Some(e) = &mut self.edit else { return };
+        let Some(stash) = e.testing.take() else { return };
+        let kind = e.kind;
+        self.tabs.get_mut(kind).untest(stash);
+        self.kind = kind;
+    }
+
+    /// Whether the editor is on screen (editing, not testing).
+    pub fn editing(&self) -> bool {
+        self.edit.as_ref().is_some_and(|e| e.testing.is_none())
+    }
+
+    /// Adds the level being edited to its game's My levels file (with its certified par).
+    pub fn add_to_my_levels(&mut self) -> Result<PathBuf, String> {
+        let dir = self.my_levels.clone().ok_or("no folder to keep My levels in (no data folder)")?;
+        let e = self.edit.as_ref().ok_or("nothing is being edited")?;
+        let entry = e.pad.entry(e.verdict())?;
+        add_to_pack(&dir, e.pad.pack_file(), &entry).map_err(|err| format!("cannot write My levels: {err}"))
+    }
+
+    /// Writes the level being edited to `path` in its game's own format.
+    pub fn save_level(&self, path: &Path) -> std::io::Result<()> {
+        let e = self.edit.as_ref().ok_or_else(|| std::io::Error::other("nothing is being edited"))?;
+        if let Err(inv) = e.pad.check() {
+            return Err(std::io::Error::other(format!("the level is not valid: {}", inv.error)));
+        }
+        let text = e.pad.text();
+        crate::render::export::write_atomic(path, |w| std::io::Write::write_all(w, text.as_bytes()))
+    }
+
+    /// The My levels files there are, per game.
+    pub fn my_pack(&self, kind: GameKind) -> Option<PathBuf> {
+        let file = match kind {
+            GameKind::Vexed => VexedSketch::PACK_FILE,
+            GameKind::Shubbles => ShubblesSketch::PACK_FILE,
+            GameKind::Sokoban => SokobanSketch::PACK_FILE,
+            GameKind::Stacks => return None,
+        };
+        let p = self.my_levels.as_ref()?.join(file);
+        p.is_file().then_some(p)
+    }
+
+    /// Runs an editor command (those the editor answers itself); whether it was one.
+    pub(crate) fn run_edit(&mut self, c: Command, ctx: &egui::Context) -> bool {
+        let editing = self.editing();
+        match c {
+            Command::Edit => {
+                if self.edit.is_some() {
+                    self.stop_editing();
+                } else if let Err(err) = self.start_editing(None) {
+                    self.notify(err, Some(self.kind));
+                }
+            }
+            Command::NewLevel => {
+                let size = self.edit.as_ref().map_or((8, 10), |e| e.blank_size);
+                if let Err(err) = self.start_editing(Some(size)) {
+                    self.notify(err, Some(self.kind));
+                }
+            }
+            Command::TestLevel => {
+                let r = if self.edit.as_ref().is_some_and(|e| e.testing.is_some()) {
+                    self.end_test();
+                    Ok(())
+                } else {
+                    self.test_level()
+                };
+                if let Err(err) = r {
+                    self.notify(err, Some(self.kind));
+                }
+            }
+            Command::CertifyLevel => {
+                let ctx = ctx.clone();
+                let r = match &mut self.edit {
+                    Some(e) => e.certify(self.certify_bounds, Box::new(move || ctx.request_repaint())),
+                    None => Err("nothing is being edited".into()),
+                };
+                if let Err(err) = r {
+                    self.notify(err, Some(self.kind));
+                }
+            }
+            Command::AddToMyLevels => {
+                let r = self.add_to_my_levels();
+                let text = match r {
+                    Ok(p) => format!("added to My levels ({})", p.display()),
+                    Err(err) => err,
+                };
+                self.notify(text, Some(self.kind));
+            }
+            Command::SaveLevel => self.save_file(ctx, super::ExportKind::Level),
+            Command::Undo if editing => {
+                if let Some(e) = &mut self.edit {
+                    e.pad.undo();
+                }
+            }
+            Command::Redo if editing => {
+                if let Some(e) = &mut self.edit {
+                    e.pad.redo();
+                }
+            }
+            Command::Cancel if editing => {
+                if let Some(e) = &mut self.edit {
+                    e.cancel();
+                }
+            }
+            Command::Copy if editing => {
+                if let Some(e) = &self.edit {
+                    ctx.copy_text(e.pad.text());
+                    let what = format!("copied the level {} ({})", e.pad.title(), e.pad.format().0);
+                    self.notify(what, Some(self.kind));
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// The editor's panels for one frame (in place of the game's).
+pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+    let ctx = ui.ctx().clone();
+    let notice = app.notice.as_ref().filter(|n| n.tab.is_none_or(|t| t == app.kind)).map(|n| n.text.clone());
+    let Some(e) = &mut app.edit else { return };
+    e.poll();
+    let check = e.pad.check();
+    let marked: Vec<(usize, usize)> = check.as_ref().err().map(|i| i.cells.clone()).unwrap_or_default();
+    egui::Panel::bottom("status").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(format!("Editing · {} · {}", e.kind.name(), e.pad.title()));
+            ui.separator();
+            let (r, c) = e.pad.size();
+            ui.label(format!("{r} × {c}"));
+            if let Some(n) = notice {
+                ui.separator();
+                ui.label(n);
+            }
+        });
+    });
+    egui::Panel::left("palette").default_size(200.0).resizable(false).show(ui, |ui| {
+        ui.heading("Palette");
+        ui.small("left button paints, right button erases; drag for many cells");
+        for (i, t) in e.pad.tools().iter().enumerate() {
+            ui.horizontal(|ui| {
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(24.0, 24.0), egui::Sense::hover());
+                paint::paint(&ui.painter_at(rect), rect, &e.pad.swatch(t.glyph));
+                let label = format!("{}  {}  ({})", t.glyph, t.name, i + 1);
+                if ui.selectable_label(e.tool == t.glyph, label).clicked() {
+                    e.tool = t.glyph;
+                }
+            });
+        }
+        ui.separator();
+        ui.label("Title");
+        let mut title = e.pad.title().to_string();
+        if ui.add(egui::TextEdit::singleline(&mut title).desired_width(170.0)).changed() {
+            e.pad.set_title(&title);
+        }
+        if e.pad.resizable() {
+            ui.separator();
+            let (mut r, mut c) = e.pad.size();
+            let changed = ui
+                .horizontal(|ui| {
+                    ui.label("rows");
+                    let a = ui.add(egui::DragValue::new(&mut r).range(1..=crate::editor::MAX_SIDE)).changed();
+                    ui.label("columns");
+                    a | ui.add(egui::DragValue::new(&mut c).range(1..=crate::editor::MAX_SIDE)).changed()
+                })
+                .inner;
+            if changed {
+                e.pad.resize(r, c);
+                e.blank_size = (r, c);
+            }
+        }
+        ui.separator();
+        if ui.button(Command::NewLevel.label()).on_hover_text(Command::NewLevel.info().tooltip).clicked() {
+            commands.push(Command::NewLevel);
+        }
+    });
+    // Digit keys pick palette entries.
+    if !ctx.text_edit_focused() {
+        let n = e.pad.tools().len();
+        for (k, key) in [egui::Key::Num1, egui::Key::Num2, egui::Key::Num3, egui::Key::Num4, egui::Key::Num5]
+            .into_iter()
+            .chain([egui::Key::Num6, egui::Key::Num7, egui::Key::Num8, egui::Key::Num9])
+            .enumerate()
+        {
+            if k < n && ctx.input(|i| i.key_pressed(key)) {
+                e.tool = e.pad.tools()[k].glyph;
+            }
+        }
+    }
+    egui::CentralPanel::default_margins().show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            let b = |ui: &mut egui::Ui, c: Command, on: bool, commands: &mut Vec<Command>| {
+                let tip = match c.shortcut_text(ui.ctx()) {
+                    Some(s) => format!("{} ({s})", c.info().tooltip),
+                    None => c.info().tooltip.to_string(),
+                };
+                if ui.add_enabled(on, egui::Button::new(c.label())).on_hover_text(tip).clicked() {
+                    commands.push(c);
+                }
+            };
+            let valid = check.is_ok();
+            b(ui, Command::Undo, e.pad.can_undo(), commands);
+            b(ui, Command::Redo, e.pad.can_redo(), commands);
+            ui.separator();
+            b(ui, Command::TestLevel, valid, commands);
+            if let Some(c) = &e.certifying {
+                ui.spinner();
+                let t = c.started.elapsed().as_secs_f32();
+                ui.add(
+                    egui::ProgressBar::new((t / c.limit.as_secs_f32()).min(1.0))
+                        .desired_width(120.0)
+                        .text(format!("{t:.1} s of {:.0} s", c.limit.as_secs_f32())),
+                );
+                b(ui, Command::Cancel, true, commands);
+            } else {
+                b(ui, Command::CertifyLevel, valid, commands);
+            }
+            ui.separator();
+            b(ui, Command::SaveLevel, valid, commands);
+            // Copy, in the editor: the level alone.
+            if ui.button("Copy level").on_hover_text("The level as text in its game's own format (Ctrl+C)").clicked() {
+                commands.push(Command::Copy);
+            }
+            b(ui, Command::AddToMyLevels, valid, commands);
+            ui.separator();
+            if ui.button("Done").on_hover_text("Leave the editor (E)").clicked() {
+                commands.push(Command::Edit);
+            }
+        });
+        match &check {
+            Ok(()) => {
+                let green = egui::Color32::from_rgb(0x2e, 0x8b, 0x57);
+                let words = match e.verdict() {
+                    Some(v) => verdict_text(v),
+                    None => "valid: Test plays it, Certify finds its par".into(),
+                };
+                ui.colored_label(green, words);
+                if let Some(n) = e.pad.note() {
+                    ui.label(n);
+                }
+            }
+            Err(inv) => {
+                let red = egui::Color32::from_rgb(0xd9, 0x2b, 0x2b);
+                ui.colored_label(red, format!("cannot be played or saved: {}", inv.error));
+            }
+        }
+        let size = ui.available_size();
+        let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "editor grid"));
+        let tool = if e.erasing { None } else { Some(e.tool) };
+        let scene = e.pad.scene(&e.stroke, tool, &marked);
+        let view = paint::paint(&ui.painter_at(rect), rect, &scene);
+        // A stroke: pressed on the grid, every cell the pointer crosses, one undo step on
+        // release. The right button erases.
+        let (down, primary, secondary, pos) = ctx.input(|i| {
+            (
+                i.pointer.any_down(),
+                i.pointer.primary_down(),
+                i.pointer.secondary_down(),
+                i.pointer.interact_pos().or(i.pointer.hover_pos()),
+            )
+        });
+        let over = pos.filter(|p| rect.contains(*p)).and_then(|p| e.pad.cell_at(view.to_scene(p)));
+        if down && (response.is_pointer_button_down_on() || !e.stroke.is_empty()) {
+            if e.stroke.is_empty() {
+                e.erasing = secondary && !primary;
+            }
+            if let Some(cell) = over
+                && !e.stroke.contains(&cell)
+            {
+                e.stroke.push(cell);
+            }
+        } else if !e.stroke.is_empty() {
+            let cells = std::mem::take(&mut e.stroke);
+            let tool = if e.erasing { None } else { Some(e.tool) };
+            e.pad.stroke(&cells, tool);
+        }
+        if let Some(cell) = over {
+            response.on_hover_text_at_pointer(format!("row {}, column {}", cell.0 + 1, cell.1 + 1));
+        }
+    });
+    if e.certifying.is_some() {
+        ctx.request_repaint_after(Duration::from_millis(100));
+    }
+}
