@@ -1,8 +1,8 @@
 //! Certifying a level: what its par is (proven optimal or not, with the bound), that it
 //! cannot be solved and why, or, for stacks, the turn the game ends in. One call per game,
 //! bounded by [`Bounds`] and a cancel flag (Vexed and Sokoban look at it; the shubbles box
-//! and stacks are bounded by states and turns): the backend of the editor's Certify, which
-//! the window does not show yet.
+//! and stacks are bounded by states and turns): the backend of the editor's Certify (the
+//! window runs it on another thread) and of `tumblebox certify`.
 
 use crate::shubbles;
 use crate::sokoban;

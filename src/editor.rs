@@ -4,9 +4,10 @@
 //! an invalid level gets exactly the parser's message, marked on the cells it names.
 //!
 //! A game takes part by one [`Sketch`]: its palette, its blank level, its grid of a level, the
-//! text of a grid and where a parser's line and column fall on the grid. Done so far: Vexed
-//! (World Finals rows), Sokoban (XSB), UVa 589 mazes and the shubbles box (its 29 cells in
-//! the box's shape); stacks (a colour and a numbered, pointed piece per cell) is not.
+//! text of a grid and where a parser's line and column fall on the grid: Vexed (World Finals
+//! rows), Sokoban (XSB), UVa 589 mazes, the shubbles box (its 29 cells in the box's shape)
+//! and stacks (a colour and maybe a numbered, pointed piece per cell, one coded `char`). The
+//! window's editor is `app::edit`.
 
 use crate::error::ParseError;
 use crate::save::Replay;
@@ -52,6 +53,14 @@ pub trait Sketch {
     }
     /// Draws a cell holding `glyph` in the unit square at (x, y), in the game's own colours.
     fn draw(sc: &mut Scene, x: f32, y: f32, glyph: char);
+    /// The size a resize to (rows, cols) gives (stacks boards are square).
+    fn fit(rows: usize, cols: usize) -> (usize, usize) {
+        (rows, cols)
+    }
+    /// Puts the grid in order after a change (stacks numbers its pieces 1 to K).
+    fn tidy(grid: &mut Grid) {
+        let _ = grid;
+    }
 }
 
 /// The margin around an editor's grid, in cells.
@@ -88,7 +97,8 @@ pub struct Editor<S: Sketch> {
 impl<S: Sketch> Editor<S> {
     /// A blank level of `rows` × `cols` (clamped to 1..=`MAX_SIDE`).
     pub fn blank(title: &str, rows: usize, cols: usize) -> Self {
-        Self::with(title, S::blank(rows.clamp(1, MAX_SIDE), cols.clamp(1, MAX_SIDE)))
+        let (rows, cols) = S::fit(rows.clamp(1, MAX_SIDE), cols.clamp(1, MAX_SIDE));
+        Self::with(title, S::blank(rows, cols))
     }
 
     /// The editor on a level.
@@ -122,6 +132,7 @@ impl<S: Sketch> Editor<S> {
                 self.grid[r][c] = S::paint(self.grid[r][c], tool);
             }
         }
+        S::tidy(&mut self.grid);
         self.changed(before)
     }
 
@@ -133,6 +144,7 @@ impl<S: Sketch> Editor<S> {
                 self.grid[r][c] = S::ERASE;
             }
         }
+        S::tidy(&mut self.grid);
         self.changed(before)
     }
 
@@ -142,11 +154,13 @@ impl<S: Sketch> Editor<S> {
         if !S::RESIZABLE || !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
             return false;
         }
+        let (rows, cols) = S::fit(rows, cols);
         let before = self.grid.clone();
         self.grid.resize(rows, vec![S::ERASE; cols]);
         for row in &mut self.grid {
             row.resize(cols, S::ERASE);
         }
+        S::tidy(&mut self.grid);
         self.changed(before)
     }
 
@@ -540,13 +554,173 @@ impl Sketch for ShubblesSketch {
     }
 }
 
+/// Stacks (Baekjoon 17837 / 17780): each cell a square's colour and maybe a piece with its
+/// heading and number. A cell is one `char`: `0`, `1`, `2` (white, red, blue) alone, or a
+/// piece on one, coded in Unicode's private use plane ([`StacksSketch::piece`]). The palette
+/// paints colours under what stands there and pieces on what colour is there; pieces are
+/// numbered 1 to K in the order they were placed (a new one takes the next number; taking
+/// one off closes the gap), and that is the order they move in.
+pub struct StacksSketch;
+
+const PIECE_BASE: u32 = 0xF0000;
+
+impl StacksSketch {
+    /// A cell holding piece `number` (from 1) heading `heading` (1 →, 2 ←, 3 ↑, 4 ↓; 0 for a
+    /// piece not numbered yet) on `colour` (0, 1, 2).
+    pub fn piece(colour: u32, heading: u32, number: u32) -> char {
+        char::from_u32(PIECE_BASE + (number * 5 + heading) * 3 + colour).unwrap_or('0')
+    }
+
+    /// A cell's colour, and its piece (heading, number), if any.
+    pub fn decode(cell: char) -> (u32, Option<(u32, u32)>) {
+        match cell {
+            '0' | '1' | '2' => (cell as u32 - '0' as u32, None),
+            c if (c as u32) >= PIECE_BASE => {
+                let v = c as u32 - PIECE_BASE;
+                let (colour, rest) = (v % 3, v / 3);
+                (colour, Some((rest % 5, rest / 5)))
+            }
+            _ => (0, None),
+        }
+    }
+
+    fn pieces(grid: &Grid) -> Vec<(u32, (usize, usize), u32)> {
+        let mut out = Vec::new();
+        for (r, row) in grid.iter().enumerate() {
+            for (c, &g) in row.iter().enumerate() {
+                if let (_, Some((heading, number))) = Self::decode(g) {
+                    out.push((number, (r, c), heading));
+                }
+            }
+        }
+        // The numbered first, by number; new ones (0) after them, in reading order.
+        out.sort_by_key(|&(n, p, _)| (n == 0, n, p));
+        out
+    }
+}
+
+impl Sketch for StacksSketch {
+    type Game = crate::stacks::play::StacksPlay;
+    const TOOLS: &'static [Tool] = &[
+        Tool { glyph: '0', name: "white square" },
+        Tool { glyph: '1', name: "red square" },
+        Tool { glyph: '2', name: "blue square" },
+        Tool { glyph: '>', name: "piece heading →" },
+        Tool { glyph: '<', name: "piece heading ←" },
+        Tool { glyph: '^', name: "piece heading ↑" },
+        Tool { glyph: 'v', name: "piece heading ↓" },
+        Tool { glyph: 'x', name: "no piece" },
+    ];
+    const ERASE: char = '0';
+    const RESIZABLE: bool = true;
+
+    fn blank(rows: usize, cols: usize) -> Grid {
+        vec![vec!['0'; cols]; rows]
+    }
+
+    fn grid(game: &Self::Game) -> Grid {
+        let g = &game.game;
+        let n = g.colors.rows();
+        let mut grid = Self::blank(n, n);
+        for (r, row) in grid.iter_mut().enumerate() {
+            for (c, cell) in row.iter_mut().enumerate() {
+                *cell = match g.colors[crate::grid::Pos::new(r, c)] {
+                    crate::stacks::Color::White => '0',
+                    crate::stacks::Color::Red => '1',
+                    crate::stacks::Color::Blue => '2',
+                };
+            }
+        }
+        for i in 0..g.pieces() {
+            let p = g.pos[i];
+            let (colour, _) = Self::decode(grid[p.row][p.col]);
+            grid[p.row][p.col] = Self::piece(colour, g.heading[i].code() as u32, i as u32 + 1);
+        }
+        grid
+    }
+
+    fn text(grid: &Grid, _: &str) -> String {
+        let pieces = Self::pieces(grid);
+        let mut s = format!("{} {}\n", grid.len(), pieces.len());
+        for row in grid {
+            let cells: Vec<String> = row.iter().map(|&g| Self::decode(g).0.to_string()).collect();
+            s.push_str(&cells.join(" "));
+            s.push('\n');
+        }
+        for (_, (r, c), heading) in pieces {
+            s.push_str(&format!("{} {} {heading}\n", r + 1, c + 1));
+        }
+        s
+    }
+
+    /// The colours' lines name their cells; a piece's line names its square.
+    fn cell(grid: &Grid, line: usize, column: usize) -> Option<(usize, usize)> {
+        let n = grid.len();
+        if (2..2 + n).contains(&line) {
+            let c = column.checked_sub(1)? / 2;
+            return (c < grid[line - 2].len()).then_some((line - 2, c));
+        }
+        let k = line.checked_sub(2 + n)?;
+        Self::pieces(grid).get(k).map(|&(_, p, _)| p)
+    }
+
+    /// A colour goes under a piece; a piece goes on a colour (keeping its number when it
+    /// only turns); `x` takes a piece off.
+    fn paint(old: char, tool: char) -> char {
+        let (colour, piece) = Self::decode(old);
+        let heading = match tool {
+            '0' | '1' | '2' => {
+                let c = tool as u32 - '0' as u32;
+                return match piece {
+                    Some((h, n)) => Self::piece(c, h, n),
+                    None => tool,
+                };
+            }
+            'x' => return char::from_digit(colour, 10).unwrap_or('0'),
+            '>' => 1,
+            '<' => 2,
+            '^' => 3,
+            _ => 4,
+        };
+        Self::piece(colour, heading, piece.map_or(0, |(_, n)| n))
+    }
+
+    fn fit(rows: usize, cols: usize) -> (usize, usize) {
+        let n = if rows == cols { rows } else { rows.max(cols) };
+        (n, n)
+    }
+
+    /// Numbers the pieces 1 to K: the numbered keep their order, new ones come after.
+    fn tidy(grid: &mut Grid) {
+        for (i, (_, (r, c), heading)) in Self::pieces(grid).into_iter().enumerate() {
+            let (colour, _) = Self::decode(grid[r][c]);
+            grid[r][c] = Self::piece(colour, heading, i as u32 + 1);
+        }
+    }
+
+    fn draw(sc: &mut Scene, x: f32, y: f32, glyph: char) {
+        let (colour, piece) = Self::decode(glyph);
+        let ink = [Ink::SquareWhite, Ink::SquareRed, Ink::SquareBlue][colour as usize % 3];
+        sc.rect(x, y, 1.0, 1.0, Ink::GridLine);
+        sc.rect(x + 0.03, y + 0.03, 0.94, 0.94, ink);
+        if let Some((heading, number)) = piece {
+            let h = crate::stacks::rules::Heading::from_code(heading.max(1) as i64)
+                .unwrap_or(crate::stacks::rules::Heading(crate::grid::Dir::Right));
+            crate::stacks::scene::draw_piece(sc, number.max(1) as usize - 1, x, y, 0.0, h, false);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{Rng, shubbles_candidate, sokoban_candidate, vexed_candidate};
+    use crate::generate::{Rng, shubbles_candidate, sokoban_candidate, stacks_candidate, vexed_candidate};
 
     /// Every level the editor is opened on saves to text that reads back as the same level.
+    /// The level is first taken as its game reads it (a generated Sokoban room may have a
+    /// second wall column outside the first, which XSB reads as outside).
     fn round_trip<S: Sketch>(game: &S::Game) {
+        let game = &S::Game::from_level(&game.level_text("t"), false).expect("the game reads its own text");
         let ed = Editor::<S>::of("Round trip", game);
         let back = ed.validate().unwrap_or_else(|e| panic!("{}: {}", ed.text(), e.error));
         assert_eq!(back.level_text("t"), game.level_text("t"), "{}", ed.text());
@@ -555,7 +729,7 @@ mod tests {
     }
 
     #[test]
-    fn random_levels_of_every_game_done_so_far_save_and_read_back_the_same() {
+    fn random_levels_of_every_game_save_and_read_back_the_same() {
         let mut rng = Rng::new(17);
         let (mut v, mut s, mut b) = (0, 0, 0);
         for _ in 0..300 {
@@ -570,6 +744,8 @@ mod tests {
                 round_trip::<ShubblesSketch>(&st);
                 b += 1;
             }
+            let g = stacks_candidate(&mut rng);
+            round_trip::<StacksSketch>(&crate::stacks::play::StacksPlay { game: g, next: 0, turn: 1 });
         }
         assert!(v == 300 && s > 100 && b > 100, "{v} {s} {b}");
     }
@@ -672,5 +848,64 @@ mod tests {
         vx.paint(&[(1, 2)], '?');
         let e = vx.validate().expect_err("not a block");
         assert_eq!(e.cells, vec![(1, 2)], "{}", e.error);
+    }
+
+    #[test]
+    fn stacks_pieces_are_numbered_in_the_order_placed_and_colours_go_under_them() {
+        let mut ed = Editor::<StacksSketch>::blank("t", 4, 4);
+        ed.paint(&[(0, 0)], '1');
+        ed.paint(&[(0, 0)], '>');
+        ed.paint(&[(3, 3)], '^');
+        ed.paint(&[(1, 2), (2, 1)], 'v');
+        // Blue under piece 2; piece 1 turned round keeps its number.
+        ed.paint(&[(3, 3)], '2');
+        ed.paint(&[(0, 0)], '<');
+        assert_eq!(ed.text(), "4 4\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 2\n1 1 2\n4 4 3\n2 3 4\n3 2 4\n");
+        // Piece 2 taken off (the red and blue stay): 3 and 4 become 2 and 3.
+        ed.paint(&[(3, 3)], 'x');
+        ed.erase(&[(0, 0)]);
+        assert_eq!(ed.text(), "4 2\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 2\n2 3 4\n3 2 4\n");
+        assert_eq!(StacksSketch::decode(ed.grid()[2][1]), (0, Some((4, 2))));
+        // Boards stay square.
+        assert!(ed.resize(6, 5));
+        assert_eq!((ed.rows(), ed.cols()), (6, 6));
+    }
+
+    /// The message the game's own parser gives for a text, beside the editor's.
+    fn same_as_parser<S: Sketch>(ed: &Editor<S>, expect: &str) -> Invalid {
+        let e = ed.validate().expect_err(expect);
+        let parser = S::Game::from_level(&ed.text(), false).expect_err(expect);
+        assert_eq!(e.error, parser);
+        assert!(e.error.message.contains(expect), "{}", e.error);
+        e
+    }
+
+    #[test]
+    fn each_games_defects_get_its_parsers_message_on_the_cells_involved() {
+        // Stacks: three pieces (Baekjoon asks 4 to 10), said of the first line.
+        let mut st = Editor::<StacksSketch>::blank("t", 5, 5);
+        st.paint(&[(0, 0), (1, 1), (2, 2)], '>');
+        same_as_parser(&st, "K (the number of pieces)");
+        // Stacks: a board too small, said of its size.
+        let small = Editor::<StacksSketch>::blank("t", 3, 3);
+        same_as_parser(&small, "N (the board size)");
+        // Sokoban: more boxes than goals.
+        let mut sk = Editor::<SokobanSketch>::blank("t", 4, 6);
+        sk.paint(&[(1, 1)], '@');
+        sk.paint(&[(1, 2), (2, 2)], '$');
+        sk.paint(&[(1, 4)], '.');
+        same_as_parser(&sk, "goal");
+        // Sokoban: no player.
+        let mut np = Editor::<SokobanSketch>::blank("t", 4, 6);
+        np.paint(&[(1, 2)], '$');
+        np.paint(&[(1, 4)], '.');
+        same_as_parser(&np, "player");
+        // UVa 589: two boxes, both marked.
+        let mut mz = Editor::<MazeSketch>::blank("t", 3, 5);
+        mz.paint(&[(0, 0)], 'S');
+        mz.paint(&[(1, 1), (1, 3)], 'B');
+        mz.paint(&[(2, 4)], 'T');
+        let e = same_as_parser(&mz, "B");
+        assert!(!e.cells.is_empty() && e.cells.iter().all(|&(r, c)| mz.grid()[r][c] == 'B'), "{e:?}");
     }
 }

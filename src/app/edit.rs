@@ -12,7 +12,9 @@
 use super::command::Command;
 use super::{GameKind, TumbleApp, paint};
 use crate::certify::{Bounds, Certify, Verdict};
-use crate::editor::{Editor, Invalid, MazeSketch, ShubblesSketch, Sketch, SokobanSketch, Tool, VexedSketch};
+use crate::editor::{
+    Editor, Invalid, MazeSketch, ShubblesSketch, Sketch, SokobanSketch, StacksSketch, Tool, VexedSketch,
+};
 use crate::scene::Scene;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -122,6 +124,15 @@ impl Pack for SokobanSketch {
     }
 }
 
+/// Baekjoon's input; boards one after another, a blank line between (as stacks files are).
+impl Pack for StacksSketch {
+    const FORMAT: (&'static str, &'static str) = ("Baekjoon 17837 input", "txt");
+    const PACK_FILE: &'static str = "my-stacks.txt";
+    fn entry(game: &Self::Game, _: &str, _: Option<&Verdict>) -> Result<String, String> {
+        Ok(crate::stacks::format::write(&game.game) + "\n")
+    }
+}
+
 impl Pack for MazeSketch {
     const FORMAT: (&'static str, &'static str) = ("UVa 589", "in");
     const PACK_FILE: &'static str = "my-sokoban.xsb";
@@ -205,18 +216,20 @@ where
 
 /// A game whose levels can be edited: its editor on a level, and on a blank one.
 pub trait Editable {
-    fn pad(&self, _title: &str) -> Option<Box<dyn Pad>> {
-        None
-    }
-    /// A blank level of about that size (the shubbles box has one size).
-    fn blank_pad(&self, _title: &str, _rows: usize, _cols: usize) -> Option<Box<dyn Pad>> {
-        None
-    }
+    fn pad(&self, title: &str) -> Option<Box<dyn Pad>>;
+    /// A blank level of about that size (the shubbles box has one size, stacks boards are
+    /// square).
+    fn blank_pad(&self, title: &str, rows: usize, cols: usize) -> Option<Box<dyn Pad>>;
 }
 
-/// Stacks has no editor yet: a cell holds a colour and a numbered, pointed piece, more than
-/// the one-glyph grid of [`Editor`] holds.
-impl Editable for crate::stacks::play::StacksPlay {}
+impl Editable for crate::stacks::play::StacksPlay {
+    fn pad(&self, title: &str) -> Option<Box<dyn Pad>> {
+        Some(Box::new(Editor::<StacksSketch>::of(title, self)))
+    }
+    fn blank_pad(&self, title: &str, rows: usize, cols: usize) -> Option<Box<dyn Pad>> {
+        Some(Box::new(Editor::<StacksSketch>::blank(title, rows, cols)))
+    }
+}
 
 impl Editable for crate::vexed::Board {
     fn pad(&self, title: &str) -> Option<Box<dyn Pad>> {
@@ -474,7 +487,7 @@ impl TumbleApp {
             GameKind::Vexed => VexedSketch::PACK_FILE,
             GameKind::Shubbles => ShubblesSketch::PACK_FILE,
             GameKind::Sokoban => SokobanSketch::PACK_FILE,
-            GameKind::Stacks => return None,
+            GameKind::Stacks => StacksSketch::PACK_FILE,
         };
         let p = self.my_levels.as_ref()?.join(file);
         p.is_file().then_some(p)

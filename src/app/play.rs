@@ -130,8 +130,6 @@ impl Break {
 
 /// A game as the window plays it.
 pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 'static {
-    /// Whether the level editor makes levels of this game.
-    const EDITABLE: bool = true;
     fn solved(&self) -> bool;
     /// Cells where a piece can never be brought to its goal (Sokoban's dead squares), to mark
     /// when View › Dead squares is on.
@@ -886,8 +884,6 @@ fn walk_path(g: &sokoban::scene::Game, target: Pos) -> Vec<Dir> {
 // ---------------------------------------------------------------- Stacks
 
 impl Playable for StacksPlay {
-    const EDITABLE: bool = false;
-
     fn solved(&self) -> bool {
         self.game.over
     }

@@ -697,7 +697,7 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
                 tool_button(ui, Command::Hint, true, &mut asked.commands);
             }
             ui.separator();
-            tool_button(ui, Command::Edit, P::EDITABLE, &mut asked.commands);
+            tool_button(ui, Command::Edit, true, &mut asked.commands);
         });
         completion(ui, tab, kind, &mut asked);
         board(ui, tab, shared);

@@ -126,7 +126,8 @@ impl Animate for Game {
     }
 }
 
-fn draw_piece(sc: &mut Scene, piece: usize, x: f32, y: f32, level: f32, heading: Heading, lit: bool) {
+/// A piece (numbered from 0) at level `level` of the stack on the square at (x, y).
+pub fn draw_piece(sc: &mut Scene, piece: usize, x: f32, y: f32, level: f32, heading: Heading, lit: bool) {
     let (w, h) = (0.76, 0.17);
     let px = x + 0.12;
     let py = y + 0.78 - level * LAYER;
