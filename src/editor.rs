@@ -33,6 +33,8 @@ pub trait Sketch {
     const ERASE: char;
     /// Whether rows and columns can be added and taken away (the shubbles box is fixed).
     const RESIZABLE: bool;
+    /// What is drawn around the grid (the game's own background).
+    const BACKGROUND: Ink = Ink::Background;
     /// A blank level of that size.
     fn blank(rows: usize, cols: usize) -> Grid;
     /// A level's grid.
@@ -194,7 +196,7 @@ impl<S: Sketch> Editor<S> {
     /// [`Editor::scene`] with a stroke in progress shown as if painted with `tool` (`None`:
     /// erased), before it is one undo step.
     pub fn scene_with(&self, stroke: &[(usize, usize)], tool: Option<char>, marked: &[(usize, usize)]) -> Scene {
-        let mut sc = Scene::new(self.cols() as f32 + 2.0 * MARGIN, self.rows() as f32 + 2.0 * MARGIN, Ink::Background);
+        let mut sc = Scene::new(self.cols() as f32 + 2.0 * MARGIN, self.rows() as f32 + 2.0 * MARGIN, S::BACKGROUND);
         for (r, row) in self.grid.iter().enumerate() {
             for (c, &g) in row.iter().enumerate() {
                 if S::is_cell(r, c) {
@@ -221,6 +223,15 @@ impl<S: Sketch> Editor<S> {
         }
         let (r, c) = (y as usize, x as usize);
         (r < self.rows() && c < self.cols() && S::is_cell(r, c)).then_some((r, c))
+    }
+
+    /// Puts the grid as its game reads it (a Vexed board not at rest, settled), one undo
+    /// step; whether anything changed (nothing when the level is not valid).
+    pub fn settle(&mut self) -> bool {
+        let Ok(game) = self.validate() else { return false };
+        let before = self.grid.clone();
+        self.grid = S::grid(&game);
+        self.changed(before)
     }
 
     /// Whether there is something to undo or redo.
@@ -353,6 +364,7 @@ impl Sketch for VexedSketch {
     ];
     const ERASE: char = '-';
     const RESIZABLE: bool = true;
+    const BACKGROUND: Ink = Ink::Wall;
 
     fn blank(rows: usize, cols: usize) -> Grid {
         framed(rows, cols, '#', '-')
@@ -907,5 +919,19 @@ mod tests {
         mz.paint(&[(2, 4)], 'T');
         let e = same_as_parser(&mz, "B");
         assert!(!e.cells.is_empty() && e.cells.iter().all(|&(r, c)| mz.grid()[r][c] == 'B'), "{e:?}");
+    }
+
+    #[test]
+    fn a_vexed_board_not_at_rest_settles_as_it_plays_in_one_undo_step() {
+        let mut ed = Editor::<VexedSketch>::blank("t", 5, 6);
+        ed.paint(&[(1, 1), (3, 4)], 'A');
+        ed.paint(&[(1, 3), (3, 2)], 'B');
+        // By hand: A falls from (1,1) to (3,1); B from (1,3) to (3,3), beside its twin: both go.
+        assert!(ed.settle());
+        let rows: Vec<String> = ed.grid().iter().map(|r| r.iter().collect()).collect();
+        assert_eq!(rows, ["######", "#----#", "#----#", "#A--A#", "######"]);
+        assert!(!ed.settle());
+        assert!(ed.undo());
+        assert_eq!(ed.grid()[1][1], 'A');
     }
 }

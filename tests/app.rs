@@ -1860,7 +1860,7 @@ fn make_a_vexed_level_from_blank_by_clicks_certify_it_test_play_it_save_it_and_r
     let pack = dir.join("my-levels/my-vexed.txt");
     assert_eq!(std::fs::read_to_string(&pack).unwrap(), "My level;.X.X./...../a..a.;2\n");
     // Leave the editor, and reopen the level from the pack switcher's My levels.
-    h.get_by_label("Done").click();
+    h.get_by_label("Leave the editor").click();
     h.run_steps(2);
     assert!(h.state().edit.is_none());
     h.get_by_label("pack").click();
@@ -1876,4 +1876,44 @@ fn make_a_vexed_level_from_blank_by_clicks_certify_it_test_play_it_save_it_and_r
     let line = tumblebox::vexed::format::android_line("My level", wf, 2) + "\n";
     assert_eq!(line, std::fs::read_to_string(&pack).unwrap());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn e_toggles_between_editing_and_playing_and_unkept_changes_are_dropped_only_when_asked_twice() {
+    let mut h = harness();
+    h.run_steps(2);
+    // Sokoban's built-in maze 1, in the maze editor (S, B, T).
+    h.get_by_label("Pushing boxes").click();
+    h.run_steps(2);
+    h.key_press(egui::Key::E);
+    h.run_steps(2);
+    assert!(h.state().editing());
+    let before = h.state().edit.as_ref().unwrap().pad.text();
+    assert_eq!(before, tumblebox::save::Replay::level_text(&h.state().tabs.sokoban.levels[0].start, "t"));
+    // A wall painted on a floor cell (found from the text: the first `.`).
+    let (r, c) =
+        before.lines().skip(1).enumerate().find_map(|(r, l)| l.find('.').map(|c| (r, c))).expect("a floor cell");
+    h.get_by_label("#  wall  (1)").click();
+    h.run_steps(1);
+    click_cell(&mut h, r, c);
+    let edited = h.state().edit.as_ref().unwrap().pad.text();
+    assert_ne!(edited, before);
+    // E plays it (the edited maze, in the Sokoban tab), E again comes back to the editor.
+    h.key_press(egui::Key::E);
+    h.run_steps(2);
+    assert!(!h.state().editing());
+    assert_eq!(tumblebox::save::Replay::level_text(&h.state().tabs.sokoban.session.start, "t"), edited);
+    h.key_press(egui::Key::E);
+    h.run_steps(2);
+    assert!(h.state().editing());
+    assert_eq!(h.state().tabs.sokoban.pack, "Built-in");
+    // Leaving with a change kept nowhere: the first time only says so.
+    h.get_by_label("Leave the editor").click();
+    h.run_steps(2);
+    assert!(h.state().editing());
+    assert!(h.state().notice.as_ref().unwrap().text.contains("changes not kept"));
+    h.get_by_label("Leave the editor").click();
+    h.run_steps(2);
+    assert!(h.state().edit.is_none());
+    assert_eq!(tumblebox::save::Replay::level_text(&h.state().tabs.sokoban.session.start, "t"), before);
 }

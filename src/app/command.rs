@@ -46,6 +46,7 @@ pub enum Command {
     CertifyLevel,
     SaveLevel,
     AddToMyLevels,
+    LeaveEditor,
 }
 
 /// What the window allows now: what a command's enabled-when reads.
@@ -104,7 +105,7 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 39] = [
+    pub const ALL: [Command; 40] = [
         Command::Open,
         Command::Save,
         Command::Copy,
@@ -144,6 +145,7 @@ impl Command {
         Command::CertifyLevel,
         Command::SaveLevel,
         Command::AddToMyLevels,
+        Command::LeaveEditor,
     ];
 
     /// The debugger's timeline commands, in the Debug menu's order.
@@ -275,7 +277,7 @@ impl Command {
             TimelineEnd => ("Timeline end", "After the last move of the history", key(Key::End), None, Ahead),
             Edit => (
                 "Edit level",
-                "Open the level on screen in the level editor, or leave the editor (palette, paint, resize, test, certify)",
+                "Open the level on screen in the level editor; there, play it and come back (as PuzzleScript's E)",
                 key(Key::E),
                 None,
                 Always,
@@ -305,6 +307,13 @@ impl Command {
             AddToMyLevels => (
                 "Add to My levels",
                 "Keep the level being edited, with its certified par, in this game's My levels pack",
+                None,
+                None,
+                Editing,
+            ),
+            LeaveEditor => (
+                "Leave the editor",
+                "Back to the pack's levels (changes not kept are dropped only when asked twice)",
                 None,
                 None,
                 Editing,

@@ -43,6 +43,8 @@ pub trait Pad: Send {
     /// A note on how the level plays that its grid does not show (a Vexed board not at rest
     /// plays settled).
     fn note(&self) -> Option<String>;
+    /// Puts the grid as the game reads it (one undo step).
+    fn settle(&mut self) -> bool;
     /// The grid with a stroke in progress shown painted and `marked` cells outlined.
     fn scene(&self, stroke: &[(usize, usize)], tool: Option<char>, marked: &[(usize, usize)]) -> Scene;
     fn cell_at(&self, p: [f32; 2]) -> Option<(usize, usize)>;
@@ -190,6 +192,9 @@ where
     fn note(&self) -> Option<String> {
         S::note(&self.validate().ok()?, self.grid())
     }
+    fn settle(&mut self) -> bool {
+        Editor::settle(self)
+    }
     fn scene(&self, stroke: &[(usize, usize)], tool: Option<char>, marked: &[(usize, usize)]) -> Scene {
         self.scene_with(stroke, tool, marked)
     }
@@ -293,13 +298,21 @@ pub struct EditMode {
     pub verdict: Option<(String, Verdict)>,
     /// The size asked for a new blank level.
     pub blank_size: (usize, usize),
+    /// The level's text when it was opened, saved or added to My levels: whether there are
+    /// changes to lose.
+    pub kept: String,
+    /// Dropping unkept changes was asked once (asking again drops them).
+    pub asked_to_drop: bool,
 }
 
 impl EditMode {
     pub fn new(kind: GameKind, pad: Box<dyn Pad>) -> Self {
         let tool = pad.tools().first().map_or(' ', |t| t.glyph);
         let blank_size = pad.size();
+        let kept = pad.text();
         EditMode {
+            kept,
+            asked_to_drop: false,
             kind,
             pad,
             tool,
@@ -310,6 +323,11 @@ impl EditMode {
             verdict: None,
             blank_size,
         }
+    }
+
+    /// Whether the level has changes that are not kept anywhere.
+    pub fn unkept(&self) -> bool {
+        self.pad.text() != self.kept
     }
 
     /// The verdict on the level as it is now (none once it was changed).
@@ -420,6 +438,22 @@ impl TumbleApp {
         Ok(())
     }
 
+    /// Whether the level being edited may be dropped: nothing unkept, or asked twice (the
+    /// first time says what would be lost).
+    pub fn may_drop(&mut self) -> bool {
+        let Some(e) = &mut self.edit else { return true };
+        if !e.unkept() || e.asked_to_drop {
+            return true;
+        }
+        e.asked_to_drop = true;
+        let kind = e.kind;
+        self.notify(
+            "the level has changes not kept: do it again to drop them (Add to My levels or Save level as keeps them)",
+            Some(kind),
+        );
+        false
+    }
+
     /// Leaves the editor (its level is dropped; a test in progress ends first).
     pub fn stop_editing(&mut self) {
         self.end_test();
@@ -468,7 +502,12 @@ impl TumbleApp {
         let dir = self.my_levels.clone().ok_or("no folder to keep My levels in (no data folder)")?;
         let e = self.edit.as_ref().ok_or("nothing is being edited")?;
         let entry = e.pad.entry(e.verdict())?;
-        add_to_pack(&dir, e.pad.pack_file(), &entry).map_err(|err| format!("cannot write My levels: {err}"))
+        let path =
+            add_to_pack(&dir, e.pad.pack_file(), &entry).map_err(|err| format!("cannot write My levels: {err}"))?;
+        if let Some(e) = &mut self.edit {
+            e.kept = e.pad.text();
+        }
+        Ok(path)
     }
 
     /// Writes the level being edited to `path` in its game's own format.
@@ -497,20 +536,26 @@ impl TumbleApp {
     pub(crate) fn run_edit(&mut self, c: Command, ctx: &egui::Context) -> bool {
         let editing = self.editing();
         match c {
-            Command::Edit => {
-                if self.edit.is_some() {
+            Command::LeaveEditor => {
+                if self.may_drop() {
                     self.stop_editing();
-                } else if let Err(err) = self.start_editing(None) {
-                    self.notify(err, Some(self.kind));
                 }
             }
             Command::NewLevel => {
                 let size = self.edit.as_ref().map_or((8, 10), |e| e.blank_size);
-                if let Err(err) = self.start_editing(Some(size)) {
+                if self.may_drop()
+                    && let Err(err) = self.start_editing(Some(size))
+                {
                     self.notify(err, Some(self.kind));
                 }
             }
-            Command::TestLevel => {
+            // As PuzzleScript's E: into the editor, and then between editing and playing.
+            Command::Edit if self.edit.is_none() => {
+                if let Err(err) = self.start_editing(None) {
+                    self.notify(err, Some(self.kind));
+                }
+            }
+            Command::Edit | Command::TestLevel => {
                 let r = if self.edit.as_ref().is_some_and(|e| e.testing.is_some()) {
                     self.end_test();
                     Ok(())
@@ -595,7 +640,11 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
             ui.horizontal(|ui| {
                 let (rect, _) = ui.allocate_exact_size(egui::vec2(24.0, 24.0), egui::Sense::hover());
                 paint::paint(&ui.painter_at(rect), rect, &e.pad.swatch(t.glyph));
-                let label = format!("{}  {}  ({})", t.glyph, t.name, i + 1);
+                // The first nine have digit keys.
+                let label = match i {
+                    0..9 => format!("{}  {}  ({})", t.glyph, t.name, i + 1),
+                    _ => format!("{}  {}", t.glyph, t.name),
+                };
                 if ui.selectable_label(e.tool == t.glyph, label).clicked() {
                     e.tool = t.glyph;
                 }
@@ -677,9 +726,7 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
             }
             b(ui, Command::AddToMyLevels, valid, commands);
             ui.separator();
-            if ui.button("Done").on_hover_text("Leave the editor (E)").clicked() {
-                commands.push(Command::Edit);
-            }
+            b(ui, Command::LeaveEditor, true, commands);
         });
         match &check {
             Ok(()) => {
@@ -688,9 +735,19 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
                     Some(v) => verdict_text(v),
                     None => "valid: Test plays it, Certify finds its par".into(),
                 };
-                ui.colored_label(green, words);
+                let colour = match e.verdict() {
+                    Some(Verdict::Unsolvable(_)) => egui::Color32::from_rgb(0xd9, 0x2b, 0x2b),
+                    Some(Verdict::Stopped(_)) => ui.visuals().warn_fg_color,
+                    _ => green,
+                };
+                ui.colored_label(colour, words);
                 if let Some(n) = e.pad.note() {
-                    ui.label(n);
+                    ui.horizontal(|ui| {
+                        ui.label(n);
+                        if ui.button("Settle").on_hover_text("Show the board as it plays (one undo step)").clicked() {
+                            e.pad.settle();
+                        }
+                    });
                 }
             }
             Err(inv) => {
@@ -704,30 +761,44 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
         let tool = if e.erasing { None } else { Some(e.tool) };
         let scene = e.pad.scene(&e.stroke, tool, &marked);
         let view = paint::paint(&ui.painter_at(rect), rect, &scene);
-        // A stroke: pressed on the grid, every cell the pointer crosses, one undo step on
-        // release. The right button erases.
-        let (down, primary, secondary, pos) = ctx.input(|i| {
-            (
-                i.pointer.any_down(),
-                i.pointer.primary_down(),
-                i.pointer.secondary_down(),
-                i.pointer.interact_pos().or(i.pointer.hover_pos()),
-            )
-        });
-        let over = pos.filter(|p| rect.contains(*p)).and_then(|p| e.pad.cell_at(view.to_scene(p)));
-        if down && (response.is_pointer_button_down_on() || !e.stroke.is_empty()) {
+        // A stroke: a click paints one cell; a drag paints every cell the pointer crosses,
+        // from where it was pressed, as one undo step when it is let go. The right button
+        // erases.
+        let cell_of =
+            |p: Option<egui::Pos2>| p.filter(|p| rect.contains(*p)).and_then(|p| e.pad.cell_at(view.to_scene(p)));
+        let over = cell_of(ctx.input(|i| i.pointer.interact_pos().or(i.pointer.hover_pos())));
+        if response.clicked() || response.secondary_clicked() {
+            if let Some(cell) = over {
+                let tool = if response.secondary_clicked() { None } else { Some(e.tool) };
+                e.pad.stroke(&[cell], tool);
+                e.asked_to_drop = false;
+            }
+        } else if response.dragged() {
             if e.stroke.is_empty() {
-                e.erasing = secondary && !primary;
+                e.erasing = response.dragged_by(egui::PointerButton::Secondary);
+                if let Some(start) = cell_of(ctx.input(|i| i.pointer.press_origin())) {
+                    e.stroke.push(start);
+                }
             }
-            if let Some(cell) = over
-                && !e.stroke.contains(&cell)
-            {
-                e.stroke.push(cell);
+            // Every cell on the way since the last frame, however fast the pointer moved.
+            let (pos, delta) = ctx.input(|i| (i.pointer.interact_pos(), i.pointer.delta()));
+            if let Some(pos) = pos {
+                let steps = (delta.length() / (view.scale * 0.25)).ceil().max(1.0) as usize;
+                for k in 0..=steps {
+                    let p = pos - delta * (1.0 - k as f32 / steps as f32);
+                    if let Some(cell) = cell_of(Some(p))
+                        && !e.stroke.contains(&cell)
+                    {
+                        e.stroke.push(cell);
+                    }
+                }
             }
-        } else if !e.stroke.is_empty() {
+        }
+        if !response.dragged() && !e.stroke.is_empty() {
             let cells = std::mem::take(&mut e.stroke);
             let tool = if e.erasing { None } else { Some(e.tool) };
             e.pad.stroke(&cells, tool);
+            e.asked_to_drop = false;
         }
         if let Some(cell) = over {
             response.on_hover_text_at_pointer(format!("row {}, column {}", cell.0 + 1, cell.1 + 1));

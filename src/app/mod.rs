@@ -1251,6 +1251,12 @@ impl TumbleApp {
                 Dialog::Save(p, kind) => {
                     let done = if kind.is_save() { "saved" } else { "exported" };
                     let text = match self.export_to(&p, kind) {
+                        Ok(()) if kind == ExportKind::Level => {
+                            if let Some(e) = &mut self.edit {
+                                e.kept = e.pad.text();
+                            }
+                            format!("{done} {}", p.display())
+                        }
                         Ok(()) => format!("{done} {}", p.display()),
                         Err(e) => format!("{} failed: {e}", if kind.is_save() { "save" } else { "export" }),
                     };

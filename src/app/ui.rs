@@ -273,7 +273,13 @@ impl TumbleApp {
                         item(ui, c, asked);
                     }
                     ui.separator();
-                    for c in [Command::TestLevel, Command::CertifyLevel, Command::SaveLevel, Command::AddToMyLevels] {
+                    for c in [
+                        Command::TestLevel,
+                        Command::CertifyLevel,
+                        Command::SaveLevel,
+                        Command::AddToMyLevels,
+                        Command::LeaveEditor,
+                    ] {
                         item(ui, c, asked);
                     }
                 });
@@ -297,7 +303,7 @@ impl TumbleApp {
                 });
                 ui.separator();
                 for k in GameKind::ALL {
-                    if ui.selectable_label(self.kind == k, k.name()).clicked() && self.kind != k {
+                    if ui.selectable_label(self.kind == k, k.name()).clicked() && self.kind != k && self.may_drop() {
                         // Another game: the editor (of this one) closes.
                         self.stop_editing();
                         self.kind = k;
@@ -322,6 +328,7 @@ impl TumbleApp {
         let i = self.index();
         match c {
             Command::Edit
+            | Command::LeaveEditor
             | Command::NewLevel
             | Command::TestLevel
             | Command::CertifyLevel
