@@ -1769,7 +1769,8 @@ fn make_a_vexed_level_from_blank_by_clicks_certify_it_test_play_it_save_it_and_r
     h.run_steps(2);
     assert!(h.state().editing());
     h.state_mut().edit.as_mut().unwrap().blank_size = (5, 7);
-    h.get_by_label("New level").click();
+    h.run_steps(1);
+    h.get_by_label("New level (5 × 7)").click();
     h.run_steps(2);
     let text = h.state().edit.as_ref().unwrap().pad.text();
     assert_eq!(text, "5 7 My-level\n#######\n#-----#\n#-----#\n#-----#\n#######\n0 0\n");

@@ -58,11 +58,15 @@ pub trait Pad: Send {
     fn entry(&self, par: Option<&Verdict>) -> Result<String, String>;
     /// The My levels file's name (one per game; Sokoban's mazes and XSB levels share one).
     fn pack_file(&self) -> &'static str;
+    /// Which of its game's [`Editable::VARIANTS`] the level is.
+    fn variant(&self) -> usize;
 }
 
 /// How a sketch's level becomes an entry of its game's My levels file.
 pub trait Pack: Sketch {
     const FORMAT: (&'static str, &'static str);
+    /// Which of the game's [`Editable::VARIANTS`] this sketch makes.
+    const VARIANT: usize = 0;
     const PACK_FILE: &'static str;
     fn entry(game: &Self::Game, title: &str, par: Option<&Verdict>) -> Result<String, String>;
     fn note(_: &Self::Game, _: &crate::editor::Grid) -> Option<String> {
@@ -137,6 +141,7 @@ impl Pack for StacksSketch {
 
 impl Pack for MazeSketch {
     const FORMAT: (&'static str, &'static str) = ("UVa 589", "in");
+    const VARIANT: usize = 1;
     const PACK_FILE: &'static str = "my-sokoban.xsb";
     fn entry(game: &Self::Game, title: &str, par: Option<&Verdict>) -> Result<String, String> {
         xsb_entry(game, title, par)
@@ -217,21 +222,27 @@ where
     fn pack_file(&self) -> &'static str {
         S::PACK_FILE
     }
+    fn variant(&self) -> usize {
+        S::VARIANT
+    }
 }
 
 /// A game whose levels can be edited: its editor on a level, and on a blank one.
 pub trait Editable {
+    /// The kinds of level a blank one can be, when there are several (Sokoban: XSB or a
+    /// UVa 589 maze); `blank_pad`'s `variant` is an index into them.
+    const VARIANTS: &'static [&'static str] = &[];
     fn pad(&self, title: &str) -> Option<Box<dyn Pad>>;
     /// A blank level of about that size (the shubbles box has one size, stacks boards are
     /// square).
-    fn blank_pad(&self, title: &str, rows: usize, cols: usize) -> Option<Box<dyn Pad>>;
+    fn blank_pad(&self, title: &str, rows: usize, cols: usize, variant: usize) -> Option<Box<dyn Pad>>;
 }
 
 impl Editable for crate::stacks::play::StacksPlay {
     fn pad(&self, title: &str) -> Option<Box<dyn Pad>> {
         Some(Box::new(Editor::<StacksSketch>::of(title, self)))
     }
-    fn blank_pad(&self, title: &str, rows: usize, cols: usize) -> Option<Box<dyn Pad>> {
+    fn blank_pad(&self, title: &str, rows: usize, cols: usize, _: usize) -> Option<Box<dyn Pad>> {
         Some(Box::new(Editor::<StacksSketch>::blank(title, rows, cols)))
     }
 }
@@ -240,7 +251,7 @@ impl Editable for crate::vexed::Board {
     fn pad(&self, title: &str) -> Option<Box<dyn Pad>> {
         Some(Box::new(Editor::<VexedSketch>::of(title, self)))
     }
-    fn blank_pad(&self, title: &str, rows: usize, cols: usize) -> Option<Box<dyn Pad>> {
+    fn blank_pad(&self, title: &str, rows: usize, cols: usize, _: usize) -> Option<Box<dyn Pad>> {
         Some(Box::new(Editor::<VexedSketch>::blank(title, rows, cols)))
     }
 }
@@ -249,13 +260,14 @@ impl Editable for crate::shubbles::State {
     fn pad(&self, title: &str) -> Option<Box<dyn Pad>> {
         Some(Box::new(Editor::<ShubblesSketch>::of(title, self)))
     }
-    fn blank_pad(&self, title: &str, rows: usize, cols: usize) -> Option<Box<dyn Pad>> {
+    fn blank_pad(&self, title: &str, rows: usize, cols: usize, _: usize) -> Option<Box<dyn Pad>> {
         Some(Box::new(Editor::<ShubblesSketch>::blank(title, rows, cols)))
     }
 }
 
 /// An XSB level is edited as XSB, a UVa 589 maze as a maze (`S`, `B`, `T`).
 impl Editable for crate::sokoban::scene::Game {
+    const VARIANTS: &'static [&'static str] = &["Sokoban (XSB)", "UVa 589 maze"];
     fn pad(&self, title: &str) -> Option<Box<dyn Pad>> {
         Some(if self.xsb {
             Box::new(Editor::<SokobanSketch>::of(title, self))
@@ -263,8 +275,8 @@ impl Editable for crate::sokoban::scene::Game {
             Box::new(Editor::<MazeSketch>::of(title, self))
         })
     }
-    fn blank_pad(&self, title: &str, rows: usize, cols: usize) -> Option<Box<dyn Pad>> {
-        Some(if self.xsb {
+    fn blank_pad(&self, title: &str, rows: usize, cols: usize, variant: usize) -> Option<Box<dyn Pad>> {
+        Some(if variant == 0 {
             Box::new(Editor::<SokobanSketch>::blank(title, rows, cols))
         } else {
             Box::new(Editor::<MazeSketch>::blank(title, rows, cols))
@@ -296,8 +308,10 @@ pub struct EditMode {
     pub certifying: Option<Certifying>,
     /// The last verdict and the level text it is about (stale once the level changes).
     pub verdict: Option<(String, Verdict)>,
-    /// The size asked for a new blank level.
+    /// The size asked for a new blank level, and its kind (an index into the game's
+    /// [`Editable::VARIANTS`]).
     pub blank_size: (usize, usize),
+    pub blank_variant: usize,
     /// The level's text when it was opened, saved or added to My levels: whether there are
     /// changes to lose.
     pub kept: String,
@@ -310,7 +324,9 @@ impl EditMode {
         let tool = pad.tools().first().map_or(' ', |t| t.glyph);
         let blank_size = pad.size();
         let kept = pad.text();
+        let blank_variant = pad.variant();
         EditMode {
+            blank_variant,
             kept,
             asked_to_drop: false,
             kind,
@@ -425,13 +441,13 @@ pub fn add_to_pack(dir: &Path, name: &str, entry: &str) -> std::io::Result<PathB
 
 impl TumbleApp {
     /// Opens the editor on the level on screen, or on a blank level of `blank` size.
-    pub fn start_editing(&mut self, blank: Option<(usize, usize)>) -> Result<(), String> {
+    pub fn start_editing(&mut self, blank: Option<(usize, usize, usize)>) -> Result<(), String> {
         if self.edit.as_ref().is_some_and(|e| e.testing.is_some()) {
             self.end_test();
         }
         let pad = match blank {
             None => self.tab().edit(),
-            Some((r, c)) => self.tab().edit_blank(r, c),
+            Some((r, c, v)) => self.tab().edit_blank(r, c, v),
         };
         let pad = pad.ok_or_else(|| format!("{} has no level editor yet", self.kind.name()))?;
         self.edit = Some(EditMode::new(self.kind, pad));
@@ -542,9 +558,10 @@ impl TumbleApp {
                 }
             }
             Command::NewLevel => {
-                let size = self.edit.as_ref().map_or((8, 10), |e| e.blank_size);
+                let (r, c) = self.edit.as_ref().map_or((8, 10), |e| e.blank_size);
+                let v = self.edit.as_ref().map_or(0, |e| e.blank_variant);
                 if self.may_drop()
-                    && let Err(err) = self.start_editing(Some(size))
+                    && let Err(err) = self.start_editing(Some((r, c, v)))
                 {
                     self.notify(err, Some(self.kind));
                 }
@@ -617,6 +634,7 @@ impl TumbleApp {
 pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
     let ctx = ui.ctx().clone();
     let notice = app.notice.as_ref().filter(|n| n.tab.is_none_or(|t| t == app.kind)).map(|n| n.text.clone());
+    let app_variants = app.edit.as_ref().map_or(&[][..], |e| app.tabs.get(e.kind).edit_variants());
     let Some(e) = &mut app.edit else { return };
     e.poll();
     let check = e.pad.check();
@@ -673,7 +691,15 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
             }
         }
         ui.separator();
-        if ui.button(Command::NewLevel.label()).on_hover_text(Command::NewLevel.info().tooltip).clicked() {
+        let variants = app_variants;
+        if variants.len() > 1 {
+            for (i, v) in variants.iter().enumerate() {
+                ui.radio_value(&mut e.blank_variant, i, *v);
+            }
+        }
+        let (r, c) = e.blank_size;
+        let label = format!("{} ({r} × {c})", Command::NewLevel.label());
+        if ui.button(label).on_hover_text(Command::NewLevel.info().tooltip).clicked() {
             commands.push(Command::NewLevel);
         }
     });

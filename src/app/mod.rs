@@ -298,7 +298,9 @@ pub(crate) trait GameTab {
     /// The editor on the level on screen (its start), if the game has one.
     fn edit(&self) -> Option<Box<dyn edit::Pad>>;
     /// The editor on a blank level of about that size.
-    fn edit_blank(&self, rows: usize, cols: usize) -> Option<Box<dyn edit::Pad>>;
+    fn edit_blank(&self, rows: usize, cols: usize, variant: usize) -> Option<Box<dyn edit::Pad>>;
+    /// The kinds of blank level the game has ([`edit::Editable::VARIANTS`]).
+    fn edit_variants(&self) -> &'static [&'static str];
     /// Plays a level's text as a pack of one (with its par): the tab as it was, to put back.
     fn test(
         &mut self,
@@ -317,8 +319,12 @@ impl<P: Playable + Clone + edit::Editable> GameTab for Tab<P> {
         self.session.start.pad(&format!("{title} (edited)"))
     }
 
-    fn edit_blank(&self, rows: usize, cols: usize) -> Option<Box<dyn edit::Pad>> {
-        self.session.start.blank_pad("My level", rows, cols)
+    fn edit_blank(&self, rows: usize, cols: usize, variant: usize) -> Option<Box<dyn edit::Pad>> {
+        self.session.start.blank_pad("My level", rows, cols, variant)
+    }
+
+    fn edit_variants(&self) -> &'static [&'static str] {
+        P::VARIANTS
     }
 
     fn test(
