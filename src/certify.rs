@@ -31,8 +31,9 @@ impl Default for Bounds {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
     /// Solved in `par` (moves; Sokoban: pushes, its moves in `text`), proven the fewest or
-    /// not; `bound` is the proven lower bound (equal to `par` when proven).
-    Par { par: usize, proven: bool, bound: usize, text: String },
+    /// not; `bound` is the proven lower bound (equal to `par` when proven). `moves` is the
+    /// solution's length in the moves a player makes (Sokoban: steps, pushes among them).
+    Par { par: usize, proven: bool, bound: usize, text: String, moves: usize },
     /// No solution exists, and why.
     Unsolvable(String),
     /// Stacks: the turn the game ends in, or `None` when it runs past the last turn.
@@ -56,7 +57,7 @@ impl Certify for vexed::Board {
         match report.outcome {
             vexed::solve::Outcome::Solved { moves, proven } => {
                 let par = moves.len();
-                Verdict::Par { par, proven, bound: report.bound as usize, text: format!("{par} moves") }
+                Verdict::Par { par, proven, bound: report.bound as usize, text: format!("{par} moves"), moves: par }
             }
             vexed::solve::Outcome::Unsolvable => Verdict::Unsolvable(
                 vexed::solve::dead_reason(self).unwrap_or_else(|| "no sequence of moves clears the board".into()),
@@ -78,7 +79,7 @@ impl Certify for shubbles::State {
         match shubbles::solve::solve(self, bounds.max_states) {
             shubbles::solve::Outcome::Solved(ops) => {
                 let par = ops.len();
-                Verdict::Par { par, proven: true, bound: par, text: format!("{par} operations") }
+                Verdict::Par { par, proven: true, bound: par, text: format!("{par} operations"), moves: par }
             }
             shubbles::solve::Outcome::Impossible => {
                 Verdict::Unsolvable("no sequence of operations frees every shubble".into())
@@ -102,6 +103,7 @@ impl Certify for sokoban::scene::Game {
                 proven: f.proven,
                 bound: if f.proven { f.pushes } else { r.bound },
                 text: format!("{} pushes, {} moves", f.pushes, f.moves.len()),
+                moves: f.moves.len(),
             },
             sokoban::search::Outcome::Unsolvable => {
                 Verdict::Unsolvable("every position the boxes can reach was searched".into())
@@ -153,7 +155,7 @@ mod tests {
             let Some(par) = l.par else { continue };
             assert_eq!(
                 run(&l.state),
-                Verdict::Par { par, proven: true, bound: par, text: format!("{par} operations") }
+                Verdict::Par { par, proven: true, bound: par, text: format!("{par} operations"), moves: par }
             );
         }
     }
@@ -186,7 +188,8 @@ mod tests {
                         par: pushes,
                         proven: true,
                         bound: pushes,
-                        text: format!("{pushes} pushes, {} moves", want.len())
+                        text: format!("{pushes} pushes, {} moves", want.len()),
+                        moves: want.len(),
                     }
                 );
             }

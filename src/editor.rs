@@ -295,7 +295,7 @@ fn framed(rows: usize, cols: usize, wall: char, floor: char) -> Grid {
 }
 
 /// Lines of text as a rectangular grid, short rows padded with `pad`.
-fn rectangle(text: &str, pad: char) -> Grid {
+pub fn rectangle(text: &str, pad: char) -> Grid {
     let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
     let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
     rows.into_iter()

@@ -111,10 +111,29 @@ impl Pack for ShubblesSketch {
     }
 }
 
+/// A board's rows with a ring of wall around them when its edge is not all wall (a UVa 589
+/// maze's edge is the grid's; XSB needs walls drawn).
+fn walled(rows: &str) -> String {
+    let grid = crate::editor::rectangle(rows, ' ');
+    let (h, w) = (grid.len(), grid.first().map_or(0, Vec::len));
+    let open = |r: usize, c: usize| !matches!(grid[r][c], '#' | ' ');
+    let edge_open = (0..h).any(|r| (0..w).any(|c| (r == 0 || c == 0 || r + 1 == h || c + 1 == w) && open(r, c)));
+    if !edge_open {
+        return rows.to_string();
+    }
+    let ring = "#".repeat(w + 2);
+    let mut out = format!("{ring}\n");
+    for row in grid {
+        out.push_str(&format!("#{}#\n", row.iter().collect::<String>()));
+    }
+    out + &ring + "\n"
+}
+
 /// XSB: the title as a `;` comment, the board, and the par as a `Par:` line.
 fn xsb_entry(game: &crate::sokoban::scene::Game, title: &str, par: Option<&Verdict>) -> Result<String, String> {
     let maze = crate::sokoban::format::Maze { level: (*game.level).clone(), start: game.pos.clone() };
-    let mut s = crate::sokoban::xsb::write_level(&one_line(title, &[]), &maze);
+    let board = walled(&crate::sokoban::xsb::write_board(&maze));
+    let mut s = format!("; {}\n\n{board}", one_line(title, &[]));
     if let Some(Verdict::Par { text, proven, .. }) = par {
         s.push_str(&format!("Par: {text}{}\n", if *proven { " (proven optimal)" } else { "" }));
     }
@@ -414,8 +433,8 @@ pub fn verdict_text(v: &Verdict) -> String {
 /// The par a verdict gives a level (moves for the session, words for the list).
 pub fn verdict_par(v: Option<&Verdict>) -> (Option<usize>, Option<String>) {
     match v {
-        Some(Verdict::Par { par, text, proven, .. }) => {
-            (Some(*par), Some(if *proven { text.clone() } else { format!("{text} (not proven)") }))
+        Some(Verdict::Par { moves, text, proven, .. }) => {
+            (Some(*moves), Some(if *proven { text.clone() } else { format!("{text} (not proven)") }))
         }
         _ => (None, None),
     }
@@ -832,5 +851,27 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
     });
     if e.certifying.is_some() {
         ctx.request_repaint_after(Duration::from_millis(100));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_certified_sokoban_par_gives_the_session_its_moves_and_the_list_its_pushes_and_moves() {
+        // The pushing-boxes sample maze 1 by hand: the box goes right three times.
+        let maze = crate::sokoban::format::parse_judge("1 5\nSB..T\n0 0\n").unwrap().remove(0);
+        let game = crate::sokoban::scene::Game::new(maze, false);
+        let v = game.certify(Bounds::default(), &AtomicBool::new(false));
+        assert_eq!(verdict_par(Some(&v)), (Some(3), Some("3 pushes, 3 moves".to_string())));
+        let ed = Editor::<MazeSketch>::of("t", &game);
+        assert_eq!(
+            Pad::entry(&ed, Some(&v)).unwrap(),
+            "; t\n\n#######\n#@$--.#\n#######\nPar: 3 pushes, 3 moves (proven optimal)\n\n"
+        );
+        // And the XSB parser reads that par back.
+        let back = crate::sokoban::xsb::parse_any(&Pad::entry(&ed, Some(&v)).unwrap()).unwrap();
+        assert_eq!(back[0].par.as_deref(), Some("3 pushes, 3 moves (proven optimal)"));
     }
 }
