@@ -59,6 +59,11 @@ pub trait Sketch {
     fn fit(rows: usize, cols: usize) -> (usize, usize) {
         (rows, cols)
     }
+    /// Draws what surrounds the cells, the grid's top-left cell at (x, y) (the shubbles
+    /// box's opening).
+    fn surround(sc: &mut Scene, x: f32, y: f32) {
+        let _ = (sc, x, y);
+    }
     /// Puts the grid in order after a change (stacks numbers its pieces 1 to K).
     fn tidy(grid: &mut Grid) {
         let _ = grid;
@@ -68,10 +73,10 @@ pub trait Sketch {
 /// The margin around an editor's grid, in cells.
 const MARGIN: f32 = 0.25;
 
-/// A palette entry's swatch: its glyph's cell alone, one unit square.
+/// A palette entry's swatch: an erased cell painted with it, one unit square.
 pub fn swatch<S: Sketch>(glyph: char) -> Scene {
     let mut sc = Scene::new(1.0, 1.0, Ink::Background);
-    S::draw(&mut sc, 0.0, 0.0, glyph);
+    S::draw(&mut sc, 0.0, 0.0, S::paint(S::ERASE, glyph));
     sc
 }
 
@@ -209,6 +214,7 @@ impl<S: Sketch> Editor<S> {
                 }
             }
         }
+        S::surround(&mut sc, MARGIN, MARGIN);
         for &(r, c) in marked {
             sc.outline(MARGIN + c as f32 - 0.08, MARGIN + r as f32 - 0.08, 1.16, 1.16, 0.16, Ink::Flash);
         }
@@ -515,6 +521,7 @@ impl Sketch for ShubblesSketch {
     ];
     const ERASE: char = '.';
     const RESIZABLE: bool = false;
+    const BACKGROUND: Ink = Ink::Wall;
 
     fn blank(_: usize, _: usize) -> Grid {
         let mut g = vec![vec![' '; crate::shubbles::rules::COLS]; crate::shubbles::rules::ROWS];
@@ -554,6 +561,12 @@ impl Sketch for ShubblesSketch {
             _ => return,
         };
         sc.rect(x + 0.14, y + 0.14, 0.72, 0.72, ink);
+    }
+
+    /// The opening under cell 28, a gap in the frame.
+    fn surround(sc: &mut Scene, x: f32, y: f32) {
+        let (r, c) = crate::shubbles::rules::cell_pos(crate::shubbles::rules::OPENING_CELL);
+        sc.rect(x + c as f32 + 0.1, y + r as f32 + 1.0, 0.8, MARGIN, Ink::Background);
     }
 
     fn cell(_: &Grid, line: usize, column: usize) -> Option<(usize, usize)> {
@@ -617,10 +630,10 @@ impl Sketch for StacksSketch {
         Tool { glyph: '0', name: "white square" },
         Tool { glyph: '1', name: "red square" },
         Tool { glyph: '2', name: "blue square" },
-        Tool { glyph: '>', name: "piece heading →" },
-        Tool { glyph: '<', name: "piece heading ←" },
-        Tool { glyph: '^', name: "piece heading ↑" },
-        Tool { glyph: 'v', name: "piece heading ↓" },
+        Tool { glyph: '>', name: "piece heading right" },
+        Tool { glyph: '<', name: "piece heading left" },
+        Tool { glyph: '^', name: "piece heading up" },
+        Tool { glyph: 'v', name: "piece heading down" },
         Tool { glyph: 'x', name: "no piece" },
     ];
     const ERASE: char = '0';

@@ -706,7 +706,7 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
                 .inner;
             if changed {
                 e.pad.resize(r, c);
-                e.blank_size = (r, c);
+                e.blank_size = e.pad.size();
             }
         }
         ui.separator();
@@ -717,7 +717,10 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
             }
         }
         let (r, c) = e.blank_size;
-        let label = format!("{} ({r} × {c})", Command::NewLevel.label());
+        let label = match e.pad.resizable() {
+            true => format!("{} ({r} × {c})", Command::NewLevel.label()),
+            false => Command::NewLevel.label().to_string(),
+        };
         if ui.button(label).on_hover_text(Command::NewLevel.info().tooltip).clicked() {
             commands.push(Command::NewLevel);
         }

@@ -316,7 +316,8 @@ pub(crate) trait GameTab {
 impl<P: Playable + Clone + edit::Editable> GameTab for Tab<P> {
     fn edit(&self) -> Option<Box<dyn edit::Pad>> {
         let title = self.levels.get(self.index).map_or("My level", |l| l.title.as_str());
-        self.session.start.pad(&format!("{title} (edited)"))
+        let title = if title.ends_with("(edited)") { title.to_string() } else { format!("{title} (edited)") };
+        self.session.start.pad(&title)
     }
 
     fn edit_blank(&self, rows: usize, cols: usize, variant: usize) -> Option<Box<dyn edit::Pad>> {
