@@ -42,15 +42,20 @@ pub enum Verdict {
     Stopped(String),
 }
 
-/// A level that can be certified.
+/// A level that can be certified. `progress` counts the positions searched so far (Vexed
+/// and Sokoban; the others finish too soon to need it), for a window to show.
 pub trait Certify {
-    fn certify(&self, bounds: Bounds, cancel: &AtomicBool) -> Verdict;
+    fn certify(&self, bounds: Bounds, cancel: &AtomicBool, progress: &AtomicUsize) -> Verdict;
 }
 
 impl Certify for vexed::Board {
-    fn certify(&self, bounds: Bounds, cancel: &AtomicBool) -> Verdict {
+    fn certify(&self, bounds: Bounds, cancel: &AtomicBool, progress: &AtomicUsize) -> Verdict {
         let limits = vexed::solve::Limits { max_states: Some(bounds.max_states), time: Some(bounds.time) };
-        let report = match vexed::solve::solve_proven_observed(self, limits, &mut |_| !cancel.load(Ordering::Relaxed)) {
+        let mut observe = |n: usize| {
+            progress.store(n, Ordering::Relaxed);
+            !cancel.load(Ordering::Relaxed)
+        };
+        let report = match vexed::solve::solve_proven_observed(self, limits, &mut observe) {
             Ok(r) => r,
             Err(e) => return Verdict::Stopped(e.to_string()),
         };
@@ -75,7 +80,7 @@ impl Certify for vexed::Board {
 }
 
 impl Certify for shubbles::State {
-    fn certify(&self, bounds: Bounds, _: &AtomicBool) -> Verdict {
+    fn certify(&self, bounds: Bounds, _: &AtomicBool, _: &AtomicUsize) -> Verdict {
         match shubbles::solve::solve(self, bounds.max_states) {
             shubbles::solve::Outcome::Solved(ops) => {
                 let par = ops.len();
@@ -92,11 +97,10 @@ impl Certify for shubbles::State {
 }
 
 impl Certify for sokoban::scene::Game {
-    fn certify(&self, bounds: Bounds, cancel: &AtomicBool) -> Verdict {
-        let progress = AtomicUsize::new(0);
+    fn certify(&self, bounds: Bounds, cancel: &AtomicBool, progress: &AtomicUsize) -> Verdict {
         let limits = sokoban::search::Limits { time: bounds.time, max_states: bounds.max_states };
         let r =
-            sokoban::search::search(&self.level, &self.pos, sokoban::search::Mode::Optimal, limits, cancel, &progress);
+            sokoban::search::search(&self.level, &self.pos, sokoban::search::Mode::Optimal, limits, cancel, progress);
         match r.outcome {
             sokoban::search::Outcome::Solved(f) => Verdict::Par {
                 par: f.pushes,
@@ -127,7 +131,7 @@ impl Certify for sokoban::scene::Game {
 }
 
 impl Certify for StacksPlay {
-    fn certify(&self, bounds: Bounds, _: &AtomicBool) -> Verdict {
+    fn certify(&self, bounds: Bounds, _: &AtomicBool, _: &AtomicUsize) -> Verdict {
         Verdict::Ends(self.game.ending_turn(bounds.max_turns))
     }
 }
@@ -137,7 +141,7 @@ mod tests {
     use super::*;
 
     fn run<C: Certify>(c: &C) -> Verdict {
-        c.certify(Bounds::default(), &AtomicBool::new(false))
+        c.certify(Bounds::default(), &AtomicBool::new(false), &AtomicUsize::new(0))
     }
 
     #[test]

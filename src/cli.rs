@@ -1798,7 +1798,7 @@ fn certify(file: &Path, level: Option<usize>, time_limit: f64, max_states: usize
     let never = std::sync::atomic::AtomicBool::new(false);
     for i in chosen {
         let (title, level) = &levels[i];
-        let said = match level.certify(bounds, &never) {
+        let said = match level.certify(bounds, &never, &std::sync::atomic::AtomicUsize::new(0)) {
             Verdict::Par { text, proven: true, .. } => format!("par {text} (proven optimal)"),
             Verdict::Par { text, bound, .. } => format!("par {text} (not proven; at least {bound})"),
             Verdict::Unsolvable(why) => format!("unsolvable: {why}"),

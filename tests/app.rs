@@ -1860,6 +1860,10 @@ fn make_a_vexed_level_from_blank_by_clicks_certify_it_test_play_it_save_it_and_r
     h.run_steps(2);
     let pack = dir.join("my-levels/my-vexed.txt");
     assert_eq!(std::fs::read_to_string(&pack).unwrap(), "My level;.X.X./...../a..a.;2\n");
+    // The whole pack saves elsewhere too (Level › Save My levels as…).
+    let copy = dir.join("copy.txt");
+    h.state().export_to(&copy, ExportKind::MyLevels).unwrap();
+    assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(&pack).unwrap());
     // Leave the editor, and reopen the level from the pack switcher's My levels.
     h.get_by_label("Leave the editor").click();
     h.run_steps(2);

@@ -47,6 +47,7 @@ pub enum Command {
     SaveLevel,
     AddToMyLevels,
     LeaveEditor,
+    SaveMyLevels,
 }
 
 /// What the window allows now: what a command's enabled-when reads.
@@ -66,6 +67,8 @@ pub struct Allowed {
     pub best: bool,
     /// The level editor is open (on screen or testing).
     pub editing: bool,
+    /// This game has a My levels pack.
+    pub my_levels: bool,
 }
 
 /// When a command can be used.
@@ -84,6 +87,8 @@ pub enum When {
     Best,
     /// The level editor is open.
     Editing,
+    /// The game has a My levels pack.
+    MyLevels,
 }
 
 /// One row of the table.
@@ -105,7 +110,7 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 40] = [
+    pub const ALL: [Command; 41] = [
         Command::Open,
         Command::Save,
         Command::Copy,
@@ -146,6 +151,7 @@ impl Command {
         Command::SaveLevel,
         Command::AddToMyLevels,
         Command::LeaveEditor,
+        Command::SaveMyLevels,
     ];
 
     /// The debugger's timeline commands, in the Debug menu's order.
@@ -311,6 +317,13 @@ impl Command {
                 None,
                 Editing,
             ),
+            SaveMyLevels => (
+                "Save My levels as…",
+                "This game's whole My levels pack, in its own format, to a file of your choice",
+                None,
+                None,
+                MyLevels,
+            ),
             LeaveEditor => (
                 "Leave the editor",
                 "Back to the pack's levels (changes not kept are dropped only when asked twice)",
@@ -335,6 +348,7 @@ impl Command {
             When::Puzzle => a.puzzle,
             When::Best => a.best,
             When::Editing => a.editing,
+            When::MyLevels => a.my_levels,
         }
     }
 

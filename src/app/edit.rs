@@ -306,6 +306,8 @@ impl Editable for crate::sokoban::scene::Game {
 /// A certification running on another thread.
 pub struct Certifying {
     pub cancel: Arc<AtomicBool>,
+    /// Positions searched so far.
+    pub progress: Arc<std::sync::atomic::AtomicUsize>,
     result: mpsc::Receiver<Verdict>,
     pub started: Instant,
     pub limit: Duration,
@@ -383,13 +385,20 @@ impl EditMode {
         };
         let cancel = Arc::new(AtomicBool::new(false));
         let (tx, rx) = mpsc::channel();
-        let flag = cancel.clone();
+        let progress = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let (flag, count) = (cancel.clone(), progress.clone());
         std::thread::spawn(move || {
-            let _ = tx.send(job.certify(bounds, &flag));
+            let _ = tx.send(job.certify(bounds, &flag, &count));
             repaint();
         });
-        self.certifying =
-            Some(Certifying { cancel, result: rx, started: Instant::now(), limit: bounds.time, text: self.pad.text() });
+        self.certifying = Some(Certifying {
+            cancel,
+            progress,
+            result: rx,
+            started: Instant::now(),
+            limit: bounds.time,
+            text: self.pad.text(),
+        });
         Ok(())
     }
 
@@ -621,6 +630,7 @@ impl TumbleApp {
                 self.notify(text, Some(self.kind));
             }
             Command::SaveLevel => self.save_file(ctx, super::ExportKind::Level),
+            Command::SaveMyLevels => self.save_file(ctx, super::ExportKind::MyLevels),
             Command::Undo if editing => {
                 if let Some(e) = &mut self.edit {
                     e.pad.undo();
@@ -756,6 +766,10 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
             b(ui, Command::TestLevel, valid, commands);
             if let Some(c) = &e.certifying {
                 ui.spinner();
+                let n = c.progress.load(Ordering::Relaxed);
+                if n > 0 {
+                    ui.label(format!("{n} positions"));
+                }
                 let t = c.started.elapsed().as_secs_f32();
                 ui.add(
                     egui::ProgressBar::new((t / c.limit.as_secs_f32()).min(1.0))
@@ -866,7 +880,7 @@ mod tests {
         // The pushing-boxes sample maze 1 by hand: the box goes right three times.
         let maze = crate::sokoban::format::parse_judge("1 5\nSB..T\n0 0\n").unwrap().remove(0);
         let game = crate::sokoban::scene::Game::new(maze, false);
-        let v = game.certify(Bounds::default(), &AtomicBool::new(false));
+        let v = game.certify(Bounds::default(), &AtomicBool::new(false), &std::sync::atomic::AtomicUsize::new(0));
         assert_eq!(verdict_par(Some(&v)), (Some(3), Some("3 pushes, 3 moves".to_string())));
         let ed = Editor::<MazeSketch>::of("t", &game);
         assert_eq!(

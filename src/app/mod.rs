@@ -209,12 +209,14 @@ pub enum ExportKind {
     BestSave,
     /// The level being edited, in its game's own format.
     Level,
+    /// The game's My levels pack (a copy of its file).
+    MyLevels,
 }
 
 impl ExportKind {
     /// Writes a save file (not a picture).
     pub fn is_save(self) -> bool {
-        matches!(self, ExportKind::Save | ExportKind::BestSave | ExportKind::Level)
+        matches!(self, ExportKind::Save | ExportKind::BestSave | ExportKind::Level | ExportKind::MyLevels)
     }
 }
 
@@ -945,11 +947,13 @@ impl TumbleApp {
                 ahead: e.pad.can_redo(),
                 busy: e.certifying.is_some(),
                 editing: true,
+                my_levels: self.my_pack(self.kind).is_some(),
                 ..Default::default()
             };
         }
         command::Allowed {
             editing: self.edit.is_some(),
+            my_levels: self.my_pack(self.kind).is_some(),
             back: t.can_undo(),
             ahead: t.can_redo(),
             busy: t.busy(),
@@ -988,6 +992,11 @@ impl TumbleApp {
         }
         if kind == ExportKind::Level {
             return self.save_level(path);
+        }
+        if kind == ExportKind::MyLevels {
+            let from = self.my_pack(self.kind).ok_or_else(|| std::io::Error::other("no My levels pack yet"))?;
+            let text = std::fs::read(from)?;
+            return crate::render::export::write_atomic(path, |w| std::io::Write::write_all(w, &text));
         }
         if kind == ExportKind::BestSave {
             let line = self.best_line().ok_or_else(|| std::io::Error::other("no best solution is kept"))?;
@@ -1215,6 +1224,11 @@ impl TumbleApp {
             ExportKind::Png => "png",
             ExportKind::Save => "tumble",
             ExportKind::BestSave => return format!("tumblebox-{}-{slug}-best.tumble", self.kind.key()),
+            ExportKind::MyLevels => {
+                let file = self.my_pack(self.kind);
+                let ext = file.as_ref().and_then(|f| f.extension()).map_or("txt".into(), |e| e.to_string_lossy());
+                return format!("my-{}-levels.{ext}", self.kind.key());
+            }
             ExportKind::Level => {
                 let (title, ext) = self.edit.as_ref().map_or(("level", "txt"), |e| (e.pad.title(), e.pad.format().1));
                 let slug: String = title

@@ -282,6 +282,11 @@ impl TumbleApp {
                     ] {
                         item(ui, c, asked);
                     }
+                    ui.separator();
+                    {
+                        let c = Command::SaveMyLevels;
+                        item(ui, c, asked);
+                    }
                 });
                 ui.menu_button("Debug", |ui| {
                     for c in Command::TIMELINE {
@@ -328,6 +333,7 @@ impl TumbleApp {
         let i = self.index();
         match c {
             Command::Edit
+            | Command::SaveMyLevels
             | Command::LeaveEditor
             | Command::NewLevel
             | Command::TestLevel
