@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates screenshots/ from the real window: the release binary under Xvfb, driven with
 # xdotool, captured with ImageMagick. Needs: apt-get install xvfb xdotool imagemagick
-# Coordinates are those of the 1200 x 760 window the app opens at.
+# Coordinates are those of the 1200 x 760 window the app opens at (menus: File Game Level Debug
+# View Help, then the game tabs Vexed 291, Shubbles box 360, Pushing boxes 452, Stacks 524).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -q
@@ -54,34 +55,34 @@ key F1; shot help 1
 key F1
 # Shubbles: Fig. 1(a) with its cell numbers (View › Cell numbers), turning clockwise
 # (mid-rotation), then at rest.
-click 318 12; sleep 0.5
-click 152 12; sleep 0.4; click 191 86; sleep 0.3; key Escape
+click 360 12; sleep 0.5
+click 194 12; sleep 0.4; click 233 86; sleep 0.3; key Escape
 key plus; shot shubbles-turning 0.25
 shot shubbles 1.5
 # Pushing boxes: the solver's answer being played.
-click 410 12; sleep 0.5
+click 452 12; sleep 0.5
 click 60 171; sleep 0.5
 click 457 43; shot sokoban 1.8
 # Stacks: the fifth seed example, a few moves in, with the next piece marked by a hint.
-click 482 12; sleep 0.5
+click 524 12; sleep 0.5
 click 80 194; sleep 0.5
 key n n n n n n n; sleep 5
 key ctrl+h; shot stacks 1.5
 # The rule debugger. Why a stacks game ends in its turn: Board 9 run to the end (Instant), the
 # last step clicked: the square that reached four, its cause (the move onto it) dashed.
 click 80 286; sleep 0.5
-click 531 12; sleep 0.3
+click 573 12; sleep 0.3
 click 537 66; sleep 1.5
 click 1000 407; xdotool mousemove 640 745; shot debugger-stacks-end 0.8
-click 531 12; sleep 0.3
+click 573 12; sleep 0.3
 # A shubble leaving: Fig. 1(a), "a creature leaves" as breakpoint, Solve stops on the exit.
-click 318 12; sleep 0.5
-click 152 12; sleep 0.4; click 191 86; sleep 0.3; key Escape
+click 360 12; sleep 0.5
+click 194 12; sleep 0.4; click 233 86; sleep 0.3; key Escape
 click 60 102; sleep 0.5
 click 876 273; sleep 0.3
 click 815 43; sleep 8; xdotool mousemove 540 680; shot debugger-shubbles-exit 0.5
 # The cell inspector: SAMPLE-01 solved, the cell where both pairs vanished; falls hidden.
-click 250 12; sleep 0.5
+click 291 12; sleep 0.5
 click 70 102; sleep 0.5
 drag 750 390 650 392; sleep 2
 drag 370 200 520 200; sleep 3
@@ -132,7 +133,7 @@ fi
 microban=../shared/data/sokoban-levels/microban-155.xsb
 if [ -f "$microban" ]; then
   start "$microban"
-  click 152 12; sleep 0.4; click 195 108; sleep 0.3
+  click 194 12; sleep 0.4; click 237 108; sleep 0.3
   click 50 506; sleep 0.5
   click 483 43; sleep 16
   xdotool mousemove 640 745; shot sokoban-microban 0.5

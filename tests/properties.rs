@@ -387,6 +387,56 @@ proptest! {
         }
     }
 
+    /// Certify (the editor's and `tumblebox certify`'s) against independent searches: a
+    /// Vexed board's par is the breadth-first minimum, proven, or it is unsolvable exactly when
+    /// breadth-first search finds no way; a maze's par is the plain Dijkstra's pushes and moves.
+    #[test]
+    fn certify_agrees_with_independent_searches(
+        b in vexed_board(),
+        (rows, cols, cells, picks) in (2usize..7, 2usize..7).prop_flat_map(|(r, c)| (Just(r), Just(c), prop::collection::vec(0u8..4, r * c), (0usize..49, 0usize..49, 0usize..49)))
+    ) {
+        use std::sync::atomic::{AtomicBool, AtomicUsize};
+        use tumblebox::certify::{Bounds, Certify, Verdict};
+        let run = |c: &dyn Certify| c.certify(Bounds::default(), &AtomicBool::new(false), &AtomicUsize::new(0));
+        let b = b.settle().0;
+        if let Some(min) = bfs_min(&b, 50_000) {
+            match (min, run(&b)) {
+                (Some(n), Verdict::Par { par, proven: true, bound, moves, .. }) => {
+                    prop_assert_eq!((par, bound, moves), (n, n, n));
+                }
+                (None, Verdict::Unsolvable(_)) => {}
+                (min, v) => prop_assert!(false, "breadth-first {:?}, certify {:?}", min, v),
+            }
+        }
+        let n = rows * cols;
+        let (s, bx, t) = (picks.0 % n, picks.1 % n, picks.2 % n);
+        prop_assume!(s != bx && bx != t && s != t);
+        let text: Vec<String> = (0..rows).map(|r| (0..cols).map(|c| {
+            let i = r * cols + c;
+            if i == s { 'S' } else if i == bx { 'B' } else if i == t { 'T' } else if cells[i] == 0 { '#' } else { '.' }
+        }).collect()).collect();
+        let refs: Vec<&str> = text.iter().map(String::as_str).collect();
+        let maze = sokoban::format::parse_rows(&refs, 1, cols).unwrap();
+        let v = run(&sokoban::scene::Game::new(maze.clone(), false));
+        match plain_dijkstra(&maze) {
+            Some(dirs) => {
+                // Pushes: the steps after which the box stands elsewhere.
+                let mut p = maze.start.clone();
+                let mut pushes = 0;
+                for d in &dirs {
+                    let (next, _) = maze.level.step(&p, *d).unwrap();
+                    pushes += usize::from(next.boxes != p.boxes);
+                    p = next;
+                }
+                match v {
+                    Verdict::Par { par, proven: true, moves, .. } => prop_assert_eq!((par, moves), (pushes, dirs.len())),
+                    v => prop_assert!(false, "dijkstra {} pushes, certify {:?}", pushes, v),
+                }
+            }
+            None => prop_assert!(matches!(v, Verdict::Unsolvable(_)), "{:?}", v),
+        }
+    }
+
     #[test]
     fn stacks_pieces_are_conserved(n in 4usize..7, colors in prop::collection::vec(0u8..3, 36), pieces in prop::collection::vec((0usize..36, 1i64..5), 4..8), bottom in any::<bool>()) {
         let colors: Vec<stacks::Color> = colors[..n * n].iter().map(|&c| [stacks::Color::White, stacks::Color::Red, stacks::Color::Blue][c as usize]).collect();
