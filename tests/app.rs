@@ -1912,7 +1912,14 @@ fn e_toggles_between_editing_and_playing_and_unkept_changes_are_dropped_only_whe
     h.run_steps(2);
     assert!(h.state().editing());
     assert_eq!(h.state().tabs.sokoban.pack, "Built-in");
+    // Opening another level (here, pasting one) while the change is kept nowhere: refused
+    // once, with why.
+    let vexed = "3 4 Pasted\n####\n#A-A#\n####\n0 0\n".replace("#A-A#", "#AA#");
+    let e = h.state_mut().paste(&vexed).unwrap_err();
+    assert!(e.contains("changes not kept"), "{e}");
+    assert!(h.state().editing());
     // Leaving with a change kept nowhere: the first time only says so.
+    h.state_mut().edit.as_mut().unwrap().asked_to_drop = false;
     h.get_by_label("Leave the editor").click();
     h.run_steps(2);
     assert!(h.state().editing());

@@ -1009,6 +1009,7 @@ impl TumbleApp {
     /// Opens a level file of any supported kind and switches to it.
     pub fn open_file(&mut self, path: &Path) -> Result<(), String> {
         let name = path.display().to_string();
+        self.leave_editor_for(&name)?;
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
         let mine = self.my_levels.as_deref().is_some_and(|d| path.parent() == Some(d));
         let file = match path.file_name() {
@@ -1019,9 +1020,24 @@ impl TumbleApp {
         self.open_bytes(&name, file, &bytes)
     }
 
+    /// Another level is about to replace the tab the editor came from: the editor closes first,
+    /// asking once when its level has changes not kept.
+    fn leave_editor_for(&mut self, name: &str) -> Result<(), String> {
+        if self.edit.is_some() {
+            if !self.may_drop() {
+                return Err(format!(
+                    "{name} not opened: the level being edited has changes not kept (open it again to drop them)"
+                ));
+            }
+            self.stop_editing();
+        }
+        Ok(())
+    }
+
     /// Opens text pasted from the clipboard: a game ID, a save, anything File › Open reads, or
     /// a level followed by one line of moves (what Copy puts there), whose moves are replayed.
     pub fn paste(&mut self, text: &str) -> Result<(), String> {
+        self.leave_editor_for("pasted text")?;
         let text = text.trim();
         if let Some(id) = crate::save::GameId::parse(text) {
             let id = id.map_err(|e| format!("pasted game ID: {e}"))?;
@@ -1069,6 +1085,16 @@ impl TumbleApp {
 
     /// Opens whatever `bytes` hold (`loader::load` decides which game and format).
     fn open_bytes(&mut self, name: &str, file: String, bytes: &[u8]) -> Result<(), String> {
+        // Another level replaces the tab the editor came from: the editor closes first (asking
+        // once when its level has changes not kept).
+        if self.edit.is_some() {
+            if !self.may_drop() {
+                return Err(format!(
+                    "{name} not opened: the level being edited has changes not kept (open it again to drop them)"
+                ));
+            }
+            self.stop_editing();
+        }
         self.keep_all();
         let loaded = crate::loader::load(bytes).map_err(|e| format!("{name}: {e}"))?;
         let kind = GameKind::from_key(loaded.game()).ok_or_else(|| format!("{name}: line 2: a game"))?;
