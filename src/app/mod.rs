@@ -652,6 +652,18 @@ pub struct TumbleApp {
     pub certify_bounds: crate::certify::Bounds,
 }
 
+/// A title as a file name's part: lower-case letters and digits, words joined by `-`.
+fn slug(title: &str) -> String {
+    title
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+        .collect::<String>()
+        .split('-')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
 /// The name of the pack of levels made in the editor.
 pub const MY_LEVELS: &str = "My levels";
 
@@ -1237,19 +1249,11 @@ impl TumbleApp {
 
     /// A file name for exporting the current level: `tumblebox-GAME-LEVEL.gif`.
     fn export_name(&self, kind: ExportKind) -> String {
-        let title = self.tab().title().to_string();
-        let slug: String = title
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
-            .collect::<String>()
-            .split('-')
-            .filter(|w| !w.is_empty())
-            .collect::<Vec<_>>()
-            .join("-");
+        let name = slug(self.tab().title());
         let ext = match kind {
             ExportKind::Png => "png",
             ExportKind::Save => "tumble",
-            ExportKind::BestSave => return format!("tumblebox-{}-{slug}-best.tumble", self.kind.key()),
+            ExportKind::BestSave => return format!("tumblebox-{}-{name}-best.tumble", self.kind.key()),
             ExportKind::MyLevels => {
                 let file = self.my_pack(self.kind);
                 let ext = file.as_ref().and_then(|f| f.extension()).map_or("txt".into(), |e| e.to_string_lossy());
@@ -1257,20 +1261,12 @@ impl TumbleApp {
             }
             ExportKind::Level => {
                 let (title, ext) = self.edit.as_ref().map_or(("level", "txt"), |e| (e.pad.title(), e.pad.format().1));
-                let slug: String = title
-                    .chars()
-                    .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
-                    .collect::<String>()
-                    .split('-')
-                    .filter(|w| !w.is_empty())
-                    .collect::<Vec<_>>()
-                    .join("-");
-                return format!("{slug}.{ext}");
+                return format!("{}.{ext}", slug(title));
             }
             ExportKind::Panel => self.export.extension(),
             _ => "gif",
         };
-        format!("tumblebox-{}-{slug}.{ext}", self.kind.key())
+        format!("tumblebox-{}-{name}.{ext}", self.kind.key())
     }
 
     /// Opens every file dropped onto the window (the way to open one without a file dialog).
