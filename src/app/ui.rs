@@ -107,7 +107,7 @@ impl TumbleApp {
         }
         self.menu_bar(ui, &mut commands);
         self.follow_sessions();
-        if self.offer.is_some() {
+        if self.offer.is_some() && !self.editing() {
             let title = self.tab().title().to_string();
             let mut go = None;
             egui::Panel::top("offer").show(ui, |ui| {
