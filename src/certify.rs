@@ -42,6 +42,21 @@ pub enum Verdict {
     Stopped(String),
 }
 
+impl Verdict {
+    /// The verdict in words ("par 6 moves (proven optimal)"), `max_turns` being the last turn
+    /// a stacks board was run to: what the window and `tumblebox certify` say.
+    pub fn words(&self, max_turns: u32) -> String {
+        match self {
+            Verdict::Par { text, proven: true, .. } => format!("par {text} (proven optimal)"),
+            Verdict::Par { text, bound, .. } => format!("par {text} (not proven; at least {bound})"),
+            Verdict::Unsolvable(why) => format!("unsolvable: {why}"),
+            Verdict::Ends(Some(t)) => format!("ends in turn {t}"),
+            Verdict::Ends(None) => format!("does not end by turn {max_turns} (-1)"),
+            Verdict::Stopped(why) => format!("not certified: {why}"),
+        }
+    }
+}
+
 /// A level that can be certified. `progress` counts the positions searched so far (Vexed
 /// and Sokoban; the others finish too soon to need it), for a window to show.
 pub trait Certify {

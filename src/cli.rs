@@ -1762,7 +1762,7 @@ fn spread<T>(mut items: Vec<(u64, T)>, count: usize) -> Vec<(u64, T)> {
 
 /// `tumblebox certify`: every level of a file (or one), through the one loader, one line each.
 fn certify(file: &Path, level: Option<usize>, time_limit: f64, max_states: usize) -> Result<Done, Failure> {
-    use tumblebox::certify::{Bounds, Certify, Verdict};
+    use tumblebox::certify::{Bounds, Certify};
     use tumblebox::loader::Loaded;
     let name = file.display().to_string();
     let bytes = read_file(file)?;
@@ -1798,14 +1798,7 @@ fn certify(file: &Path, level: Option<usize>, time_limit: f64, max_states: usize
     let never = std::sync::atomic::AtomicBool::new(false);
     for i in chosen {
         let (title, level) = &levels[i];
-        let said = match level.certify(bounds, &never, &std::sync::atomic::AtomicUsize::new(0)) {
-            Verdict::Par { text, proven: true, .. } => format!("par {text} (proven optimal)"),
-            Verdict::Par { text, bound, .. } => format!("par {text} (not proven; at least {bound})"),
-            Verdict::Unsolvable(why) => format!("unsolvable: {why}"),
-            Verdict::Ends(Some(t)) => format!("ends in turn {t}"),
-            Verdict::Ends(None) => format!("does not end by turn {} (-1)", bounds.max_turns),
-            Verdict::Stopped(why) => format!("not certified: {why}"),
-        };
+        let said = level.certify(bounds, &never, &std::sync::atomic::AtomicUsize::new(0)).words(bounds.max_turns);
         out.push_str(&format!("{} {}: {said}\n", i + 1, one_line(title)));
     }
     Ok(Done::text(out))

@@ -427,18 +427,6 @@ impl EditMode {
     }
 }
 
-/// A verdict in words.
-pub fn verdict_text(v: &Verdict) -> String {
-    match v {
-        Verdict::Par { par: _, proven: true, text, .. } => format!("par {text} (proven optimal)"),
-        Verdict::Par { text, bound, .. } => format!("par {text} (not proven; at least {bound})"),
-        Verdict::Unsolvable(why) => format!("unsolvable: {why}"),
-        Verdict::Ends(Some(t)) => format!("ends in turn {t}"),
-        Verdict::Ends(None) => "does not end by turn 1000 (-1)".into(),
-        Verdict::Stopped(why) => format!("not certified: {why}"),
-    }
-}
-
 /// The par a verdict gives a level (moves for the session, words for the list).
 pub fn verdict_par(v: Option<&Verdict>) -> (Option<usize>, Option<String>) {
     match v {
@@ -666,6 +654,7 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
     let ctx = ui.ctx().clone();
     let notice = app.notice.as_ref().filter(|n| n.tab.is_none_or(|t| t == app.kind)).map(|n| n.text.clone());
     let app_variants = app.edit.as_ref().map_or(&[][..], |e| app.tabs.get(e.kind).edit_variants());
+    let max_turns = app.certify_bounds.max_turns;
     let Some(e) = &mut app.edit else { return };
     e.poll();
     let check = e.pad.check();
@@ -796,7 +785,7 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
             Ok(()) => {
                 let green = egui::Color32::from_rgb(0x2e, 0x8b, 0x57);
                 let words = match e.verdict() {
-                    Some(v) => verdict_text(v),
+                    Some(v) => v.words(max_turns),
                     None => "valid: Test plays it, Certify finds its par".into(),
                 };
                 let colour = match e.verdict() {

@@ -652,16 +652,21 @@ pub struct TumbleApp {
     pub certify_bounds: crate::certify::Bounds,
 }
 
-/// A title as a file name's part: lower-case letters and digits, words joined by `-`.
-fn slug(title: &str) -> String {
+/// A title as a name's part: lower-case letters and digits, words joined by `sep`.
+pub(crate) fn slug_by(title: &str, sep: char) -> String {
     title
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { sep })
         .collect::<String>()
-        .split('-')
+        .split(sep)
         .filter(|w| !w.is_empty())
         .collect::<Vec<_>>()
-        .join("-")
+        .join(&sep.to_string())
+}
+
+/// A title as a file name's part (words joined by `-`).
+fn slug(title: &str) -> String {
+    slug_by(title, '-')
 }
 
 /// The name of the pack of levels made in the editor.

@@ -478,15 +478,7 @@ impl<P: Playable> Session<P> {
         let (start, texts, _) = self.run();
         let input = start.trace_input(&self.title, &texts);
         let expected: String = self.trace_lines().iter().map(|l| format!("{l}\n")).collect();
-        let name: String = self
-            .title
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
-            .collect::<String>()
-            .split('_')
-            .filter(|w| !w.is_empty())
-            .collect::<Vec<_>>()
-            .join("_");
+        let name = super::slug_by(&self.title, '_');
         let args: Vec<String> = input.args.iter().map(|a| format!("{a:?}")).collect();
         format!(
             r#"#[test]
