@@ -7,7 +7,7 @@ cd "$(dirname "$0")"
 data=../../shared/data
 [ -d "$data" ] || { echo "seed-corpus: $data is missing" >&2; exit 2; }
 mk() { mkdir -p "corpus/$1"; }
-for t in vexed_formats judge_vexed judge_sokoban judge_stacks judge_shubbles input; do mk "$t"; done
+for t in vexed_formats judge_vexed judge_sokoban judge_stacks judge_shubbles input save loader sokoban_formats certify; do mk "$t"; done
 n=0
 add() { # add TARGET FILE: one corpus entry per file (the first 64 KB)
   n=$((n + 1)); head -c 65536 "$2" > "corpus/$1/data-$n"
@@ -24,4 +24,18 @@ printf '.........@...o....ooo..xox...\n+>|<-v+^+\n' > corpus/judge_shubbles/seed
 printf 'x.....o....o@x.....o.o.oooo.o\n-+\n' > corpus/judge_shubbles/seed-002b
 printf '1 7\nSB....T\n1 7\nSB..#.T\n7 11\n###########\n#T##......#\n#.#.#..####\n#....B....#\n#.######..#\n#.....S...#\n###########\n8 4\n....\n.##.\n.#..\n.#..\n.#.B\n.##S\n....\n###T\n0 0\n' > corpus/judge_sokoban/seed-003
 printf '4 4\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n4 1 2\n' > corpus/judge_stacks/seed-004
+# The loader and certify take every kind the window opens; the Sokoban readers the XSB files.
+for f in "$data"/sokoban-levels/*.xsb; do add sokoban_formats "$f"; add loader "$f"; done
+for f in "$data"/vexed-levels/android/*.txt "$data"/pushing-boxes/*.in "$data"/new-game-2/*.in; do add loader "$f"; done
+for f in corpus/judge_*/seed-*; do cp "$f" "corpus/loader/$(basename "$f")"; cp "$f" "corpus/certify/$(basename "$f")"; done
+printf '; tiny\n#####\n#@$.#\n#####\n' > corpus/certify/seed-xsb
+printf '; tiny\n#####\n#@$.#\n#####\n\0RrLl3(rL)\n' > corpus/sokoban_formats/seed-lurd
+# Saves: one per game, made by the command line itself.
+bin=../target/release/tumblebox
+if [ -x "$bin" ]; then
+  "$bin" vexed export corpus/judge_vexed/seed-000 --level 2 --save corpus/save/vexed.tumble >/dev/null 2>&1 || true
+  "$bin" sokoban export corpus/judge_sokoban/seed-003 --level 3 --save corpus/save/sokoban.tumble >/dev/null 2>&1 || true
+  "$bin" stacks export corpus/judge_stacks/seed-004 --turns 3 --save corpus/save/stacks.tumble >/dev/null 2>&1 || true
+  cp corpus/save/*.tumble corpus/loader/ 2>/dev/null || true
+fi
 echo "seed-corpus: $(find corpus -type f | wc -l) inputs in fuzz/corpus/"

@@ -72,6 +72,23 @@ pub fn quote(text: &str) -> String {
     out
 }
 
+/// A field of a CSV file (RFC 4180): hidden characters escaped as [`quote`] escapes them (so
+/// a row is one line and a title cannot drive a terminal showing the file), a field that
+/// a spreadsheet would run as a formula (first character `=`, `+`, `-`, `@`, tab or CR, the
+/// OWASP CSV-injection list) prefixed with `'`, and a field holding a comma, a quote or that
+/// prefix wrapped in double quotes with its quotes doubled.
+pub fn csv_field(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_escaped(&mut s, c);
+    }
+    let formula = text.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if formula {
+        s.insert(0, '\'');
+    }
+    if formula || s.contains([',', '"']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s }
+}
+
 /// One character of input, as [`quote`] shows it.
 pub fn quote_char(c: char) -> String {
     quote(c.encode_utf8(&mut [0; 4]))
@@ -173,6 +190,18 @@ mod tests {
     fn utf8_error_names_line_and_column() {
         let e = utf8(b"ab\ncd\xffe").unwrap_err();
         assert_eq!((e.line, e.column), (2, Some(3)));
+    }
+
+    #[test]
+    fn csv_fields_are_one_line_and_never_formulas() {
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+        assert_eq!(csv_field("+1"), "\"'+1\"");
+        assert_eq!(csv_field("@SUM(A1)"), "\"'@SUM(A1)\"");
+        assert_eq!(csv_field("a\u{1b}[2Jb\nc"), "a\\u{1b}[2Jb\\nc");
+        assert_eq!(csv_field("\tx"), "\"'\\tx\"");
     }
 
     #[test]

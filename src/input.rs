@@ -49,6 +49,68 @@ pub fn decode(bytes: &[u8]) -> Result<String, ParseError> {
     crate::error::utf8(&bytes).map(str::to_string)
 }
 
+/// The most bytes any input may hold (a file, standard input, a pasted text): 256 MiB, far
+/// above the largest real collection (a few MB), so a mistaken `/dev/zero` or a runaway pipe is
+/// refused on one line instead of filling memory.
+pub const MAX_INPUT: u64 = 256 << 20;
+
+/// Reads everything `r` gives, refusing more than [`MAX_INPUT`] bytes.
+pub fn read_capped(r: impl std::io::Read) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    r.take(MAX_INPUT + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("it holds more than {} MiB, the most an input may hold", MAX_INPUT >> 20),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// What a file system entry is, in words ("a folder", "a FIFO", "a device", ...).
+pub fn kind_of(m: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = m.file_type();
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if m.is_dir() {
+        "a folder"
+    } else if m.is_file() {
+        "a regular file"
+    } else {
+        "something else"
+    }
+}
+
+/// Reads a level file as the window opens one: only a regular file (a FIFO or a device would
+/// block or never end, a folder is no file), at most [`MAX_INPUT`] bytes. The error is one
+/// line without the file's name.
+pub fn read_level_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    let m = std::fs::metadata(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        _ => format!("cannot read it: {e}"),
+    })?;
+    if !m.is_file() {
+        return Err(format!("it is {}, not a level file", kind_of(&m)));
+    }
+    if m.len() > MAX_INPUT {
+        return Err(format!("it holds more than {} MiB, the most an input may hold", MAX_INPUT >> 20));
+    }
+    let f = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+    read_capped(f).map_err(|e| format!("cannot read it: {e}"))
+}
+
 /// A line without its trailing spaces and tabs (and any stray CR).
 pub fn trim_eol(line: &str) -> &str {
     line.trim_end_matches(['\r', ' ', '\t'])

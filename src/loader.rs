@@ -4,7 +4,9 @@
 //!
 //! The detection order, first match wins (each test looks only at the text, never at the
 //! file's name):
-//! 1. a tumblebox save file: its first non-blank line is `save::MAGIC`;
+//! 1. a tumblebox save file: its first line that is neither blank nor a `#` comment is
+//!    `save::MAGIC` (`save::is_save`, the rule the save reader reads by); it is replayed
+//!    through its game's rules, every move, and refused here if any fails (`save::check`);
 //! 2. a shubbles box list: its first non-blank line is 29 characters of `.ox@`, optionally
 //!    followed by `;par;title`;
 //! 3. a Vexed Palm file (a `[Level]` section anywhere) or Android file (a first non-blank
@@ -18,7 +20,7 @@
 //! When nothing matches, the error names what each format expected and where it failed,
 //! on one line.
 
-use crate::save::{MAGIC, Save};
+use crate::save::Save;
 use crate::shubbles;
 use crate::sokoban::{format::Maze, xsb};
 use crate::stacks;
@@ -59,9 +61,11 @@ impl Loaded {
 pub fn load(bytes: &[u8]) -> Result<Loaded, String> {
     let text = String::from_utf8_lossy(&crate::input::normalize(bytes)).to_string();
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim_end();
-    if first.starts_with(MAGIC) {
+    if crate::save::is_save(&text) {
         let text = crate::input::decode(bytes).map_err(|e| e.to_string())?;
-        return Save::parse(&text).map(|s| Loaded::Save(Box::new(s))).map_err(|e| e.to_string());
+        let save = Save::parse(&text).map_err(|e| e.to_string())?;
+        crate::save::check(&save).map_err(|e| e.to_string())?;
+        return Ok(Loaded::Save(Box::new(save)));
     }
     if first
         .split(';')

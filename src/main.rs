@@ -1,6 +1,6 @@
-//! The `tumblebox` binary: the command line (see `cli.rs`).
+//! The `tumblebox` binary: the command line (`src/cli/`), or the window when no command is
+//! given.
 
-mod bench;
 mod cli;
 
 /// Ctrl-C, SIGTERM and SIGHUP remove the temporary files and work folders being written

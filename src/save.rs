@@ -30,7 +30,8 @@
 //! - `level` is followed by the level's lines, each after `| `: a World Finals case or an
 //!   Android line (Vexed), the state and an empty operations line (shubbles), a UVa 589 maze
 //!   with its `0 0` (pushing boxes), the Baekjoon input (stacks).
-//! - Then the history, oldest first: `move TEXT` (the move in the game's notation: Vexed
+//! - Then the history, oldest first: `move TEXT` (the move in the game's notation, written
+//!   exactly as tumblebox writes it, case included: Vexed
 //!   `(B,1,3,L)`, shubbles one of `+-|<>^v`, pushing boxes one of `nsewNSEW`, stacks the piece's
 //!   number), optionally followed by `solver` (the solver played it) and `group N` (moves of one
 //!   gesture, undone together); `restart`.
@@ -38,8 +39,10 @@
 //! - `end` closes the file; blank lines and lines starting with `#` are ignored anywhere but
 //!   inside the level.
 //!
-//! This module reads and writes the text; replaying it through a game's rules is the caller's
-//! (the window and the command line both do it, so a damaged file is refused the same way).
+//! This module reads and writes the text, and replays it through a game's rules
+//! ([`replaying`], one entry at a time; [`check`]): the loader checks every save that way
+//! before the window or `tumblebox export SAVE` sees it, so a damaged file is refused the same
+//! way everywhere.
 
 use crate::error::ParseError;
 
@@ -52,8 +55,9 @@ pub const VERSION: u32 = 1;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Entry {
     Move {
-        /// The move in the game's notation.
-        text: String,
+        /// The move in the game's notation (shared: a save of a million moves holds a handful
+        /// of distinct texts).
+        text: std::sync::Arc<str>,
         /// The solver played it.
         solver: bool,
         /// Moves of one gesture share a nonzero group.
@@ -147,6 +151,14 @@ impl Save {
                     format!("a save of version {VERSION}; this one is version {v}, from a newer tumblebox"),
                 ));
             }
+            _ if i >= lines.len() => {
+                return Err(ParseError::line(
+                    lines.len().max(1),
+                    format!(
+                        "`{MAGIC} {VERSION}` (the first line of a tumblebox save file), found only blank lines and comments"
+                    ),
+                ));
+            }
             _ => {
                 return Err(ParseError::at(
                     i + 1,
@@ -169,6 +181,7 @@ impl Save {
         };
         let mut cursor = None;
         let mut ended = false;
+        let mut texts: std::collections::HashMap<&str, std::sync::Arc<str>> = std::collections::HashMap::new();
         let mut seen_level = false;
         loop {
             i = skip(i);
@@ -182,23 +195,31 @@ impl Save {
             }
             let history_started = !save.history.is_empty() || cursor.is_some();
             let value_col = word.chars().count() + 2;
+            // A value that is wrong is placed at its column; a missing one names the line only
+            // (its column would lie past the end).
+            let bad_value = |what: &str| {
+                if rest.is_empty() {
+                    ParseError::line(n, format!("{what}, after `{word}`"))
+                } else {
+                    ParseError::at(n, value_col, what)
+                }
+            };
             match word {
                 "game" if save.game.is_empty() => {
                     if !GAMES.contains(&rest) {
-                        return Err(ParseError::at(n, value_col, "a game: vexed, shubbles, sokoban or stacks"));
+                        return Err(bad_value("a game: vexed, shubbles, sokoban or stacks"));
                     }
                     save.game = rest.to_string();
                 }
                 "title" if !seen_level => save.title = rest.to_string(),
                 "pack" if !seen_level => save.pack = rest.to_string(),
                 "par" if !seen_level => {
-                    save.par =
-                        Some(rest.parse().map_err(|_| ParseError::at(n, value_col, "the par: a number of moves"))?);
+                    save.par = Some(rest.parse().map_err(|_| bad_value("the par: a number of moves"))?);
                 }
                 "rule" if !seen_level => match rest {
                     "17780" => save.bottom_only = true,
                     "17837" => save.bottom_only = false,
-                    _ => return Err(ParseError::at(n, value_col, "a stacks rule: 17837 or 17780")),
+                    _ => return Err(bad_value("a stacks rule: 17837 or 17780")),
                 },
                 "level" if !seen_level && rest.is_empty() => {
                     if save.game.is_empty() {
@@ -227,7 +248,7 @@ impl Save {
                 "move" if seen_level && cursor.is_none() => {
                     let mut parts = rest.split_whitespace();
                     let Some(text) = parts.next() else {
-                        return Err(ParseError::at(n, value_col, "a move in the game's notation"));
+                        return Err(bad_value("a move in the game's notation"));
                     };
                     let (mut solver, mut group) = (false, 0);
                     while let Some(p) = parts.next() {
@@ -249,12 +270,12 @@ impl Save {
                             }
                         }
                     }
-                    save.history.push(Entry::Move { text: text.to_string(), solver, group, line: n });
+                    let text = texts.entry(text).or_insert_with(|| text.into()).clone();
+                    save.history.push(Entry::Move { text, solver, group, line: n });
                 }
                 "restart" if seen_level && cursor.is_none() && rest.is_empty() => save.history.push(Entry::Restart),
                 "cursor" if seen_level && cursor.is_none() => {
-                    let c: usize =
-                        rest.parse().map_err(|_| ParseError::at(n, value_col, "the cursor: a number of entries"))?;
+                    let c: usize = rest.parse().map_err(|_| bad_value("the cursor: a number of entries"))?;
                     if c > save.history.len() {
                         return Err(ParseError::at(
                             n,
@@ -684,41 +705,115 @@ pub enum Replayed<R: Replay> {
     Restart,
 }
 
-/// A save's level and history replayed through the rules: the start and every entry. A move
-/// that cannot be read or made, or a level its game's parser refuses, is an error naming the
-/// file's line.
-pub fn replay<R: Replay + Clone>(save: &Save) -> Result<(R, Vec<Replayed<R>>), ParseError> {
+/// A save's history being replayed through the rules, one entry at a time ([`replaying`]):
+/// nothing is kept but the state reached, so a save of millions of moves replays in the memory
+/// of one position.
+pub struct Replaying<'a, R: Replay> {
+    save: &'a Save,
+    start: R,
+    here: R,
+    next: usize,
+}
+
+/// Starts replaying a save: its level read by its game's parser (an error names the save's
+/// line and column).
+pub fn replaying<R: Replay + Clone>(save: &Save) -> Result<Replaying<'_, R>, ParseError> {
     if save.game != R::GAME {
         return Err(ParseError::line(2, format!("a {} save, not {}", R::GAME, save.game)));
     }
     let start = R::from_level(&save.level, save.bottom_only).map_err(|e| save.level_error(e))?;
-    let mut out = Vec::with_capacity(save.history.len());
-    let mut here = start.clone();
-    for e in &save.history {
-        match e {
+    Ok(Replaying { save, here: start.clone(), start, next: 0 })
+}
+
+impl<R: Replay + Clone> Replaying<'_, R> {
+    /// The level's start.
+    pub fn start(&self) -> &R {
+        &self.start
+    }
+
+    /// The state reached so far.
+    pub fn here(&self) -> &R {
+        &self.here
+    }
+}
+
+impl<R: Replay + Clone> Iterator for Replaying<'_, R> {
+    type Item = Result<Replayed<R>, ParseError>;
+
+    /// The next entry replayed; a move that cannot be read or made is an error naming the
+    /// file's line (and the iteration ends there).
+    fn next(&mut self) -> Option<Self::Item> {
+        let e = self.save.history.get(self.next)?;
+        self.next += 1;
+        Some(match e {
             Entry::Move { text, solver, group, line } => {
-                let fail = |m: String| ParseError::line(*line, format!("move {text}: {m}"));
-                let mv = here.parse_move(text).map_err(fail)?;
-                let (after, steps) = here.play(&mv).map_err(fail)?;
-                let text = here.move_text(&mv);
-                out.push(Replayed::Move {
-                    mv,
-                    text,
-                    before: here.clone(),
-                    after: after.clone(),
-                    steps,
-                    solver: *solver,
-                    group: *group,
+                let fail = |m: String| {
+                    ParseError::line(*line, format!("move {}: {m}", crate::error::quote(text).trim_matches('`')))
+                };
+                // A save holds each move as the rules write it (`Replay::move_text`): another
+                // spelling (a letter's case, Palm pairs) is a hand edit, refused.
+                let played = self.here.parse_move(text).and_then(|mv| {
+                    let canonical = self.here.move_text(&mv);
+                    if canonical != **text {
+                        return Err(format!(
+                            "expected it written {}, as tumblebox writes it",
+                            crate::error::quote(&canonical)
+                        ));
+                    }
+                    self.here.play(&mv).map(|p| (mv, p))
                 });
-                here = after;
+                match played {
+                    Ok((mv, (after, steps))) => {
+                        let text = self.here.move_text(&mv);
+                        let before = std::mem::replace(&mut self.here, after.clone());
+                        Ok(Replayed::Move { mv, text, before, after, steps, solver: *solver, group: *group })
+                    }
+                    Err(m) => {
+                        self.next = self.save.history.len();
+                        Err(fail(m))
+                    }
+                }
             }
             Entry::Restart => {
-                out.push(Replayed::Restart);
-                here = start.clone();
+                self.here = self.start.clone();
+                Ok(Replayed::Restart)
             }
-        }
+        })
+    }
+}
+
+/// A save's level and history replayed through the rules: the start and every entry. A move
+/// that cannot be read or made, or a level its game's parser refuses, is an error naming the
+/// file's line.
+pub fn replay<R: Replay + Clone>(save: &Save) -> Result<(R, Vec<Replayed<R>>), ParseError> {
+    let r = replaying::<R>(save)?;
+    let start = r.start().clone();
+    let mut out = Vec::with_capacity(save.history.len().min(1 << 16));
+    for e in r {
+        out.push(e?);
     }
     Ok((start, out))
+}
+
+/// Replays a save through its game's rules, keeping nothing: what the loader does before a
+/// save reaches the window, and `tumblebox export SAVE` before it draws. The error names the
+/// file's line (and column, in the level).
+pub fn check(save: &Save) -> Result<(), ParseError> {
+    fn go<R: Replay + Clone>(save: &Save) -> Result<(), ParseError> {
+        replaying::<R>(save)?.try_for_each(|e| e.map(|_| ()))
+    }
+    match save.game.as_str() {
+        "vexed" => go::<Board>(save),
+        "shubbles" => go::<shubbles::State>(save),
+        "sokoban" => go::<sokoban::scene::Game>(save),
+        _ => go::<StacksPlay>(save),
+    }
+}
+
+/// Whether a text is a save file: its first line that is neither blank nor a `#` comment
+/// starts with [`MAGIC`] (the rule [`Save::parse`] reads by).
+pub fn is_save(text: &str) -> bool {
+    text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).is_some_and(|l| l.starts_with(MAGIC))
 }
 
 /// A move's notation and its steps.

@@ -45,23 +45,40 @@ pub trait Traced: Animate {
     fn records(&self, steps: &[Self::Step]) -> Vec<Record>;
 }
 
-/// One move of a trace: its number (from 1; for stacks the turn), its notation, its steps.
-pub struct TracedMove<'a, S: Animate> {
+/// One move of a trace: its number (from 1; for stacks the turn), its notation, its steps
+/// (borrowed, or owned when a trace is made as it is printed).
+pub struct TracedMove<T> {
     pub number: usize,
     pub notation: String,
-    pub steps: &'a [S::Step],
+    pub steps: T,
 }
 
 /// A whole trace as JSON objects (one a step: the move's number, its notation on the first
 /// step, then the step's fields) and text lines (`move 1 (B,1,3,L): slide …`).
-pub fn trace<'a, S: Traced + 'a>(
+pub fn trace<S: Traced, T: AsRef<[S::Step]>>(
     start: &S,
-    moves: impl IntoIterator<Item = TracedMove<'a, S>>,
+    moves: impl IntoIterator<Item = TracedMove<T>>,
 ) -> Vec<(Map<String, Value>, String)> {
     let mut out = Vec::new();
+    trace_each(start, moves, &mut |obj, text| {
+        out.push((obj, text));
+        true
+    });
+    out
+}
+
+/// [`trace`] record by record, as each is made: `each` gets the JSON object and the text line
+/// of every step in order, and returns false to stop. Holds one move's records at a time,
+/// whatever the trace's length.
+pub fn trace_each<S: Traced, T: AsRef<[S::Step]>>(
+    start: &S,
+    moves: impl IntoIterator<Item = TracedMove<T>>,
+    each: &mut dyn FnMut(Map<String, Value>, String) -> bool,
+) {
     let mut state = start.clone();
     for m in moves {
-        for (i, r) in state.records(m.steps).into_iter().enumerate() {
+        let steps = m.steps.as_ref();
+        for (i, r) in state.records(steps).into_iter().enumerate() {
             let mut obj = Map::new();
             obj.insert(S::UNIT.into(), m.number.into());
             let notation = S::NOTATION && !m.notation.is_empty();
@@ -74,13 +91,14 @@ pub fn trace<'a, S: Traced + 'a>(
             } else {
                 format!("{} {}: {}", S::UNIT, m.number, r.text)
             };
-            out.push((obj, text));
+            if !each(obj, text) {
+                return;
+            }
         }
-        for s in m.steps {
+        for s in steps {
             state = state.after(s);
         }
     }
-    out
 }
 
 fn rc0(p: Pos) -> Value {

@@ -2,8 +2,6 @@
 //! and redo, step the rule debugger, run the solver, export, and snapshots of one board per
 //! game. Animation time comes from egui's input, so every run is the same.
 
-mod common;
-
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tumblebox::app::paint::View;
@@ -276,7 +274,7 @@ fn open_file_reads_every_kind_and_reports_bad_files() {
     std::fs::write(&f, "this is not a level\n").unwrap();
     let e = app.open_file(&f).unwrap_err();
     assert!(e.contains("line 1"), "{e}");
-    if let Some(data) = common::data_dir("vexed-levels/palm") {
+    if let Some(data) = crate::common::data_dir("vexed-levels/palm") {
         app.open_file(&data.join("Classic Levels.ini")).unwrap();
         assert_eq!(app.tabs.vexed.levels.len(), 59);
     }
@@ -578,7 +576,7 @@ fn a_level_picked_from_the_list_is_remembered_and_tab_does_not_trap_keys() {
 
 #[test]
 fn page_down_keeps_the_current_level_in_view() {
-    let Some(dir) = common::data_dir("vexed-levels") else { return };
+    let Some(dir) = crate::common::data_dir("vexed-levels") else { return };
     let mut h = harness();
     h.run_steps(2);
     h.state_mut().open_file(&dir.join("android/classic_levels.txt")).unwrap();
@@ -1639,7 +1637,7 @@ fn sokoban_rest(h: &mut Harness<'_, TumbleApp>) {
 
 #[test]
 fn an_xsb_collection_opens_and_a_level_is_played_to_solved_by_clicks_and_keys() {
-    let Some(dir) = common::data_dir("sokoban-levels") else { return };
+    let Some(dir) = crate::common::data_dir("sokoban-levels") else { return };
     let mut h = harness();
     h.run_steps(2);
     h.state_mut().open_file(&dir.join("microban-155.xsb")).unwrap();

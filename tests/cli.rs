@@ -1,13 +1,11 @@
 //! The command line as a real process on real files.
 
-mod common;
-
 use std::process::Command;
 use tumblebox::sokoban::format::parse_judge as parse_mazes;
 use tumblebox::sokoban::rules::Move as SokoMove;
 use tumblebox::vexed::format::{parse_judge as parse_vexed, parse_moves};
 
-use common::run;
+use crate::common::run;
 
 fn ok(args: &[&str], stdin: &[u8]) -> String {
     let out = run(args, stdin);
@@ -132,7 +130,7 @@ fn shubbles_bad_input() {
 
 #[test]
 fn sokoban_judge_matches_the_sample_and_the_optimal_costs() {
-    let Some(dir) = common::data_dir("pushing-boxes") else {
+    let Some(dir) = crate::common::data_dir("pushing-boxes") else {
         return;
     };
     let sample = std::fs::read(dir.join("uva589-sample.in")).unwrap();
@@ -206,7 +204,7 @@ fn stacks_judge_reproduces_the_seed_examples() {
 
 #[test]
 fn stacks_judge_on_the_17780_examples() {
-    let Some(dir) = common::data_dir("new-game-2") else {
+    let Some(dir) = crate::common::data_dir("new-game-2") else {
         return;
     };
     let derived = std::fs::read_to_string(dir.join("derived-17837-rules-on-17780-inputs.txt")).unwrap();
@@ -233,21 +231,21 @@ fn help_everywhere_and_no_arguments() {
         let out = ok(args, b"");
         assert!(out.contains("Usage"), "{args:?}");
     }
-    // No arguments opens the window; with no display it says so, exit status 1, no panic.
+    // No arguments opens the window; with no display it says so, exit status 2, no panic.
     let out = Command::new(env!("CARGO_BIN_EXE_tumblebox"))
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .env_remove("WAYLAND_SOCKET")
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("cannot open the window") && err.contains("--help"), "{err}");
+    assert!(err.contains("cannot open the window: no display") && err.contains("--help"), "{err}");
 }
 
 #[test]
 fn vexed_solve_and_bench() {
-    let Some(dir) = common::data_dir("vexed-levels") else { return };
+    let Some(dir) = crate::common::data_dir("vexed-levels") else { return };
     let palm = dir.join("palm/Classic Levels.ini");
     let out = ok(&["vexed", "solve", palm.to_str().unwrap(), "--level", "1"], b"");
     // "Good Night": par 4 in both tables; the solver proves 4.
@@ -281,7 +279,7 @@ fn vexed_solve_and_bench() {
 
 #[test]
 fn vexed_prove() {
-    let Some(dir) = common::data_dir("vexed-levels") else { return };
+    let Some(dir) = crate::common::data_dir("vexed-levels") else { return };
     // Proven by the first search already.
     let palm = dir.join("palm/Classic Levels.ini");
     let out = ok(&["vexed", "prove", palm.to_str().unwrap(), "--level", "1"], b"");
@@ -361,7 +359,7 @@ fn a_mistyped_command_is_not_opened_as_a_file() {
     let out = run(&["vexd"], b"");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("vexd: no such level file"), "{err}");
+    assert!(err.contains("vexd: no such file (and not a command"), "{err}");
     // And a command with a level-file argument still parses as the command.
     let out = run(&["vexed", "solve"], b"");
     assert_eq!(out.status.code(), Some(2));

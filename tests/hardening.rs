@@ -2,8 +2,6 @@
 //! one-line errors, one input convention for the four judges, files that are written all or
 //! not at all and never replace what is not a regular file, and the seed's own answers.
 
-mod common;
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -13,7 +11,7 @@ fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_tumblebox")
 }
 
-use common::run;
+use crate::common::run;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).to_string()
@@ -97,7 +95,7 @@ fn absurd_time_limits_are_clean_errors() {
 
 /// Clay (Impossible #3) as a World Finals puzzle: minutes and gigabytes without limits.
 fn clay_judge_input() -> Option<String> {
-    let dir = common::data_dir("vexed-levels")?;
+    let dir = crate::common::data_dir("vexed-levels")?;
     let text = std::fs::read(dir.join("android/impossible_pack.txt")).unwrap();
     let levels = tumblebox::vexed::format::parse_android(&tumblebox::vexed::format::latin1(&text)).unwrap();
     let mut s = tumblebox::vexed::format::to_judge_text("Clay", &levels[2].board);
@@ -139,7 +137,7 @@ fn vexed_export_without_moves_is_bounded() {
 
 #[test]
 fn prove_and_solve_honour_the_time_limit() {
-    let Some(dir) = common::data_dir("vexed-levels") else { return };
+    let Some(dir) = crate::common::data_dir("vexed-levels") else { return };
     let pack = dir.join("android/impossible_pack.txt");
     let pack = pack.to_str().unwrap();
     // The limit is a correctness matter here (the old clock was read every 2^20 positions:
@@ -159,7 +157,7 @@ fn prove_and_solve_honour_the_time_limit() {
 
 #[test]
 fn a_solution_a_limit_left_unproven_exits_3() {
-    let Some(dir) = common::data_dir("vexed-levels") else { return };
+    let Some(dir) = crate::common::data_dir("vexed-levels") else { return };
     let pack = dir.join("android/impossible_pack.txt");
     // Impossible #18: the beams find a solution in 2 s, the proof takes longer.
     let o = run(&["vexed", "solve", pack.to_str().unwrap(), "--level", "18", "--time-limit", "2"], b"");
@@ -355,7 +353,7 @@ fn a_command_writes_all_of_its_outputs_or_none() {
     let input = format!("{FIG1A}\n+\n");
     let o =
         run(&["shubbles", "judge", "--png", png.to_str().unwrap(), "--gif", gif.to_str().unwrap()], input.as_bytes());
-    refused(&o, "x.gif: cannot write");
+    refused(&o, "x.gif: there is no folder");
     assert!(!png.exists(), "the PNG was written though the GIF failed");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
     std::fs::remove_dir_all(&dir).unwrap();

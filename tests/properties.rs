@@ -13,9 +13,7 @@ use tumblebox::vexed::sweep::{SweepOutcome, SweepSolution, solve_by_sweep, sweep
 use tumblebox::vexed::{Board, Cell, Step};
 use tumblebox::{sokoban, stacks, vexed};
 
-#[path = "common/dijkstra.rs"]
-mod dijkstra;
-use dijkstra::plain_dijkstra;
+use crate::common::dijkstra::plain_dijkstra;
 
 fn vexed_board() -> impl Strategy<Value = Board> {
     (3usize..7, 3usize..8).prop_flat_map(|(rows, cols)| {
@@ -434,6 +432,92 @@ proptest! {
                 }
             }
             None => prop_assert!(matches!(v, Verdict::Unsolvable(_)), "{:?}", v),
+        }
+    }
+
+    /// No "no solution" from a search a limit stopped: on random small levels of two or
+    /// three boxes, under random tiny time and state limits, in both modes, the solver says
+    /// unsolvable only when a breadth-first search over every (player, boxes) position agrees;
+    /// so does the window's "provably unsolvable" (the deadlock rules), and a solution found
+    /// replays to the solved position.
+    #[test]
+    fn sokoban_no_solution_only_when_breadth_first_search_agrees(
+        (rows, cols, cells) in (3usize..7, 3usize..7).prop_flat_map(|(r, c)| (Just(r), Just(c), prop::collection::vec(0u8..5, r * c))),
+        boxes in 2usize..4,
+        picks in prop::collection::vec(0usize..64, 7),
+        micros in 1u64..4000,
+        max_states in 1usize..3000,
+        optimal in any::<bool>(),
+    ) {
+        use std::sync::atomic::{AtomicBool, AtomicUsize};
+        use tumblebox::sokoban::search::{self, Limits, Mode, Outcome};
+        // Floor where cells are non-zero, walls around; the player, boxes and goals at picked
+        // floor cells, all distinct.
+        let floor: Vec<usize> = (0..rows * cols).filter(|&i| cells[i] != 0).collect();
+        prop_assume!(floor.len() > 2 * boxes);
+        let mut chosen: Vec<usize> = Vec::new();
+        for &p in &picks {
+            let c = floor[p % floor.len()];
+            if !chosen.contains(&c) {
+                chosen.push(c);
+            }
+        }
+        prop_assume!(chosen.len() > 2 * boxes);
+        let (player, rest) = chosen.split_first().unwrap();
+        let (bx, goals) = rest[..2 * boxes].split_at(boxes);
+        let mut text = format!("{}\n", "#".repeat(cols + 2));
+        for r in 0..rows {
+            text.push('#');
+            for c in 0..cols {
+                let i = r * cols + c;
+                let ch = match (i == *player, bx.contains(&i), goals.contains(&i)) {
+                    (true, _, true) => '+',
+                    (true, _, false) => '@',
+                    (_, true, true) => '*',
+                    (_, true, false) => '$',
+                    (_, false, true) => '.',
+                    _ if cells[i] == 0 => '#',
+                    _ => '-',
+                };
+                text.push(ch);
+            }
+            text.push_str("#\n");
+        }
+        text.push_str(&"#".repeat(cols + 2));
+        text.push('\n');
+        let levels = sokoban::xsb::parse_collection(&text).unwrap();
+        let maze = &levels[0].maze;
+        // Breadth-first over every position: can the boxes all reach goals?
+        let solvable = {
+            let mut seen = HashSet::from([maze.start.clone()]);
+            let mut q = VecDeque::from([maze.start.clone()]);
+            let mut found = false;
+            while let Some(p) = q.pop_front() {
+                if maze.level.is_solved(&p) {
+                    found = true;
+                    break;
+                }
+                for d in Dir::ALL {
+                    if let Ok((n, _)) = maze.level.step(&p, d) && seen.insert(n.clone()) {
+                        q.push_back(n);
+                    }
+                }
+            }
+            found
+        };
+        let mode = if optimal { Mode::Optimal } else { Mode::Fast };
+        let limits = Limits { time: std::time::Duration::from_micros(micros), max_states };
+        let r = search::search(&maze.level, &maze.start, mode, limits, &AtomicBool::new(false), &AtomicUsize::new(0));
+        match r.outcome {
+            Outcome::Unsolvable => prop_assert!(!solvable, "no solution claimed for a solvable level:\n{}", text),
+            Outcome::Solved(f) => {
+                let end = maze.level.replay(&maze.start, &f.moves).unwrap();
+                prop_assert!(maze.level.is_solved(&end));
+            }
+            _ => {}
+        }
+        if search::Board::new(&maze.level).deadlock(&maze.start).is_some() {
+            prop_assert!(!solvable, "a deadlock claimed on a solvable level:\n{}", text);
         }
     }
 

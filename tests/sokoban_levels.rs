@@ -2,13 +2,11 @@
 //! Sasquatch by David W. Skinner; XSokoban; Grigr2002) and the exhaustive Microban table
 //! `microban-155-optimal.csv` (computed apart from this code: see that folder's SOURCES.md).
 
-mod common;
-
 use tumblebox::sokoban::rules::Level;
 use tumblebox::sokoban::xsb::{self, XsbLevel};
 
 fn collection(name: &str) -> Option<Vec<XsbLevel>> {
-    let dir = common::data_dir("sokoban-levels")?;
+    let dir = crate::common::data_dir("sokoban-levels")?;
     let text = std::fs::read_to_string(dir.join(name)).unwrap();
     Some(xsb::parse_collection(&text).unwrap_or_else(|e| panic!("{name}: {e}")))
 }
@@ -23,7 +21,7 @@ pub struct Row {
 }
 
 pub fn table() -> Option<Vec<Row>> {
-    let dir = common::data_dir("sokoban-levels")?;
+    let dir = crate::common::data_dir("sokoban-levels")?;
     let text = std::fs::read_to_string(dir.join("microban-155-optimal.csv")).unwrap();
     let mut rows = Vec::new();
     for line in text.lines().skip(1) {
@@ -239,9 +237,9 @@ fn tmp(name: &str, text: &str) -> std::path::PathBuf {
 #[test]
 fn solve_prints_a_replayed_lurd_solution_and_whether_it_is_proven() {
     let Some(levels) = collection("microban-155.xsb") else { return };
-    let dir = common::data_dir("sokoban-levels").unwrap();
+    let dir = crate::common::data_dir("sokoban-levels").unwrap();
     let file = dir.join("microban-155.xsb");
-    let o = common::run(&["sokoban", "solve", file.to_str().unwrap(), "--level", "5", "--optimal"], b"");
+    let o = crate::common::run(&["sokoban", "solve", file.to_str().unwrap(), "--level", "5", "--optimal"], b"");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8(o.stdout).unwrap();
     let lines: Vec<&str> = out.lines().collect();
@@ -252,14 +250,17 @@ fn solve_prints_a_replayed_lurd_solution_and_whether_it_is_proven() {
     let l = &levels[4];
     assert!(l.maze.level.is_solved(&l.maze.level.replay(&l.maze.start, &moves).unwrap()));
     // A limit that stops it: exit 3, said.
-    let o = common::run(
+    let o = crate::common::run(
         &["sokoban", "solve", file.to_str().unwrap(), "--level", "153", "--time-limit", "0.2", "--optimal"],
         b"",
     );
     assert_eq!(o.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&o.stdout).contains("not solved: the time limit (0.2 s) stopped the search"));
     // The state limit, honoured within 10 %.
-    let o = common::run(&["sokoban", "solve", file.to_str().unwrap(), "--level", "153", "--max-states", "5000"], b"");
+    let o = crate::common::run(
+        &["sokoban", "solve", file.to_str().unwrap(), "--level", "153", "--max-states", "5000"],
+        b"",
+    );
     assert_eq!(o.status.code(), Some(3));
     let out = String::from_utf8_lossy(&o.stdout).to_string();
     assert!(out.contains("not solved: the state limit (5000) stopped the search"), "{out}");
@@ -273,7 +274,7 @@ fn bench_writes_exactly_the_csv_columns_and_every_solution_replays() {
     let text: String = levels.iter().take(6).map(|l| xsb::write_level(&l.title, &l.maze) + "\n").collect();
     let file = tmp("six.xsb", &text);
     let csv = file.with_extension("csv");
-    let o = common::run(
+    let o = crate::common::run(
         &[
             "sokoban",
             "bench",
@@ -311,25 +312,25 @@ fn bench_writes_exactly_the_csv_columns_and_every_solution_replays() {
 #[test]
 fn bad_levels_and_moves_get_one_line_with_the_place() {
     let two = tmp("two.xsb", "; bad\n\n#####\n#@$.#\n#@ ##\n#####\n");
-    let o = common::run(&["sokoban", "solve", two.to_str().unwrap()], b"");
+    let o = crate::common::run(&["sokoban", "solve", two.to_str().unwrap()], b"");
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("line 5, column 2") && err.contains("second"), "{err}");
     let more = tmp("more.xsb", "######\n#@$$.#\n######\n");
-    let err =
-        String::from_utf8_lossy(&common::run(&["sokoban", "bench", more.to_str().unwrap()], b"").stderr).to_string();
+    let err = String::from_utf8_lossy(&crate::common::run(&["sokoban", "bench", more.to_str().unwrap()], b"").stderr)
+        .to_string();
     assert!(err.contains("2 boxes and 1 goals"), "{err}");
     // LURD moves on an XSB level: a push written as a walk names the move and the character.
     let one = tmp("one.xsb", "#####\n#@$.#\n#####\n");
-    let o = common::run(&["sokoban", "trace", one.to_str().unwrap(), "--moves", "r"], b"");
+    let o = crate::common::run(&["sokoban", "trace", one.to_str().unwrap(), "--moves", "r"], b"");
     assert_eq!(o.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&o.stderr).contains("move 1 `r`, character 1: this move pushes a box"),
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    let o = common::run(&["sokoban", "trace", one.to_str().unwrap(), "--moves", "R"], b"");
+    let o = crate::common::run(&["sokoban", "trace", one.to_str().unwrap(), "--moves", "R"], b"");
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).contains("push"));
 }
@@ -377,8 +378,8 @@ fn a_level_of_more_boxes_than_the_solver_takes_is_refused_at_once() {
     rows.push("#".repeat(width));
     assert_eq!(n, 401);
     let file = tmp("huge.xsb", &(rows.join("\n") + "\n"));
-    let o = common::run(&["sokoban", "solve", file.to_str().unwrap()], b"");
+    let o = crate::common::run(&["sokoban", "solve", file.to_str().unwrap()], b"");
     assert_eq!(o.status.code(), Some(3));
     let out = String::from_utf8_lossy(&o.stdout).to_string();
-    assert!(out.contains("not solved: the box limit (400) stopped the search"), "{out}");
+    assert!(out.contains("not solved: the box limit (400 boxes) stopped the search"), "{out}");
 }

@@ -1,11 +1,9 @@
 //! `tumblebox GAME trace`: the physical steps, one a line, checked against the seeds'
 //! examples and hand-worked cases, and against the rules' own results.
 
-mod common;
-
 use serde_json::Value;
 
-use common::run;
+use crate::common::run;
 
 fn lines(args: &[&str], stdin: &[u8]) -> Vec<String> {
     let o = run(args, stdin);
@@ -166,8 +164,8 @@ fn a_red_square_reverses_a_stack_of_three() {
 
 #[test]
 fn stacks_traces_end_in_the_judges_turn() {
-    let Some(dir) = common::data_dir("new-game-2") else { return };
-    for f in common::files(&dir, "in") {
+    let Some(dir) = crate::common::data_dir("new-game-2") else { return };
+    for f in crate::common::files(&dir, "in") {
         let want: i64 = std::fs::read_to_string(f.with_extension("out")).unwrap().trim().parse().unwrap();
         let name = f.file_name().unwrap().to_string_lossy().to_string();
         let mut args = vec!["stacks", "trace", f.to_str().unwrap(), "--json"];

@@ -1,7 +1,5 @@
 //! Vexed against the real game's levels in `../shared/data/vexed-levels`.
 
-mod common;
-
 use tumblebox::vexed::format::{latin1, parse_android, parse_judge, parse_palm, parse_palm_moves, to_judge_text};
 use tumblebox::vexed::solve::{Limits, Outcome, solve};
 
@@ -9,12 +7,12 @@ use tumblebox::vexed::solve::{Limits, Outcome, solve};
 /// exactly par moves, proven optimal, and the answer replays to an empty board.
 #[test]
 fn android_levels_up_to_par_12_solve_in_par() {
-    let Some(dir) = common::data_dir("vexed-levels/android") else {
+    let Some(dir) = crate::common::data_dir("vexed-levels/android") else {
         return;
     };
     let mut checked = 0;
     let mut failures = Vec::new();
-    for file in common::files(&dir, "txt") {
+    for file in crate::common::files(&dir, "txt") {
         if file.file_name().is_some_and(|n| n == "levelsets.txt") {
             continue;
         }
@@ -44,12 +42,12 @@ fn android_levels_up_to_par_12_solve_in_par() {
 /// "Greensboro", whose stored solution is known to be corrupt at its 37th move.
 #[test]
 fn palm_stored_solutions_replay() {
-    let Some(dir) = common::data_dir("vexed-levels/palm") else {
+    let Some(dir) = crate::common::data_dir("vexed-levels/palm") else {
         return;
     };
     let mut replayed = 0;
     let mut bad = Vec::new();
-    for file in common::files(&dir, "ini") {
+    for file in crate::common::files(&dir, "ini") {
         let text = latin1(&std::fs::read(&file).unwrap());
         for (i, level) in parse_palm(&text).unwrap().into_iter().enumerate() {
             let moves = parse_palm_moves(level.solution.as_deref().unwrap()).unwrap();
@@ -71,12 +69,12 @@ fn palm_stored_solutions_replay() {
 /// Titles keep their accents (ISO-8859-1 decoding).
 #[test]
 fn android_titles_keep_accents() {
-    let Some(dir) = common::data_dir("vexed-levels/android") else {
+    let Some(dir) = crate::common::data_dir("vexed-levels/android") else {
         return;
     };
     let mut accented = 0;
     let mut titles = Vec::new();
-    for file in common::files(&dir, "txt") {
+    for file in crate::common::files(&dir, "txt") {
         let text = latin1(&std::fs::read(&file).unwrap());
         if file.file_name().is_some_and(|n| n == "levelsets.txt") {
             continue;
@@ -93,7 +91,6 @@ fn android_titles_keep_accents() {
 }
 
 mod lower_bound {
-    use super::common;
     use proptest::prelude::*;
     use tumblebox::vexed::format::{latin1, parse_android};
     use tumblebox::vexed::solve::{Compiled, DEAD, Limits, LowerBound, Outcome, solve};
@@ -107,7 +104,7 @@ mod lower_bound {
     }
 
     fn compute() -> Vec<(Board, Vec<Move>)> {
-        let Some(dir) = common::data_dir("vexed-levels/android") else { return vec![] };
+        let Some(dir) = crate::common::data_dir("vexed-levels/android") else { return vec![] };
         let text = latin1(&std::fs::read(dir.join("childrens_pack.txt")).unwrap())
             + &latin1(&std::fs::read(dir.join("variety_pack.txt")).unwrap());
         parse_android(&text)
@@ -153,9 +150,9 @@ mod lower_bound {
 #[test]
 fn dead_rules_never_prune_a_solvable_position() {
     use tumblebox::vexed::solve::{Compiled, DEAD, LowerBound};
-    let Some(dir) = common::data_dir("vexed-levels/palm") else { return };
+    let Some(dir) = crate::common::data_dir("vexed-levels/palm") else { return };
     let mut positions = 0;
-    for file in common::files(&dir, "ini") {
+    for file in crate::common::files(&dir, "ini") {
         let text = latin1(&std::fs::read(&file).unwrap());
         for level in parse_palm(&text).unwrap() {
             let moves = parse_palm_moves(level.solution.as_deref().unwrap()).unwrap();
@@ -177,7 +174,7 @@ fn dead_rules_never_prune_a_solvable_position() {
 
 /// The settled start of an Android level, checked to be the level meant (`None` without data).
 fn android_start(pack: &str, number: usize, title: &str, par: usize) -> Option<tumblebox::vexed::Board> {
-    let dir = common::data_dir("vexed-levels/android")?;
+    let dir = crate::common::data_dir("vexed-levels/android")?;
     let text = latin1(&std::fs::read(dir.join(format!("{pack}.txt"))).unwrap());
     let level = &parse_android(&text).unwrap()[number - 1];
     assert_eq!((level.title.as_str(), level.par), (title, Some(par)));

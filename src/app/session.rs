@@ -526,7 +526,7 @@ fn trace_{game}_{name}() {{
             .iter()
             .map(|e| match e {
                 Entry::Move { text, by_solver, group, .. } => {
-                    crate::save::Entry::Move { text: text.clone(), solver: *by_solver, group: *group, line: 0 }
+                    crate::save::Entry::Move { text: text.as_str().into(), solver: *by_solver, group: *group, line: 0 }
                 }
                 Entry::Restart { .. } => crate::save::Entry::Restart,
             })

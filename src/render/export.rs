@@ -38,30 +38,12 @@ pub fn real_target(path: &Path) -> io::Result<PathBuf> {
             let real = std::fs::canonicalize(path).map_err(|_| refuse("a symbolic link to nothing"))?;
             match std::fs::metadata(&real) {
                 Ok(m) if m.is_file() => Ok(real),
-                Ok(m) => Err(refuse(&format!("a symbolic link to {}", kind_of(&m)))),
+                Ok(m) => Err(refuse(&format!("a symbolic link to {}", crate::input::kind_of(&m)))),
                 Err(_) => Err(refuse("a symbolic link to nothing")),
             }
         }
-        Ok(m) => Err(refuse(kind_of(&m))),
+        Ok(m) => Err(refuse(crate::input::kind_of(&m))),
     }
-}
-
-fn kind_of(m: &std::fs::Metadata) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let t = m.file_type();
-        if t.is_fifo() {
-            return "a FIFO";
-        }
-        if t.is_char_device() || t.is_block_device() {
-            return "a device";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-    }
-    if m.is_dir() { "a folder" } else { "something else" }
 }
 
 /// A file written in full under a temporary name beside its target, waiting to be renamed.
@@ -97,7 +79,7 @@ impl Drop for Staged {
 }
 
 /// Writes `path`'s future content to a temporary file beside it (removed on any error, and on
-/// Ctrl-C or SIGTERM). Leftover temporary files of dead tumblebox processes for the same
+/// Ctrl-C or SIGTERM), with the permissions of the file it will replace, if any. Leftover temporary files of dead tumblebox processes for the same
 /// target are removed first.
 pub fn stage(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>) -> io::Result<Staged> {
     let target = real_target(path)?;
@@ -117,6 +99,11 @@ pub fn stage(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> io::Result
     let mut staged = Staged { tmp: tmp.clone(), target: path.to_path_buf(), guard: Some(guard) };
     let result = (|| {
         let file = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        // A file replaced keeps its permissions (the rename would otherwise give it the new
+        // file's).
+        if let Ok(m) = std::fs::metadata(&target) {
+            file.set_permissions(m.permissions())?;
+        }
         let mut w = BufWriter::new(file);
         write(&mut w)?;
         w.flush()?;

@@ -406,6 +406,10 @@ where
 /// The most frames a strip holds (its width is frames x size).
 pub const STRIP_MAX: usize = 200;
 
+/// The most pixels a strip holds (frames × size², 64 Mi: 192 MiB of RGB while it is written):
+/// 200 frames at the default 480 pixels fit; a larger one is refused before anything is drawn.
+pub const STRIP_PIXELS: usize = 64 << 20;
+
 /// The default limit on an animation's frames (`--max-frames`).
 pub const MAX_FRAMES: usize = 100_000;
 
@@ -531,34 +535,62 @@ where
         let stepwise = Request { smooth: false, ..req.clone() };
         let plan = stepwise.plan(start, &moves, pacing)?;
         if plan.frames > STRIP_MAX {
-            return Err(ExportError::Bad(format!(
-                "a strip holds at most {STRIP_MAX} frames; this one would have {} (choose a range of moves)",
+            return Err(ExportError::Limit(format!(
+                "a strip holds at most {STRIP_MAX} frames; this one would have {} (choose a range of moves): \
+                 nothing written",
                 plan.frames
             )));
         }
+        let pixels = plan.frames.saturating_mul(size.0 * size.1);
+        if pixels > STRIP_PIXELS {
+            return Err(ExportError::Limit(format!(
+                "a strip holds at most {} M pixels; {} frames of {}×{} would be {} M (choose a smaller --size \
+                 or a range of moves): nothing written",
+                STRIP_PIXELS >> 20,
+                plan.frames,
+                size.0,
+                size.1,
+                pixels >> 20
+            )));
+        }
+        // The strip's pixels, filled a batch of tiles at a time (drawn in parallel).
+        let (w, h) = (size.0 * plan.frames.max(1), size.1);
+        let mut rgb = vec![0u8; w * h * 3];
+        let mut batch: Vec<Scene> = Vec::new();
+        let mut placed = 0usize;
+        let mut flush = |batch: &mut Vec<Scene>, rgb: &mut Vec<u8>| {
+            let tiles: Vec<Vec<u8>> = batch
+                .par_iter()
+                .map(|sc| {
+                    let mut palette = Palette::new();
+                    render(sc, size.0, size.1, &mut palette).to_rgb(&palette)
+                })
+                .collect();
+            for t in tiles {
+                let k = placed;
+                placed += 1;
+                if k * size.0 >= w {
+                    break;
+                }
+                for y in 0..h {
+                    let src = &t[y * size.0 * 3..(y + 1) * size.0 * 3];
+                    let at = (y * w + k * size.0) * 3;
+                    rgb[at..at + size.0 * 3].copy_from_slice(src);
+                }
+            }
+            batch.clear();
+        };
+        let per_batch = batch_len(size);
         let ranged = moves().into_iter().skip(plan.skip).take(plan.take);
-        let mut scenes = Vec::with_capacity(plan.frames);
         walk(&plan.first, ranged, GifMode::Stepwise, plan.pacing, &mut |make, _| {
-            scenes.push(make());
+            batch.push(make());
+            if batch.len() >= per_batch {
+                flush(&mut batch, &mut rgb);
+            }
             Ok(())
         })
         .map_err(|e| cannot(p, e))?;
-        let tiles: Vec<Vec<u8>> = scenes
-            .par_iter()
-            .map(|sc| {
-                let mut palette = Palette::new();
-                render(sc, size.0, size.1, &mut palette).to_rgb(&palette)
-            })
-            .collect();
-        let (w, h) = (size.0 * tiles.len().max(1), size.1);
-        let mut rgb = vec![0u8; w * h * 3];
-        for (k, t) in tiles.iter().enumerate() {
-            for y in 0..h {
-                let src = &t[y * size.0 * 3..(y + 1) * size.0 * 3];
-                let at = (y * w + k * size.0) * 3;
-                rgb[at..at + size.0 * 3].copy_from_slice(src);
-            }
-        }
+        flush(&mut batch, &mut rgb);
         let r = stage(p, |out| {
             use image::ImageEncoder;
             image::codecs::png::PngEncoder::new(out)

@@ -3,6 +3,7 @@
 
 use super::search::{self, Limits, Mode, Outcome};
 use super::xsb::{self, XsbLevel};
+use crate::error::csv_field;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -30,18 +31,14 @@ pub struct Row {
 /// The CSV's header: exactly these columns.
 pub const HEADER: &str = "pack,index,title,boxes,solved,pushes,moves,proven,millis,solution";
 
-fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
-}
-
 impl Row {
     pub fn csv(&self, pack: &str) -> String {
         let n = |v: Option<usize>| v.map_or(String::new(), |v| v.to_string());
         format!(
             "{},{},{},{},{},{},{},{},{},{}",
-            field(pack),
+            csv_field(pack),
             self.index,
-            field(&self.title),
+            csv_field(&self.title),
             self.boxes,
             self.solved,
             n(self.pushes),
@@ -137,7 +134,7 @@ pub fn summary(pack: &str, rows: &[Row], wall: Duration, jobs: usize, limits: Li
     let rate = if cpu_ms > 0 { states as f64 / (cpu_ms as f64 / 1000.0) } else { 0.0 };
     let mem = peak_memory().map_or("unknown".to_string(), |b| format!("{:.0} MiB", b as f64 / (1 << 20) as f64));
     let mut s = format!(
-        "{pack}: {solved}/{} solved, {proven} proven push-optimal{}, in {:.1} s on {jobs} thread{} ({:.1} s a level at most)\n",
+        "{pack}: {solved}/{} solved, {proven} proven push-optimal{}, in {:.1} s on {jobs} thread{} ({} s a level at most)\n",
         rows.len(),
         if unsolvable > 0 { format!(", {unsolvable} shown unsolvable") } else { String::new() },
         wall.as_secs_f64(),

@@ -2,6 +2,8 @@
 //! missing data folder fails loudly under CI.
 #![allow(dead_code)]
 
+pub mod dijkstra;
+
 use std::path::PathBuf;
 
 /// The shared test data folder, or `None` (with a note) when it is absent outside CI.

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::time::{Duration, Instant};
+use tumblebox::error::csv_field;
 use tumblebox::vexed::format::{latin1, parse_android, parse_palm};
 use tumblebox::vexed::solve::{Limits, Outcome, solve_anytime};
 use tumblebox::vexed::{Board, Move};
@@ -61,18 +62,17 @@ fn load(dir: &Path) -> Result<Vec<Level>, String> {
 }
 
 fn peak_rss_mib() -> Option<f64> {
-    let s = std::fs::read_to_string("/proc/self/status").ok()?;
-    let kb: f64 = s.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
+    tumblebox::sokoban::bench::peak_memory().map(|b| b as f64 / (1 << 20) as f64)
 }
 
+/// `vexed bench DIR`: the table, the CSV staged, status 3 when a limit decided any level.
 pub fn run(
     dir: &Path,
     csv: Option<&Path>,
     time_limit: f64,
     max_states: usize,
     jobs: Option<usize>,
-) -> Result<(String, u8), String> {
+) -> Result<super::status::Done, String> {
     let levels = load(dir)?;
     // Distinct boards, in first-seen order.
     let mut index: HashMap<&Board, usize> = HashMap::new();
@@ -192,13 +192,12 @@ pub fn run(
             }
         }
         limited += r.limit.is_some() as usize;
-        let title = l.title.replace('"', "\"\"");
         let _ = writeln!(
             csv_text,
-            "{},{},\"{}\",{},{},{},{},{:.1},{}",
-            l.pack,
+            "{},{},{},{},{},{},{},{:.1},{}",
+            csv_field(&l.pack),
             l.index + 1,
-            title,
+            csv_field(&l.title),
             l.par.map_or(String::new(), |p| p.to_string()),
             len.map_or(if r.unsolvable { "unsolvable".to_string() } else { String::new() }, |n| n.to_string()),
             r.proven,
@@ -271,9 +270,12 @@ pub fn run(
     if limited > 0 {
         let _ = writeln!(out, "{limited} levels not proven: a limit decided them (the CSV's limit column)");
     }
+    let mut files = Vec::new();
     if let Some(path) = csv {
-        tumblebox::render::export::write_atomic(path, |w| std::io::Write::write_all(w, csv_text.as_bytes()))
+        let staged = tumblebox::render::export::stage(path, |w| std::io::Write::write_all(w, csv_text.as_bytes()))
             .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+        files.push(staged);
     }
-    Ok((out, if limited > 0 { 3 } else { 0 }))
+    let code = if limited > 0 { super::status::LIMIT } else { super::status::OK };
+    Ok(super::status::Done { out, files, code, ..Default::default() })
 }

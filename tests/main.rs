@@ -1,0 +1,21 @@
+//! Every integration test, in one binary: the graphics stack is linked once, not once a
+//! file. Each module is one subject (its own comment says which); `common` holds what they
+//! share. The window's tests (`app`, `save`) need the `app` feature.
+
+mod common;
+
+#[cfg(feature = "app")]
+mod app;
+mod builtin_levels;
+mod cli;
+mod copied_from_debugger;
+mod export;
+mod fuzz_regressions;
+mod hardening;
+mod honest;
+mod properties;
+#[cfg(feature = "app")]
+mod save;
+mod sokoban_levels;
+mod trace;
+mod vexed_levels;
