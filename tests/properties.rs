@@ -437,7 +437,9 @@ proptest! {
 
     /// No "no solution" from a search a limit stopped: on random small levels of two or
     /// three boxes, under random tiny time and state limits, in both modes, the solver says
-    /// unsolvable only when a breadth-first search over every (player, boxes) position agrees;
+    /// unsolvable only when a breadth-first search over every (player, boxes) position agrees
+    /// (half the limits fall inside the first searches' start-up, where the clock used to cut
+    /// their first moves short and the search then looked exhausted);
     /// so does the window's "provably unsolvable" (the deadlock rules), and a solution found
     /// replays to the solved position.
     #[test]
@@ -445,7 +447,7 @@ proptest! {
         (rows, cols, cells) in (3usize..7, 3usize..7).prop_flat_map(|(r, c)| (Just(r), Just(c), prop::collection::vec(0u8..5, r * c))),
         boxes in 2usize..4,
         picks in prop::collection::vec(0usize..64, 7),
-        micros in 1u64..4000,
+        micros in prop_oneof![0u64..80, 80u64..4000],
         max_states in 1usize..3000,
         optimal in any::<bool>(),
     ) {

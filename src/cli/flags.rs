@@ -2,8 +2,7 @@
 //! export and how it looks. A flag's value is checked where it is parsed (clap calls these
 //! parsers), so a bad one is one line and exit status 2 before any work.
 
-use super::write::Images;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tumblebox::error::quote;
 use tumblebox::vexed::solve::Limits;
@@ -162,16 +161,6 @@ impl ExportArgs {
         self.animates() || self.save.is_some()
     }
 
-    /// The files asked for, checked before any work (`write::check_outputs`).
-    pub fn check_outputs(&self) -> Result<(), super::status::Failure> {
-        let images = self.images();
-        let mut outs: Vec<(&str, &std::path::Path)> = images.outputs();
-        if let Some(p) = &self.save {
-            outs.push(("--save", p));
-        }
-        super::write::check_outputs(&outs, &[&self.file])
-    }
-
     pub fn images(&self) -> Images {
         Images {
             png: self.png.clone(),
@@ -180,5 +169,24 @@ impl ExportArgs {
             strip: self.strip.clone(),
             look: self.look,
         }
+    }
+}
+
+/// Image outputs requested on the command line.
+pub struct Images {
+    pub png: Option<PathBuf>,
+    pub gif: Option<PathBuf>,
+    pub apng: Option<PathBuf>,
+    pub strip: Option<PathBuf>,
+    pub look: Look,
+}
+
+impl Images {
+    /// The files asked for, with their flags.
+    pub fn outputs(&self) -> Vec<(&'static str, &Path)> {
+        [("--png", &self.png), ("--gif", &self.gif), ("--apng", &self.apng), ("--strip", &self.strip)]
+            .into_iter()
+            .filter_map(|(f, p)| p.as_deref().map(|p| (f, p)))
+            .collect()
     }
 }

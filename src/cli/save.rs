@@ -3,11 +3,11 @@
 //! for each pass as they are drawn, so memory holds one position and a few frames whatever the
 //! save's length.
 
-use super::flags::Look;
+use super::flags::{Images, Look};
 use super::read::read_file;
 use super::shubbles::SHUBBLES_PACING;
 use super::status::{Done, Failure};
-use super::write::{Images, check_outputs};
+use super::write::{check_outputs, stage_images};
 use std::path::{Path, PathBuf};
 use tumblebox::anim::Pacing;
 use tumblebox::loader::Loaded;
@@ -88,6 +88,6 @@ fn go<R: Replay + Clone>(save: &Save, images: &Images, pacing: Pacing) -> Result
     }
     let steps = || entries().map(|(_, s)| s);
     let names = || entries().map(|(t, _)| t).collect();
-    let files = images.stage(&first, steps, &shown, pacing, &names)?;
+    let files = stage_images(&images, &first, steps, &shown, pacing, &names)?;
     Ok(Done { files, ..Done::default() })
 }

@@ -1,10 +1,10 @@
 //! `tumblebox shubbles …`: the challenge's judge (and its bonus pictures), trace, and the
 //! release-every-shubble puzzle.
 
-use super::flags::{Look, states};
+use super::flags::{Images, Look, states};
 use super::read::read_input;
 use super::status::{self, Done, Failure};
-use super::write::{Images, check_outputs, trace_lines};
+use super::write::{check_outputs, stage_images, trace_lines};
 use clap::Subcommand;
 use std::path::PathBuf;
 use tumblebox::anim::Pacing;
@@ -100,7 +100,7 @@ fn judge(file: &Option<PathBuf>, picture: bool, images: &Images) -> Result<Done,
             })
         };
         let names = || ops.iter().map(|o| o.char().to_string()).collect();
-        done.files = images.stage(&state, moves, &end, SHUBBLES_PACING, &names)?;
+        done.files = stage_images(&images, &state, moves, &end, SHUBBLES_PACING, &names)?;
     }
     Ok(done)
 }

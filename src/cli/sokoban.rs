@@ -5,7 +5,7 @@ use super::flags::{ExportArgs, TraceArgs, seconds, states};
 use super::message::{illegal, moves_error, pick};
 use super::read::{read_input, read_text};
 use super::status::{self, Done, Failure};
-use super::write::{SaveAs, check_outputs, file_name, stage_save, trace_lines};
+use super::write::{SaveAs, check_export_outputs, check_outputs, file_name, stage_images, stage_save, trace_lines};
 use clap::Subcommand;
 use std::path::{Path, PathBuf};
 use tumblebox::anim::Pacing;
@@ -277,7 +277,7 @@ fn solution(
 }
 
 fn export(args: &ExportArgs, limits: SokobanLimits) -> Result<Done, Failure> {
-    args.check_outputs()?;
+    check_export_outputs(args)?;
     let Input { name, title, maze, given, xsb } = input(&args.file, args.level, &args.moves)?;
     let solver = given.is_none();
     let moves: Vec<sokoban::Move> = match given {
@@ -312,7 +312,7 @@ fn export(args: &ExportArgs, limits: SokobanLimits) -> Result<Done, Failure> {
             })
             .collect()
     };
-    let mut files = args.images().stage(&start, steps, shown, Pacing::default(), &names)?;
+    let mut files = stage_images(&args.images(), &start, steps, shown, Pacing::default(), &names)?;
     if let Some(p) = &args.save {
         let to = SaveAs { path: p, title: &title, pack: file_name(&args.file), par: None, solver };
         files.push(stage_save(&to, &start, &moves)?);

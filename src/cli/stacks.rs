@@ -4,7 +4,7 @@ use super::flags::{ExportArgs, TraceArgs};
 use super::message::moves_error;
 use super::read::{read_input, read_text};
 use super::status::{self, Done, Failure};
-use super::write::{SaveAs, file_name, stage_save, trace_lines};
+use super::write::{SaveAs, check_export_outputs, file_name, stage_images, stage_save, trace_lines};
 use clap::Subcommand;
 use std::path::PathBuf;
 use tumblebox::anim::Pacing;
@@ -88,7 +88,7 @@ fn given(args_moves: &Option<String>, file: &std::path::Path, k: usize) -> Resul
 }
 
 fn export(args: &ExportArgs, bottom_only: bool, turns: u32) -> Result<Done, Failure> {
-    args.check_outputs()?;
+    check_export_outputs(args)?;
     let start = board(&args.file, args.level, bottom_only)?;
     let k = start.pieces();
     let pieces = given(&args.moves, &args.file, k)?;
@@ -147,7 +147,7 @@ fn export(args: &ExportArgs, bottom_only: bool, turns: u32) -> Result<Done, Fail
     }
     let shown = if args.moves.is_some() { &end } else { &start };
     let names = || played().map(|(p, _)| (p + 1).to_string()).collect();
-    let mut files = args.images().stage(&start, steps, shown, Pacing::default(), &names)?;
+    let mut files = stage_images(&args.images(), &start, steps, shown, Pacing::default(), &names)?;
     if let Some(p) = &args.save {
         let play = StacksPlay { game: start.clone(), next: 0, turn: 1 };
         let moves = vec![NextPiece; played().count()];

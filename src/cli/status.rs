@@ -230,4 +230,30 @@ mod tests {
         }
         assert_eq!(names.len(), COMMANDS.len(), "{names:?}");
     }
+
+    /// `docs/cli.md`'s "Every command" section names every command and every flag clap knows.
+    #[test]
+    fn docs_name_every_command_and_flag() {
+        use clap::CommandFactory;
+        let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md")).expect("docs/cli.md");
+        let a = doc.find("## Every command").expect("the section");
+        let section = &doc[a..a + doc[a..].find("\n## The judges").expect("the next section")];
+        let cli = super::super::Cli::command();
+        let mut leaves: Vec<(String, &clap::Command)> = Vec::new();
+        for c in cli.get_subcommands() {
+            if c.has_subcommands() {
+                leaves.extend(c.get_subcommands().map(|s| (format!("{} {}", c.get_name(), s.get_name()), s)));
+            } else {
+                leaves.push((c.get_name().to_string(), c));
+            }
+        }
+        for (name, cmd) in leaves {
+            assert!(section.contains(&format!("`{name} ")), "docs/cli.md does not name `{name}`");
+            for arg in cmd.get_arguments() {
+                if let Some(long) = arg.get_long() {
+                    assert!(section.contains(&format!("`--{long}")), "docs/cli.md does not name {name} --{long}");
+                }
+            }
+        }
+    }
 }

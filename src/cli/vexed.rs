@@ -5,7 +5,7 @@ use super::flags::{ExportArgs, SolveLimits, TraceArgs, seconds, states};
 use super::message::{illegal, moves_error, pick};
 use super::read::{read_file, read_input};
 use super::status::{self, Done, Failure};
-use super::write::{SaveAs, check_outputs, file_name, stage_save, trace_lines};
+use super::write::{SaveAs, check_export_outputs, check_outputs, file_name, stage_images, stage_save, trace_lines};
 use super::{vexed_bench, vexed_prove};
 use clap::Subcommand;
 use std::path::{Path, PathBuf};
@@ -254,7 +254,7 @@ fn input(file: &Path, level: usize, moves: &Option<String>) -> Result<VexedInput
 }
 
 fn export(args: &ExportArgs, limits: SolveLimits) -> Result<Done, Failure> {
-    args.check_outputs()?;
+    check_export_outputs(args)?;
     let (name, level, start, given) = input(&args.file, args.level, &args.moves)?;
     let mut done = Done::default();
     let solver = given.is_none();
@@ -287,7 +287,7 @@ fn export(args: &ExportArgs, limits: SolveLimits) -> Result<Done, Failure> {
             })
             .collect()
     };
-    let mut files = args.images().stage(&start, steps, shown, Pacing::default(), &names)?;
+    let mut files = stage_images(&args.images(), &start, steps, shown, Pacing::default(), &names)?;
     if let Some(p) = &args.save {
         let to = SaveAs { path: p, title: &level.title, pack: file_name(&args.file), par: level.par, solver };
         files.push(stage_save(&to, &start, &moves)?);

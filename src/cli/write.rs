@@ -4,7 +4,7 @@
 //! file, an output over an input), then staged under a temporary name and committed with the
 //! others at the end.
 
-use super::flags::Look;
+use super::flags::{ExportArgs, Images};
 use super::status::Failure;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -105,6 +105,17 @@ fn identity(path: &Path) -> Option<Identity> {
     Some(Identity::Absent(std::fs::canonicalize(dir).ok()?.join(path.file_name()?)))
 }
 
+/// An export's files (`--png`, `--gif`, `--apng`, `--strip`, `--save`), checked before any work
+/// against each other and the level file.
+pub fn check_export_outputs(args: &ExportArgs) -> Result<(), Failure> {
+    let images = args.images();
+    let mut outs: Vec<(&str, &Path)> = images.outputs();
+    if let Some(p) = &args.save {
+        outs.push(("--save", p));
+    }
+    check_outputs(&outs, &[&args.file])
+}
+
 /// Checks, before any work, every file a command will write (`(flag, path)`), against each
 /// other and against the files it reads: each must be absent or a regular file (a link is
 /// followed), in a folder that exists and can be written; no two may name one file; none may
@@ -156,65 +167,46 @@ fn writable(dir: &Path) -> bool {
     }
 }
 
-/// Image outputs requested on the command line.
-pub struct Images {
-    pub png: Option<PathBuf>,
-    pub gif: Option<PathBuf>,
-    pub apng: Option<PathBuf>,
-    pub strip: Option<PathBuf>,
-    pub look: Look,
-}
-
-impl Images {
-    /// The files asked for, with their flags.
-    pub fn outputs(&self) -> Vec<(&'static str, &Path)> {
-        [("--png", &self.png), ("--gif", &self.gif), ("--apng", &self.apng), ("--strip", &self.strip)]
-            .into_iter()
-            .filter_map(|(f, p)| p.as_deref().map(|p| (f, p)))
-            .collect()
-    }
-
-    /// Stages the requested files for a start state, its moves (an iterator made afresh for
-    /// each pass: the moves are counted, then rendered, never all held) and the state shown in
-    /// the PNG. `names` gives the moves' notation (asked only for captions). The GIF shows
-    /// `--from-move`..`--to-move` at `--speed`, loops `--loop` times and holds its last frame
-    /// `--hold` seconds longer. An animation longer than --max-frames is refused before anything
-    /// is drawn.
-    pub fn stage<S, I>(
-        &self,
-        start: &S,
-        moves: impl Fn() -> I,
-        shown: &S,
-        pacing: Pacing,
-        names: &dyn Fn() -> Vec<String>,
-    ) -> Result<Vec<Staged>, Failure>
-    where
-        S: Animate,
-        I: IntoIterator,
-        I::Item: AsRef<[S::Step]>,
-    {
-        let look = self.look;
-        let req = Request {
-            png: self.png.clone(),
-            gif: self.gif.clone(),
-            apng: self.apng.clone(),
-            strip: self.strip.clone(),
-            smooth: look.smooth,
-            size: look.size as usize,
-            speed: look.speed,
-            loops: look.loops,
-            hold: look.hold,
-            from_move: look.from_move.map(|a| a as usize),
-            to_move: look.to_move.map(|b| b as usize),
-            caption: look.caption,
-            max_frames: look.max_frames as usize,
-        };
-        stage_request(&req, start, moves, shown, pacing, names, &mut |_| true).map_err(|e| match e {
-            ExportError::Limit(m) => Failure::limit(m),
-            ExportError::Bad(m) => Failure::bad(m),
-            ExportError::Cancelled => Failure::bad("cancelled".to_string()),
-        })
-    }
+/// Stages the requested files for a start state, its moves (an iterator made afresh for
+/// each pass: the moves are counted, then rendered, never all held) and the state shown in
+/// the PNG. `names` gives the moves' notation (asked only for captions). The GIF shows
+/// `--from-move`..`--to-move` at `--speed`, loops `--loop` times and holds its last frame
+/// `--hold` seconds longer. An animation longer than --max-frames is refused before anything
+/// is drawn.
+pub fn stage_images<S, I>(
+    images: &Images,
+    start: &S,
+    moves: impl Fn() -> I,
+    shown: &S,
+    pacing: Pacing,
+    names: &dyn Fn() -> Vec<String>,
+) -> Result<Vec<Staged>, Failure>
+where
+    S: Animate,
+    I: IntoIterator,
+    I::Item: AsRef<[S::Step]>,
+{
+    let look = images.look;
+    let req = Request {
+        png: images.png.clone(),
+        gif: images.gif.clone(),
+        apng: images.apng.clone(),
+        strip: images.strip.clone(),
+        smooth: look.smooth,
+        size: look.size as usize,
+        speed: look.speed,
+        loops: look.loops,
+        hold: look.hold,
+        from_move: look.from_move.map(|a| a as usize),
+        to_move: look.to_move.map(|b| b as usize),
+        caption: look.caption,
+        max_frames: look.max_frames as usize,
+    };
+    stage_request(&req, start, moves, shown, pacing, names, &mut |_| true).map_err(|e| match e {
+        ExportError::Limit(m) => Failure::limit(m),
+        ExportError::Bad(m) => Failure::bad(m),
+        ExportError::Cancelled => Failure::bad("cancelled".to_string()),
+    })
 }
 
 /// A file's name without its folders (what a save calls the pack).
