@@ -5,7 +5,6 @@
 //! notations; `solve` is the exact minimum-move solver (its own compact bitboard engine,
 //! checked against `rules` by replay and by property tests).
 
-pub mod first;
 pub mod format;
 pub mod rules;
 pub mod scene;
@@ -13,3 +12,5 @@ pub mod solve;
 pub mod sweep;
 
 pub use rules::{Board, Cell, Move, Side, Step};
+/// The judge's tie-break, kept where callers have always found it.
+pub use solve::first;

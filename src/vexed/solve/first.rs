@@ -8,8 +8,12 @@
 //! shown to need more than the moves left (with the most moves that were left there) keeps it
 //! from searching any position twice at the same or a smaller allowance.
 
-use super::rules::{Board, Move, Side};
-use super::solve::{Compiled, FastMap, LimitKind, Limits, LowerBound, Masks, SolveError, verify};
+use super::bits::{Compiled, FastMap, Masks};
+use super::bound::LowerBound;
+use super::exact::{Exact, Run};
+use super::limits::{LimitKind, Limits, Outcome, Report, SolveError};
+use super::verify;
+use crate::vexed::rules::{Board, Move, Side};
 use std::time::Instant;
 
 /// What the tie-break search found.
@@ -24,29 +28,29 @@ pub enum First {
 }
 
 /// How often (in positions) the clock is read.
-const CHECK_EVERY: usize = 1024;
+pub(super) const CHECK_EVERY: usize = 1024;
 
-struct Dfs<'a> {
-    c: &'a Compiled,
+pub(super) struct Dfs<'a> {
+    pub(super) c: &'a Compiled,
     /// The fewest moves known to reach a position, if known (from an earlier exact search).
-    known: &'a dyn Fn(&[u64]) -> Option<u32>,
-    lb: LowerBound,
+    pub(super) known: &'a dyn Fn(&[u64]) -> Option<u32>,
+    pub(super) lb: LowerBound,
     /// Position -> the most moves that were left when it was shown to need more.
-    failed: FastMap<[u64; 4], u8>,
-    path: Vec<(u8, Side)>,
+    pub(super) failed: FastMap<[u64; 4], u8>,
+    pub(super) path: Vec<(u8, Side)>,
     /// Per depth: children buffer, the child's masks, the child's bound parts.
-    moves: Vec<Vec<(u8, Side)>>,
-    masks: Vec<Vec<u128>>,
-    parts: Vec<Vec<u32>>,
-    words: Vec<u64>,
-    visited: usize,
-    deadline: Option<Instant>,
-    max_states: Option<usize>,
-    stop: Option<LimitKind>,
+    pub(super) moves: Vec<Vec<(u8, Side)>>,
+    pub(super) masks: Vec<Vec<u128>>,
+    pub(super) parts: Vec<Vec<u32>>,
+    pub(super) words: Vec<u64>,
+    pub(super) visited: usize,
+    pub(super) deadline: Option<Instant>,
+    pub(super) max_states: Option<usize>,
+    pub(super) stop: Option<LimitKind>,
 }
 
 impl Dfs<'_> {
-    fn key(&mut self, m: &[u128]) -> [u64; 4] {
+    pub(super) fn key(&mut self, m: &[u128]) -> [u64; 4] {
         self.c.key_to_words(&self.c.pack(m), &mut self.words);
         let mut k = [0u64; 4];
         k[..self.words.len()].copy_from_slice(&self.words);
@@ -55,7 +59,7 @@ impl Dfs<'_> {
 
     /// Whether the position `m` (bound parts `parts`) clears in at most `left` moves; on
     /// success `path` holds the moves (last first).
-    fn go(&mut self, depth: usize, left: u32) -> bool {
+    pub(super) fn go(&mut self, depth: usize, left: u32) -> bool {
         // Moves made so far: the depth (the start is depth 0).
         if self.stop.is_some() || left == 0 {
             return false;
@@ -119,7 +123,7 @@ impl Dfs<'_> {
     }
 
     /// Makes sure buffers exist for `depth`; true if the depth is absurd (never, in practice).
-    fn depth_buffers(&mut self, depth: usize) -> bool {
+    pub(super) fn depth_buffers(&mut self, depth: usize) -> bool {
         while self.masks.len() <= depth {
             self.moves.push(Vec::new());
             self.masks.push(Vec::new());
@@ -183,6 +187,45 @@ pub(crate) fn first_with(
         Some(k) => First::Limit(k),
         None => First::None,
     }
+}
+
+/// The exact search, then (when it finds the optimum) the judge's tie-break on it
+/// ([`super::first`]): the first minimum solution in (row, column, L before R) order. The
+/// tie-break reuses the search's compiled board and bound, and skips every position the search
+/// reached in fewer moves (no optimal solution passes through a position by a longer way).
+/// `limits` cover both, the time counted from the start. The report's outcome holds the
+/// search's solution; the tie-break's answer comes beside it (`None` when there was nothing to
+/// break ties on).
+pub fn solve_first(board: &Board, limits: Limits) -> Result<(Report, Option<First>), SolveError> {
+    let start_time = Instant::now();
+    let mut exact = Exact::new(board)?;
+    let deadline = limits.time.map(|t| start_time + t);
+    let run = exact.run(deadline, limits.max_states, None, &mut |_| true);
+    let (outcome, first) = match run {
+        Run::Solved(moves) => {
+            let first = if moves.is_empty() {
+                First::Found(vec![])
+            } else {
+                let mut start = Vec::new();
+                exact.c.unpack_into(&exact.c.words_to_key(exact.store.key(0)), &mut start);
+                let store = &exact.store;
+                let known = |w: &[u64]| store.find(w).map(|id| store.meta[id as usize].g as u32);
+                let left = Limits { time: limits.time.map(|t| t.saturating_sub(start_time.elapsed())), ..limits };
+                let lb = std::mem::take(&mut exact.lb);
+                first_with(&exact.c, lb, start, &exact.board, moves.len() as u32, left, &known)
+            };
+            (Outcome::Solved { moves, proven: true }, Some(first))
+        }
+        Run::Exhausted => (Outcome::Unsolvable, None),
+        Run::Limit(kind) => (Outcome::LimitReached(kind), None),
+    };
+    let bound = match &outcome {
+        Outcome::Solved { moves, .. } => moves.len() as u32,
+        _ => exact.bound(),
+    };
+    let report =
+        Report { outcome, bound, expanded: exact.expanded, stored: exact.store.len(), elapsed: start_time.elapsed() };
+    Ok((report, first))
 }
 
 #[cfg(test)]
