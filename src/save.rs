@@ -659,16 +659,7 @@ impl Replay for StacksPlay {
     }
 
     fn play(&self, _: &NextPiece) -> Result<(Self, Vec<stacks::Step>), String> {
-        if self.game.over {
-            return Err("the game is over: a square holds four pieces".into());
-        }
-        if self.turn > 1000 {
-            return Err("turn 1000 is over: the answer is -1".into());
-        }
-        let (game, steps) = self.game.move_piece(self.next);
-        let next = (self.next + 1) % game.pieces();
-        let turn = self.turn + (next == 0) as u32;
-        Ok((StacksPlay { game, next, turn }, steps))
+        self.next_move().map_err(str::to_string)
     }
 
     fn move_text(&self, _: &NextPiece) -> String {

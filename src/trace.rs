@@ -394,6 +394,16 @@ impl Traced for crate::sokoban::scene::Game {
     }
 }
 
+// ---------------------------------------------------------------- stacks, as played
+
+impl Traced for crate::stacks::play::StacksPlay {
+    const UNIT: &'static str = "turn";
+    const NOTATION: bool = false;
+    fn records(&self, steps: &[crate::stacks::Step]) -> Vec<Record> {
+        self.game.records(steps)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,5 +1,6 @@
 //! A stacks game with its turn order, as the window plays it and save files replay it: the
-//! board, which piece moves next and which turn it is.
+//! board, which piece moves next and which turn it is. Depends on the stacks rules and the
+//! shared ground only (its trace and save are theirs: `trace.rs`, `save.rs`).
 
 use crate::anim::Animate;
 
@@ -26,19 +27,26 @@ impl Animate for StacksPlay {
     }
 }
 
-impl crate::trace::Traced for StacksPlay {
-    const UNIT: &'static str = "turn";
-    const NOTATION: bool = false;
-    fn records(&self, steps: &[super::Step]) -> Vec<crate::trace::Record> {
-        self.game.records(steps)
-    }
-}
-
 /// A stacks move: the next piece moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NextPiece;
 
 impl StacksPlay {
+    /// The next piece's move: the new game and its steps, or why no piece moves (the game is
+    /// over, or turn 1000, Baekjoon's last, is over).
+    pub fn next_move(&self) -> Result<(StacksPlay, Vec<super::Step>), &'static str> {
+        if self.game.over {
+            return Err("the game is over: a square holds four pieces");
+        }
+        if self.turn > 1000 {
+            return Err("turn 1000 is over: the answer is -1");
+        }
+        let (game, steps) = self.game.move_piece(self.next);
+        let next = (self.next + 1) % game.pieces();
+        let turn = self.turn + (next == 0) as u32;
+        Ok((StacksPlay { game, next, turn }, steps))
+    }
+
     /// How the game ended (or will not): "ends in turn 7", "never ends: -1".
     pub fn ending(&self) -> String {
         if self.game.over {
@@ -50,7 +58,7 @@ impl StacksPlay {
         } else {
             // Played on from here, mid-turn included (at most 1000 turns of 10 pieces).
             let mut s = self.clone();
-            while let Ok((n, _)) = crate::save::Replay::play(&s, &NextPiece) {
+            while let Ok((n, _)) = s.next_move() {
                 s = n;
             }
             if s.game.over {
