@@ -37,7 +37,7 @@
 //!   gesture, undone together); `restart`.
 //! - `cursor N`: how many history entries are in effect (the rest can be redone).
 //! - `end` closes the file; blank lines and lines starting with `#` are ignored anywhere but
-//!   inside the level.
+//!   inside the level. No line holds a control character (a tab aside).
 //!
 //! This module reads and writes the text, and replays it through a game's rules
 //! ([`replaying`], one entry at a time; [`check`]): the loader checks every save that way
@@ -132,6 +132,17 @@ impl Save {
     /// Reads a save file's text (already decoded and with its line ends normalised).
     pub fn parse(text: &str) -> Result<Save, ParseError> {
         let lines: Vec<&str> = text.lines().collect();
+        // Nothing tumblebox writes holds a control character (a tab aside), so none can be
+        // read: a save then writes back to the text it was read from.
+        for (n, l) in lines.iter().enumerate() {
+            if let Some((col, c)) = l.chars().enumerate().find(|&(_, c)| c.is_control() && c != '\t') {
+                return Err(ParseError::at(
+                    n + 1,
+                    col + 1,
+                    format!("text, not the control character {}", crate::error::quote_char(c)),
+                ));
+            }
+        }
         let mut i = 0;
         // Skips blank lines and comments; returns the next line's index.
         let skip = |mut i: usize| {

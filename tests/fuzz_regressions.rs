@@ -161,3 +161,17 @@ fn the_recorded_cases_answer_what_they_should() {
     assert!(matches!(&a.verdicts[1], Verdict::Minimum { moves, first: true } if moves.len() == 2));
     assert_eq!(a.text, "P: Minimum solution length = 2\n(B,1,3,L) (A,0,1,R)\n");
 }
+
+/// Found by the `save` fuzz target: a move holding NUL characters read, then wrote back as
+/// spaces, which read as a second word. A save holds no control character, so what is read
+/// writes back to a save that reads the same.
+#[test]
+fn a_save_with_a_control_character_is_refused_and_every_read_save_writes_back() {
+    use tumblebox::save::Save;
+    let level = "tumblebox save 1\ngame sokoban\ntitle T\nlevel\n| 1 3\n| SBT\n| 0 0\n";
+    let e = Save::parse(&format!("{level}move e\0\0ver\nend\n")).unwrap_err();
+    assert_eq!((e.line, e.column), (8, Some(7)));
+    assert!(e.to_string().contains("\\0"), "{e}");
+    let good = Save::parse(&format!("{level}move e\tsolver\nend\n")).unwrap();
+    assert_eq!(Save::parse(&good.write()).unwrap(), good);
+}

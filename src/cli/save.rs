@@ -88,6 +88,6 @@ fn go<R: Replay + Clone>(save: &Save, images: &Images, pacing: Pacing) -> Result
     }
     let steps = || entries().map(|(_, s)| s);
     let names = || entries().map(|(t, _)| t).collect();
-    let files = stage_images(&images, &first, steps, &shown, pacing, &names)?;
+    let files = stage_images(images, &first, steps, &shown, pacing, &names)?;
     Ok(Done { files, ..Done::default() })
 }

@@ -100,7 +100,7 @@ fn judge(file: &Option<PathBuf>, picture: bool, images: &Images) -> Result<Done,
             })
         };
         let names = || ops.iter().map(|o| o.char().to_string()).collect();
-        done.files = stage_images(&images, &state, moves, &end, SHUBBLES_PACING, &names)?;
+        done.files = stage_images(images, &state, moves, &end, SHUBBLES_PACING, &names)?;
     }
     Ok(done)
 }

@@ -5,7 +5,8 @@
 //! pull undoes a push), so one such search, when it finishes, answers for all of them: a
 //! position it did not reach is dead, one it did is solved by the pushes that undo its pulls.
 
-use super::{Board, NONE, Work, box_key, has, set};
+use super::board::{Board, NONE, box_key, clear, has, set};
+use super::work::Work;
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 use std::time::Instant;
@@ -84,7 +85,7 @@ impl Endgames {
             }
             out.push((c, k));
             let to = b.next[c as usize][k as usize];
-            super::clear(&mut bits, c);
+            clear(&mut bits, c);
             set(&mut bits, to);
             let at = key.0.iter().position(|&x| x == c).expect("a free box");
             key.0[at] = to;
@@ -145,10 +146,10 @@ fn build(b: &Board, w: &mut Work, fixed: &[u64], count: usize, deadline: Instant
                 let mut moved = boxes;
                 moved[i] = p;
                 moved[..count].sort_unstable();
-                super::clear(&mut bits, c);
+                clear(&mut bits, c);
                 set(&mut bits, p);
                 let region = w.region_min(b, &bits, q);
-                super::clear(&mut bits, p);
+                clear(&mut bits, p);
                 set(&mut bits, c);
                 let key = (moved, region);
                 if let Entry::Vacant(v) = table.entry(key) {
@@ -164,8 +165,9 @@ fn build(b: &Board, w: &mut Work, fixed: &[u64], count: usize, deadline: Instant
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::cells;
+    use super::super::freeze::frozen;
     use super::super::tests::{fewest_pushes, random_room};
-    use super::super::{cells, clear, frozen};
     use super::*;
 
     /// Every verdict on random rooms of one to three boxes, with the boxes frozen on goals

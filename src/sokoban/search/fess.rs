@@ -42,12 +42,13 @@
 //! never get to. A position with at most `ENDGAME_BOXES` boxes not frozen on goals is
 //! judged exactly by its endgame table (`endgame`): dead, or solved then and there.
 
+use super::assign::{Hungarian, assignable_with};
+use super::board::{Board, INF, NONE, bits_hash, cells, clear, goal_distances, has, set};
 use super::endgame::{ENDGAME_BOXES, Endgames, Verdict};
+use super::freeze::{freeze_deadlock, frozen};
 use super::learn::Learned;
-use super::{
-    Board, EMPTY, INF, NONE, States, Work, assignable_with, bits_hash, cells, clear, freeze_deadlock, frozen,
-    goal_distances, has, set,
-};
+use super::states::{EMPTY, States};
+use super::work::Work;
 use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, HashMap};
@@ -238,7 +239,7 @@ impl Sided {
 
     /// Whether the assignment bound with these distances, the player at `p`, is finite: a
     /// matching of the boxes to goals they reach, each box's column looked up once.
-    fn feasible(&self, list: &[u16], p: u16, h: &mut super::Hungarian, at: &mut Vec<Option<usize>>) -> bool {
+    fn feasible(&self, list: &[u16], p: u16, h: &mut Hungarian, at: &mut Vec<Option<usize>>) -> bool {
         at.clear();
         at.extend(list.iter().map(|&c| self.at(c, p)));
         h.matching(list.len(), self.goals.len(), |i, j| match at[i] {

@@ -8,7 +8,10 @@
 //! later one with those boxes in those cells and the player in the same region around them:
 //! that is kept as a pattern and looked up first.
 
-use super::{Board, Hungarian, INF, NONE, Work, box_key, clear, freeze_deadlock, has, set};
+use super::assign::Hungarian;
+use super::board::{Board, INF, NONE, box_key, clear, has, set};
+use super::freeze::freeze_deadlock;
+use super::work::Work;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 
@@ -238,7 +241,7 @@ mod tests {
                 assert_eq!(fewest_pushes(&maze.level, &maze.start, false), None, "{text}");
                 assert!(b.deadlock(&maze.start).is_some(), "{text}");
                 // Nothing else says so: no box on a dead square, none frozen, an assignment.
-                let list: Vec<u16> = super::super::cells(&bits).collect();
+                let list: Vec<u16> = super::super::board::cells(&bits).collect();
                 let mut seen = Vec::new();
                 only_by_search += usize::from(
                     list.iter().all(|&c| !b.dead[c as usize] && !freeze_deadlock(&b, &bits, c, &mut seen))

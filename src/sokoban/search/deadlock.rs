@@ -1,0 +1,239 @@
+//! The rules that prove a position dead, each sound: a box on a dead square, a frozen box
+//! off its goal (`freeze_deadlock`), no assignment of boxes to goals, and a PI-corral that no
+//! push can open (`Work::pi_corral`; the corral's barrier grown by the boxes in its way).
+
+use super::assign::Hungarian;
+use super::board::Board;
+use super::board::INF;
+use super::board::NONE;
+use super::board::has;
+use super::board::set;
+use super::freeze::freeze_deadlock;
+use super::learn::Learned;
+use super::work::Work;
+use crate::grid::Pos;
+use crate::sokoban::Position;
+
+/// Why a position is dead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deadlock {
+    /// A box where no push can bring it to any goal.
+    DeadSquare(Pos),
+    /// A box that can never move again, off a goal (or freezing one off its goal).
+    Frozen(Pos),
+    /// No way to give every box a goal it can reach.
+    NoAssignment,
+    /// Boxes closing off cells the player cannot reach, where something is unfinished, and
+    /// that no pushes the player can ever make open: none can be made, or a search of those
+    /// boxes alone finds none that opens the corral or puts them all on goals (`learn`).
+    Corral(Pos),
+}
+
+impl std::fmt::Display for Deadlock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Deadlock::DeadSquare(p) => {
+                write!(f, "the box at row {}, column {} can reach no goal", p.row + 1, p.col + 1)
+            }
+            Deadlock::Frozen(p) => write!(f, "the box at row {}, column {} can never move again", p.row + 1, p.col + 1),
+            Deadlock::NoAssignment => f.write_str("the boxes cannot all reach goals of their own"),
+            Deadlock::Corral(p) => write!(
+                f,
+                "the boxes around row {}, column {} close off an area that can never be opened",
+                p.row + 1,
+                p.col + 1
+            ),
+        }
+    }
+}
+
+impl Board {
+    /// Why a position can never be solved, by the rules the search prunes with (`None`: none
+    /// of them applies; the position may still be unsolvable).
+    pub fn deadlock(&self, pos: &Position) -> Option<Deadlock> {
+        let boxes: Vec<u16> = pos.boxes.iter().map(|&p| self.cell(p)).collect();
+        if let Some(&c) = boxes.iter().find(|&&c| self.dead[c as usize] && !self.goal[c as usize]) {
+            return Some(Deadlock::DeadSquare(self.pos[c as usize]));
+        }
+        let mut bits = vec![0u64; self.words];
+        for &c in &boxes {
+            set(&mut bits, c);
+        }
+        let mut seen = Vec::new();
+        if let Some(&c) = boxes.iter().find(|&&c| freeze_deadlock(self, &bits, c, &mut seen)) {
+            return Some(Deadlock::Frozen(self.pos[c as usize]));
+        }
+        if self.bound(&boxes, &mut Hungarian::default()) == INF {
+            return Some(Deadlock::NoAssignment);
+        }
+        let mut w = Work::new(self.pos.len());
+        w.reach(self, &bits, self.cell(pos.player));
+        let mut pushes = Vec::new();
+        if w.pi_corral(self, &bits, &mut pushes) {
+            let first = w.corral_boxes.first().copied().unwrap_or(0);
+            let (boxes, cells) = (w.corral_boxes.clone(), w.corral_cells.clone());
+            let player = self.cell(pos.player);
+            if pushes.is_empty() || Learned::new(self.pos.len()).corral_dead(self, &mut w, &boxes, &cells, player) {
+                return Some(Deadlock::Corral(self.pos[first as usize]));
+            }
+        }
+        None
+    }
+}
+
+impl Work {
+    /// PI-corral pruning, after [`Work::reach`] from the state's player. A corral is a set of
+    /// free cells the player cannot reach (whole components); its barrier is every box next
+    /// to one of them, and every box in a barrier box's way (see `corral_pushes`). It is a
+    /// PI-corral when it is unfinished (a barrier box off a goal, or a goal inside when every
+    /// goal needs a box), when no barrier box can ever be pushed anywhere but into it before
+    /// a barrier box moves (I), and when every push into it is one the player can make now
+    /// (P). Then some solution (with no more pushes, if one exists) begins with one of those
+    /// pushes: the first push of a barrier box in any solution is one of them, and it can be
+    /// made first, the pushes before it (away from the corral) following unchanged. So only
+    /// they need searching. Fills `out` with them for the corral with the fewest; `false`
+    /// when there is no PI-corral. An empty `out` with `true`: the position is dead (the
+    /// corral can never be opened).
+    pub(super) fn pi_corral(&mut self, b: &Board, boxes: &[u64], out: &mut Vec<(u16, u8)>) -> bool {
+        let n = b.pos.len();
+        self.comp.iter_mut().for_each(|c| *c = 0);
+        self.comp_cells.clear();
+        // Each component's cells, one after another: starts[i]..starts[i + 1].
+        let mut starts = Vec::new();
+        for c in 0..n as u16 {
+            if self.comp[c as usize] != 0 || self.reached(c) || has(boxes, c) {
+                continue;
+            }
+            starts.push(self.comp_cells.len());
+            let id = starts.len() as u32;
+            self.comp[c as usize] = id;
+            self.comp_cells.push(c);
+            let mut i = self.comp_cells.len() - 1;
+            while i < self.comp_cells.len() {
+                let x = self.comp_cells[i];
+                i += 1;
+                for &y in &b.next[x as usize] {
+                    if y != NONE && self.comp[y as usize] == 0 && !has(boxes, y) {
+                        self.comp[y as usize] = id;
+                        self.comp_cells.push(y);
+                    }
+                }
+            }
+        }
+        if starts.is_empty() {
+            return false;
+        }
+        starts.push(self.comp_cells.len());
+        let count = starts.len() - 1;
+        let mut best: Option<Vec<(u16, u8)>> = None;
+        let mut pushes = Vec::new();
+        // Each component alone, then (when there are several) all of them as one corral.
+        for which in 0..count + usize::from(count > 1) {
+            let range = if which < count { starts[which]..starts[which + 1] } else { 0..self.comp_cells.len() };
+            let id = (which < count).then_some(which as u32 + 1);
+            if self.corral_pushes(b, boxes, range.clone(), id, &mut pushes)
+                && best.as_ref().is_none_or(|b| pushes.len() < b.len())
+            {
+                best = Some(pushes.clone());
+                self.corral_cells.clear();
+                self.corral_cells.extend_from_slice(&self.comp_cells[range]);
+                self.corral_boxes.clone_from(&self.barrier_boxes);
+                if pushes.is_empty() {
+                    break;
+                }
+            }
+        }
+        match best {
+            Some(list) => {
+                *out = list;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether the cells `comp_cells[range]` (component `id`, or every component) are a
+    /// PI-corral; if so `out` holds the pushes into it.
+    pub(super) fn corral_pushes(
+        &mut self,
+        b: &Board,
+        boxes: &[u64],
+        range: std::ops::Range<usize>,
+        id: Option<u32>,
+        out: &mut Vec<(u16, u8)>,
+    ) -> bool {
+        out.clear();
+        self.barrier_stamp = self.barrier_stamp.wrapping_add(1);
+        if self.barrier_stamp == 0 {
+            self.barrier.iter_mut().for_each(|s| *s = 0);
+            self.barrier_stamp = 1;
+        }
+        let stamp = self.barrier_stamp;
+        self.barrier_boxes.clear();
+        // An empty goal inside needs a box only when there are no goals to spare.
+        let every_goal = b.goals.len() == boxes.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+        let mut unfinished = false;
+        for &c in &self.comp_cells[range] {
+            unfinished |= every_goal && b.goal[c as usize];
+            for &y in &b.next[c as usize] {
+                if y != NONE && has(boxes, y) && self.barrier[y as usize] != stamp {
+                    self.barrier[y as usize] = stamp;
+                    self.barrier_boxes.push(y);
+                    unfinished |= !b.goal[y as usize];
+                }
+            }
+        }
+        let comp = &self.comp;
+        let inside = |x: u16| x != NONE && comp[x as usize] != 0 && id.is_none_or(|id| comp[x as usize] == id);
+        // The barrier grows by every box standing where a barrier box would go, or where the
+        // player would stand to push it (a push neither onto a dead square nor from inside):
+        // that push waits for the box to move, so the box joins the set whose first push is
+        // asked about. The barrier boxes still close the corral off, so the argument below
+        // holds for the larger set, and a box joining it off a goal is unfinished too.
+        let mut i = 0;
+        while i < self.barrier_boxes.len() {
+            let bc = self.barrier_boxes[i];
+            i += 1;
+            for k in 0..4 {
+                let to = b.next[bc as usize][k];
+                let behind = b.next[bc as usize][(k + 2) % 4];
+                if to == NONE || behind == NONE || inside(behind) || b.dead[to as usize] {
+                    continue;
+                }
+                for y in [to, behind] {
+                    if has(boxes, y) && self.barrier[y as usize] != stamp {
+                        self.barrier[y as usize] = stamp;
+                        self.barrier_boxes.push(y);
+                        unfinished |= !b.goal[y as usize];
+                    }
+                }
+            }
+        }
+        if !unfinished {
+            return false;
+        }
+        let barrier = |x: u16| x != NONE && self.barrier[x as usize] == stamp;
+        for &bc in &self.barrier_boxes {
+            for k in 0..4 {
+                let to = b.next[bc as usize][k];
+                let behind = b.next[bc as usize][(k + 2) % 4];
+                // Never possible before a barrier box moves: a wall either side, the player's
+                // cell inside the corral or under a barrier box, the way blocked by one; and
+                // never part of a solution: onto a dead square.
+                if to == NONE || behind == NONE || inside(behind) || barrier(behind) || barrier(to) {
+                    continue;
+                }
+                if b.dead[to as usize] {
+                    continue;
+                }
+                if !inside(to) || !self.reached(behind) {
+                    // A push out of or along the corral, or into it from where the player
+                    // cannot stand now: it may come first.
+                    return false;
+                }
+                out.push((bc, k as u8));
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,136 @@
+//! A search's scratch space (`Work`): the player's reach and region by stamped flood fill,
+//! the candidate pushes of a state, the corral components.
+
+use super::assign::Hungarian;
+use super::board::Board;
+use super::board::NONE;
+use super::board::has;
+
+/// A push found legal and not frozen, waiting for its table lookup.
+#[derive(Clone, Copy)]
+pub(super) struct Child {
+    /// The box's place in the parent's list, its cell, the direction, its new cell.
+    pub(super) bi: u16,
+    pub(super) bc: u16,
+    pub(super) k: u8,
+    pub(super) to: u16,
+    pub(super) key: u16,
+    pub(super) hash: u64,
+    pub(super) cost: (u16, u32),
+}
+
+/// Scratch space for one search.
+pub(super) struct Work {
+    pub(super) children: Vec<Child>,
+    pub(super) seen: Vec<u32>,
+    pub(super) stamp: u32,
+    pub(super) queue: Vec<u16>,
+    pub(super) from: Vec<u16>,
+    pub(super) depth: Vec<u32>,
+    pub(super) hungarian: Hungarian,
+    /// The children's assignments.
+    pub(super) h2: Hungarian,
+    pub(super) frozen_seen: Vec<u16>,
+    /// A second marking for the children's regions (the parent's stays in `seen`).
+    pub(super) seen2: Vec<u32>,
+    pub(super) stamp2: u32,
+    pub(super) stack: Vec<u16>,
+    /// Corrals: each unreachable cell's component (0: none), the components' cells, and a
+    /// marking of the barrier boxes of the corral being checked.
+    pub(super) comp: Vec<u32>,
+    pub(super) comp_cells: Vec<u16>,
+    pub(super) barrier: Vec<u32>,
+    pub(super) barrier_stamp: u32,
+    pub(super) barrier_boxes: Vec<u16>,
+    /// The PI-corral `pi_corral` chose last: its cells and its barrier.
+    pub(super) corral_cells: Vec<u16>,
+    pub(super) corral_boxes: Vec<u16>,
+}
+
+impl Work {
+    pub(super) fn new(n: usize) -> Work {
+        Work {
+            children: Vec::new(),
+            seen: vec![0; n],
+            stamp: 0,
+            queue: Vec::with_capacity(n),
+            from: vec![NONE; n],
+            depth: vec![0; n],
+            hungarian: Hungarian::default(),
+            h2: Hungarian::default(),
+            frozen_seen: Vec::new(),
+            seen2: vec![0; n],
+            stamp2: 0,
+            stack: Vec::with_capacity(n),
+            comp: vec![0; n],
+            comp_cells: Vec::with_capacity(n),
+            barrier: vec![0; n],
+            barrier_stamp: 0,
+            barrier_boxes: Vec::new(),
+            corral_cells: Vec::new(),
+            corral_boxes: Vec::new(),
+        }
+    }
+
+    /// The smallest cell the player reaches from `from` around `boxes`.
+    pub(super) fn region_min(&mut self, b: &Board, boxes: &[u64], from: u16) -> u16 {
+        self.stamp2 = self.stamp2.wrapping_add(1);
+        if self.stamp2 == 0 {
+            self.seen2.iter_mut().for_each(|s| *s = 0);
+            self.stamp2 = 1;
+        }
+        self.stack.clear();
+        self.stack.push(from);
+        self.seen2[from as usize] = self.stamp2;
+        let mut best = from;
+        while let Some(c) = self.stack.pop() {
+            best = best.min(c);
+            for k in 0..4 {
+                let nc = b.next[c as usize][k];
+                if nc != NONE && self.seen2[nc as usize] != self.stamp2 && !has(boxes, nc) {
+                    self.seen2[nc as usize] = self.stamp2;
+                    self.stack.push(nc);
+                }
+            }
+        }
+        best
+    }
+
+    /// Breadth-first over the cells the player reaches from `start` around the boxes:
+    /// afterwards `seen[c] == stamp` marks them and `depth` holds their walking distance.
+    pub(super) fn reach(&mut self, b: &Board, boxes: &[u64], start: u16) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        self.queue.clear();
+        self.queue.push(start);
+        self.seen[start as usize] = self.stamp;
+        self.depth[start as usize] = 0;
+        self.from[start as usize] = NONE;
+        let mut i = 0;
+        while i < self.queue.len() {
+            let c = self.queue[i];
+            i += 1;
+            for k in 0..4 {
+                let nc = b.next[c as usize][k];
+                if nc != NONE && self.seen[nc as usize] != self.stamp && !has(boxes, nc) {
+                    self.seen[nc as usize] = self.stamp;
+                    self.depth[nc as usize] = self.depth[c as usize] + 1;
+                    self.from[nc as usize] = c;
+                    self.queue.push(nc);
+                }
+            }
+        }
+    }
+
+    pub(super) fn reached(&self, c: u16) -> bool {
+        self.seen[c as usize] == self.stamp
+    }
+
+    /// How many cells the last [`Work::reach`] reached.
+    pub(super) fn reached_count(&self) -> usize {
+        self.queue.len()
+    }
+}
