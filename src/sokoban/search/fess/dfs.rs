@@ -1,0 +1,80 @@
+//! The articulation data of the floor around one box (`Dfs`): which of its neighbours a box
+//! there keeps apart, so a macro move knows how many regions it leaves.
+
+use crate::sokoban::search::board::Board;
+use crate::sokoban::search::board::NONE;
+use crate::sokoban::search::board::has;
+
+/// Scratch for the articulation data of the floor around one box (the other boxes fixed):
+/// a depth-first search's preorder numbers, subtree ends, low points and parents.
+pub(super) struct Dfs {
+    pub(super) disc: Vec<u32>,
+    pub(super) fin: Vec<u32>,
+    pub(super) low: Vec<u32>,
+    pub(super) parent: Vec<u16>,
+    pub(super) stack: Vec<(u16, u8)>,
+}
+
+impl Dfs {
+    pub(super) fn new(n: usize) -> Dfs {
+        Dfs { disc: vec![0; n], fin: vec![0; n], low: vec![0; n], parent: vec![NONE; n], stack: Vec::new() }
+    }
+
+    /// Over the cells not in `walls`, from `root`.
+    pub(super) fn run(&mut self, b: &Board, walls: &[u64], root: u16) {
+        self.disc.iter_mut().for_each(|d| *d = 0);
+        let mut t = 1;
+        self.disc[root as usize] = t;
+        self.low[root as usize] = t;
+        self.parent[root as usize] = NONE;
+        self.stack.clear();
+        self.stack.push((root, 0));
+        while let Some(&mut (c, ref mut k)) = self.stack.last_mut() {
+            if *k < 4 {
+                let y = b.next[c as usize][*k as usize];
+                *k += 1;
+                if y == NONE || has(walls, y) {
+                    continue;
+                }
+                if self.disc[y as usize] == 0 {
+                    t += 1;
+                    self.disc[y as usize] = t;
+                    self.low[y as usize] = t;
+                    self.parent[y as usize] = c;
+                    self.stack.push((y, 0));
+                } else if y != self.parent[c as usize] {
+                    self.low[c as usize] = self.low[c as usize].min(self.disc[y as usize]);
+                }
+            } else {
+                self.stack.pop();
+                self.fin[c as usize] = t + 1;
+                let p = self.parent[c as usize];
+                if p != NONE {
+                    self.low[p as usize] = self.low[p as usize].min(self.low[c as usize]);
+                }
+            }
+        }
+    }
+
+    /// Which side of `c` the neighbour in direction `k` is on when a box stands at `c`:
+    /// neighbours with the same label are joined around it (4: the side of the search's
+    /// root; k': the subtree of the child in direction k', cut off by `c`).
+    pub(super) fn label(&self, b: &Board, c: u16, k: usize) -> u8 {
+        let x = b.next[c as usize][k];
+        let (dc, dx) = (self.disc[c as usize], self.disc[x as usize]);
+        if !(dc < dx && dx < self.fin[c as usize]) {
+            return 4;
+        }
+        for (j, &u) in b.next[c as usize].iter().enumerate() {
+            if u != NONE
+                && self.parent[u as usize] == c
+                && self.disc[u as usize] != 0
+                && self.disc[u as usize] <= dx
+                && dx < self.fin[u as usize]
+            {
+                return if self.low[u as usize] >= dc { j as u8 } else { 4 };
+            }
+        }
+        4
+    }
+}
