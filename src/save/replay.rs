@@ -1,0 +1,195 @@
+//! Replaying a save through its game's rules: the `Replay` trait each game implements (its
+//! levels and moves from text, moves through the rules, a level as text), one entry at a time
+//! (`Replaying`), all of it (`replay`), checked keeping nothing (`check`), and the moves in
+//! effect since the last restart (`run`).
+
+use super::{Entry, Save};
+use crate::anim::Animate;
+use crate::error::ParseError;
+use crate::stacks::play::StacksPlay;
+use crate::vexed::Board;
+use crate::{shubbles, sokoban};
+
+/// A command line that traces a game: `tumblebox GAME trace FILE ARGS…`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TraceInput {
+    pub game: &'static str,
+    pub file: String,
+    pub args: Vec<String>,
+}
+
+/// A game as save files (and the window) replay it: levels and moves from their text, moves
+/// through the rules.
+pub trait Replay: Animate {
+    type Move: Clone + Send + Sync + std::fmt::Debug + 'static;
+    /// The game's name in save files and on the command line.
+    const GAME: &'static str;
+    /// The start of a level from its text in the game's own format (what a save file keeps:
+    /// [`Replay::level_text`]); `bottom_only` is stacks' 17780 rule.
+    fn from_level(text: &str, bottom_only: bool) -> Result<Self, ParseError>;
+    /// A move from its notation (as [`Replay::move_text`] writes it), if it can be made here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    /// Applies a move: the new state and the steps, or why it is not allowed.
+    fn play(&self, mv: &Self::Move) -> Result<(Self, Vec<Self::Step>), String>;
+    /// The move in the game's notation (before it is made, on this state).
+    fn move_text(&self, mv: &Self::Move) -> String;
+    /// What `tumblebox GAME trace` needs to replay `moves` (their texts) from this state: the
+    /// game's name on the command line, a file holding the level, and the arguments after it.
+    fn trace_input(&self, title: &str, moves: &[String]) -> TraceInput;
+    /// This position as a level in the game's own format (what [`Replay::from_level`] reads).
+    fn level_text(&self, title: &str) -> String {
+        self.trace_input(title, &[]).file
+    }
+    /// Whether the level plays by Baekjoon 17780's rule (only the bottom piece moves), for
+    /// games that have that choice.
+    fn bottom_only(&self) -> Option<bool> {
+        None
+    }
+    /// A line of moves cut into single moves' texts (words; shubbles and mazes: characters).
+    fn split_moves(text: &str) -> Result<Vec<String>, String> {
+        Ok(text.split_whitespace().map(str::to_string).collect())
+    }
+}
+
+/// One entry of a replayed history.
+#[derive(Debug, Clone)]
+pub enum Replayed<R: Replay> {
+    Move {
+        mv: R::Move,
+        /// The move's notation as the rules write it (the file's may differ in case or form).
+        text: String,
+        before: R,
+        after: R,
+        steps: Vec<R::Step>,
+        solver: bool,
+        group: u64,
+    },
+    Restart,
+}
+
+/// A save's history being replayed through the rules, one entry at a time ([`replaying`]):
+/// nothing is kept but the state reached, so a save of millions of moves replays in the memory
+/// of one position.
+pub struct Replaying<'a, R: Replay> {
+    save: &'a Save,
+    start: R,
+    here: R,
+    next: usize,
+}
+
+/// Starts replaying a save: its level read by its game's parser (an error names the save's
+/// line and column).
+pub fn replaying<R: Replay + Clone>(save: &Save) -> Result<Replaying<'_, R>, ParseError> {
+    if save.game != R::GAME {
+        return Err(ParseError::line(2, format!("a {} save, not {}", R::GAME, save.game)));
+    }
+    let start = R::from_level(&save.level, save.bottom_only).map_err(|e| save.level_error(e))?;
+    Ok(Replaying { save, here: start.clone(), start, next: 0 })
+}
+
+impl<R: Replay + Clone> Replaying<'_, R> {
+    /// The level's start.
+    pub fn start(&self) -> &R {
+        &self.start
+    }
+
+    /// The state reached so far.
+    pub fn here(&self) -> &R {
+        &self.here
+    }
+}
+
+impl<R: Replay + Clone> Iterator for Replaying<'_, R> {
+    type Item = Result<Replayed<R>, ParseError>;
+
+    /// The next entry replayed; a move that cannot be read or made is an error naming the
+    /// file's line (and the iteration ends there).
+    fn next(&mut self) -> Option<Self::Item> {
+        let e = self.save.history.get(self.next)?;
+        self.next += 1;
+        Some(match e {
+            Entry::Move { text, solver, group, line } => {
+                let fail = |m: String| {
+                    ParseError::line(*line, format!("move {}: {m}", crate::error::quote(text).trim_matches('`')))
+                };
+                // A save holds each move as the rules write it (`Replay::move_text`): another
+                // spelling (a letter's case, Palm pairs) is a hand edit, refused.
+                let played = self.here.parse_move(text).and_then(|mv| {
+                    let canonical = self.here.move_text(&mv);
+                    if canonical != **text {
+                        return Err(format!(
+                            "expected it written {}, as tumblebox writes it",
+                            crate::error::quote(&canonical)
+                        ));
+                    }
+                    self.here.play(&mv).map(|p| (mv, p))
+                });
+                match played {
+                    Ok((mv, (after, steps))) => {
+                        let text = self.here.move_text(&mv);
+                        let before = std::mem::replace(&mut self.here, after.clone());
+                        Ok(Replayed::Move { mv, text, before, after, steps, solver: *solver, group: *group })
+                    }
+                    Err(m) => {
+                        self.next = self.save.history.len();
+                        Err(fail(m))
+                    }
+                }
+            }
+            Entry::Restart => {
+                self.here = self.start.clone();
+                Ok(Replayed::Restart)
+            }
+        })
+    }
+}
+
+/// A save's level and history replayed through the rules: the start and every entry. A move
+/// that cannot be read or made, or a level its game's parser refuses, is an error naming the
+/// file's line.
+pub fn replay<R: Replay + Clone>(save: &Save) -> Result<(R, Vec<Replayed<R>>), ParseError> {
+    let r = replaying::<R>(save)?;
+    let start = r.start().clone();
+    let mut out = Vec::with_capacity(save.history.len().min(1 << 16));
+    for e in r {
+        out.push(e?);
+    }
+    Ok((start, out))
+}
+
+/// Replays a save through its game's rules, keeping nothing: what the loader does before a
+/// save reaches the window, and `tumblebox export SAVE` before it draws. The error names the
+/// file's line (and column, in the level).
+pub fn check(save: &Save) -> Result<(), ParseError> {
+    fn go<R: Replay + Clone>(save: &Save) -> Result<(), ParseError> {
+        replaying::<R>(save)?.try_for_each(|e| e.map(|_| ()))
+    }
+    match save.game.as_str() {
+        "vexed" => go::<Board>(save),
+        "shubbles" => go::<shubbles::State>(save),
+        "sokoban" => go::<sokoban::scene::Game>(save),
+        _ => go::<StacksPlay>(save),
+    }
+}
+
+/// A move's notation and its steps.
+pub type Played<R> = (String, Vec<<R as Animate>::Step>);
+
+/// The moves in effect since the last restart (what an export of the save shows): the state
+/// they start from and each move's notation and steps.
+pub fn run<R: Replay + Clone>(start: &R, entries: &[Replayed<R>], cursor: usize) -> (R, Vec<Played<R>>) {
+    let upto = &entries[..cursor.min(entries.len())];
+    let from = upto.iter().rposition(|e| matches!(e, Replayed::Restart)).map_or(0, |i| i + 1);
+    let first = match upto.get(from) {
+        Some(Replayed::Move { before, .. }) => before.clone(),
+        _ => start.clone(),
+    };
+    let moves = upto[from..]
+        .iter()
+        .filter_map(|e| match e {
+            Replayed::Move { text, steps, .. } => Some((text.clone(), steps.clone())),
+            Replayed::Restart => None,
+        })
+        .collect();
+    (first, moves)
+}

@@ -1,0 +1,66 @@
+//! Pushing boxes in save files: a UVa 589 maze or one XSB level, moves as `nsewNSEW` or LURD.
+
+use super::replay::{Replay, TraceInput};
+use crate::error::ParseError;
+use crate::sokoban;
+
+impl Replay for sokoban::scene::Game {
+    /// A move a character (`nsewNSEW` or `lurdLURD`); a run-length form (`3l2(lU)`) is
+    /// expanded.
+    fn split_moves(text: &str) -> Result<Vec<String>, String> {
+        if text.contains(|c: char| c.is_ascii_digit() || c == '(') {
+            let moves = sokoban::xsb::parse_lurd(text, 1).map_err(|e| e.to_string())?;
+            return Ok(moves.iter().map(|&m| sokoban::xsb::lurd_char(m).to_string()).collect());
+        }
+        Ok(text.chars().filter(|c| !c.is_whitespace()).map(String::from).collect())
+    }
+
+    type Move = sokoban::Move;
+
+    const GAME: &'static str = "sokoban";
+
+    /// A UVa 589 maze (`r c` first) or one XSB level.
+    fn from_level(text: &str, _: bool) -> Result<Self, ParseError> {
+        let mut levels = sokoban::xsb::parse_any(text)?;
+        if levels.len() != 1 {
+            return Err(ParseError::line(1, format!("one maze, not {}", levels.len())));
+        }
+        let l = levels.remove(0);
+        let xsb = l.line > 0;
+        Ok(sokoban::scene::Game::new(l.maze, xsb))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<sokoban::Move, String> {
+        let mut cs = text.chars();
+        let (Some(c), None) = (cs.next(), cs.next()) else {
+            return Err(format!("one move, not {}", crate::error::quote(text)));
+        };
+        let m = if self.xsb { sokoban::xsb::lurd_move(c) } else { sokoban::Move::from_char(c) };
+        let m = m.ok_or_else(|| {
+            let set = if self.xsb { "lurdLURD" } else { "nsewNSEW" };
+            format!("one of `{set}`, not {}", crate::error::quote(text))
+        })?;
+        self.level.apply(&self.pos, m).map_err(|e| e.to_string())?;
+        Ok(m)
+    }
+
+    fn play(&self, mv: &sokoban::Move) -> Result<(Self, Vec<sokoban::Step>), String> {
+        let (pos, step) = self.level.step(&self.pos, mv.dir).map_err(|e| e.to_string())?;
+        Ok((self.at(pos), vec![step]))
+    }
+
+    fn move_text(&self, mv: &sokoban::Move) -> String {
+        let push = matches!(self.level.step(&self.pos, mv.dir), Ok((_, sokoban::Step::Push { .. })));
+        self.notation(sokoban::Move { dir: mv.dir, push }).to_string()
+    }
+
+    fn trace_input(&self, title: &str, moves: &[String]) -> TraceInput {
+        let maze = self.maze();
+        let file = if self.xsb {
+            sokoban::xsb::write_level(title, &maze)
+        } else {
+            format!("{}0 0\n", sokoban::format::write(&maze))
+        };
+        TraceInput { game: "sokoban", file, args: vec!["--moves".into(), moves.concat()] }
+    }
+}

@@ -1,0 +1,66 @@
+//! Vexed in save files: World Finals or Android levels, moves as `(B,1,3,L)` (or Palm pairs).
+
+use super::replay::{Replay, TraceInput};
+use crate::error::ParseError;
+use crate::vexed::{self, Board};
+
+impl Replay for Board {
+    /// World Finals moves are words; Palm moves are pairs of letters (`eCdF`).
+    fn split_moves(text: &str) -> Result<Vec<String>, String> {
+        if text.contains('(') {
+            return Ok(text.split_whitespace().map(str::to_string).collect());
+        }
+        let cs: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if cs.len() % 2 == 1 {
+            return Err("Palm moves come in pairs of letters".into());
+        }
+        Ok(cs.chunks(2).map(|p| p.iter().collect()).collect())
+    }
+
+    type Move = vexed::Move;
+
+    const GAME: &'static str = "vexed";
+
+    fn from_level(text: &str, _: bool) -> Result<Board, ParseError> {
+        let (_, levels) = vexed::format::parse_any(text.as_bytes())?;
+        match levels.as_slice() {
+            [l] => Ok(l.board.settle().0),
+            _ => Err(ParseError::line(1, format!("one level, not {}", levels.len()))),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<vexed::Move, String> {
+        match vexed::format::parse_any_moves(text).map_err(|e| e.message)?.as_slice() {
+            [m] if self.moves().contains(m) => Ok(*m),
+            [_] => Err(format!("{} cannot move here", crate::error::quote(text))),
+            _ => Err(format!("one move, not {}", crate::error::quote(text))),
+        }
+    }
+
+    fn play(&self, mv: &vexed::Move) -> Result<(Board, Vec<vexed::Step>), String> {
+        self.apply(*mv).map_err(|e| e.to_string())
+    }
+
+    fn move_text(&self, mv: &vexed::Move) -> String {
+        vexed::format::move_text(self, *mv)
+    }
+
+    /// The board exactly as it is (so the trace's coordinates are the window's): as a World
+    /// Finals case when it reads back the same, else as an Android line (a cropped board).
+    fn trace_input(&self, title: &str, moves: &[String]) -> TraceInput {
+        let name = plain_name(title);
+        let rows = vexed::format::board_rows(self);
+        let wf = format!("{} {} {name}\n{}\n0 0\n", self.rows(), self.cols(), rows.join("\n"));
+        let same = |text: &str| {
+            vexed::format::parse_any(text.as_bytes()).is_ok_and(|(_, l)| l.len() == 1 && l[0].board.settle().0 == *self)
+        };
+        let file = if same(&wf) { wf } else { format!("{}\n", vexed::format::android_line(&name, self, 0)) };
+        TraceInput { game: "vexed", file, args: vec!["--moves".into(), moves.join(" ")] }
+    }
+}
+
+/// A title as a World Finals or Android name: one word of plain characters.
+fn plain_name(title: &str) -> String {
+    let t: String = title.chars().map(|c| if c.is_ascii_graphic() && c != ';' { c } else { '-' }).collect();
+    if t.is_empty() { "level".into() } else { t }
+}
