@@ -1,0 +1,208 @@
+//! Pushing boxes in the window: arrows or WASD, click to walk, boxes on targets as events,
+//! UVa 589's exact search or the Sokoban solver.
+
+use super::{Answer, Break, Event, Gesture, Overlay, Playable, SOKOBAN_OPTIMAL_TIME, SOKOBAN_TIME, cell, square_cell};
+use crate::grid::{Dir, Pos};
+use crate::scene::Point;
+use crate::sokoban;
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, AtomicUsize};
+
+impl Playable for sokoban::scene::Game {
+    fn solved(&self) -> bool {
+        self.level.is_solved(&self.pos)
+    }
+
+    /// The floor cells (goals excepted) from which a lone box reaches no goal.
+    fn dead_cells(&self) -> Vec<Pos> {
+        self.board().dead_squares().into_iter().filter(|p| !self.level.goals.contains(p)).collect()
+    }
+
+    fn step_cells(&self, step: &sokoban::Step) -> Vec<Pos> {
+        match *step {
+            sokoban::Step::Walk { from, to } => vec![from, to],
+            sokoban::Step::Push { from, box_from, box_to, .. } => vec![from, box_from, box_to],
+        }
+    }
+
+    fn cell_quad(&self, c: Pos) -> [Point; 4] {
+        cell(0.25 + c.col as f32, 0.25 + c.row as f32)
+    }
+
+    fn cell_at(&self, p: Point) -> Option<Pos> {
+        square_cell(p).filter(|&q| self.level.walls.get(q).is_some())
+    }
+
+    /// As the UVa judge counts: rows and columns from 1.
+    fn cell_name(&self, c: Pos) -> String {
+        format!("({},{})", c.row + 1, c.col + 1)
+    }
+
+    fn contents(&self, c: Pos) -> String {
+        let mut what = Vec::new();
+        if self.level.is_outside(c) {
+            return "outside the walls".into();
+        }
+        match self.level.walls.get(c) {
+            None => return "outside the maze".into(),
+            Some(true) => what.push("wall"),
+            Some(false) => what.push("floor"),
+        }
+        let many = self.xsb || self.pos.boxes.len() > 1;
+        if self.level.goals.contains(&c) {
+            what.push(if many { "a goal" } else { "the target" });
+        }
+        if self.pos.boxes.contains(&c) {
+            what.push(if many { "a box" } else { "the box" });
+        }
+        if self.pos.player == c {
+            what.push("the player");
+        }
+        what.join(", ")
+    }
+
+    fn events(&self, step: &sokoban::Step) -> Vec<Event> {
+        match step {
+            sokoban::Step::Push { box_to, .. } if self.level.goals.contains(box_to) => vec![Event::OnTarget],
+            _ => vec![],
+        }
+    }
+
+    /// UVa 589's exact search from here finds no way (one box, one target); with more boxes,
+    /// a deadlock the Sokoban solver prunes (a dead square, a frozen box, no assignment).
+    fn unsolvable(&self) -> Option<String> {
+        if self.solved() {
+            return None;
+        }
+        if self.pos.boxes.len() > sokoban::search::MAX_BOXES {
+            return None;
+        }
+        if self.pos.boxes.len() != 1 || self.level.goals.len() != 1 {
+            return self.board().deadlock(&self.pos).map(|d| d.to_string());
+        }
+        let maze = sokoban::format::Maze { level: (*self.level).clone(), start: self.pos.clone() };
+        sokoban::solve::solve(&maze).is_none().then(|| "no pushes can bring the box to the target from here".into())
+    }
+
+    fn breakpoints() -> &'static [Break] {
+        &[Break::BoxOnTarget, Break::Solved, Break::Unsolvable]
+    }
+
+    fn gesture(&self, g: Gesture, _: &mut Option<Pos>) -> Vec<sokoban::Move> {
+        use egui::Key::*;
+        let walk = |dir| sokoban::Move { dir, push: false };
+        match g {
+            Gesture::Key(k) => {
+                let dir = match k {
+                    ArrowUp | W => Dir::Up,
+                    ArrowDown | S => Dir::Down,
+                    ArrowLeft | A => Dir::Left,
+                    ArrowRight | D => Dir::Right,
+                    _ => return vec![],
+                };
+                vec![walk(dir)]
+            }
+            Gesture::Click(p) => {
+                let [x, y] = [p[0] - 0.25, p[1] - 0.25];
+                if x < 0.0 || y < 0.0 {
+                    return vec![];
+                }
+                let target = Pos::new(y as usize, x as usize);
+                walk_path(self, target).into_iter().map(walk).collect()
+            }
+            Gesture::Drag { .. } | Gesture::Text(_) => vec![],
+        }
+    }
+
+    fn key_text(&self) -> String {
+        if self.xsb { sokoban::xsb::write_board(&self.maze()) } else { sokoban::format::write(&self.maze()) }
+    }
+
+    fn hint_overlay(&self, mv: &sokoban::Move) -> Vec<Overlay> {
+        let p = self.pos.player;
+        let (x, y) = (0.25 + p.col as f32, 0.25 + p.row as f32);
+        let (dx, dy) = match mv.dir {
+            Dir::Up => (0.0, -1.0),
+            Dir::Down => (0.0, 1.0),
+            Dir::Left => (-1.0, 0.0),
+            Dir::Right => (1.0, 0.0),
+        };
+        vec![Overlay::Mark(cell(x, y)), Overlay::Arrow([x + 0.5, y + 0.5], [x + 0.5 + dx, y + 0.5 + dy])]
+    }
+
+    fn is_push(step: &sokoban::Step) -> bool {
+        matches!(step, sokoban::Step::Push { .. })
+    }
+
+    fn counts_pushes() -> bool {
+        true
+    }
+
+    /// One box and one target: UVa 589's exact search (fewest pushes, then moves). More: the
+    /// Sokoban solver, push-optimal if that takes at most [`SOKOBAN_OPTIMAL_TIME`], otherwise
+    /// any solution soon (bounded by [`SOKOBAN_TIME`]), said to be optimal only when proven.
+    fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Answer<sokoban::Move>, String> {
+        use sokoban::search::{self, Limits, Mode, Outcome};
+        if self.pos.boxes.len() == 1 && self.level.goals.len() == 1 {
+            return sokoban::solve::solve(&self.maze())
+                .map(|s| Answer::optimal(s.moves))
+                .ok_or_else(|| "impossible from here".into());
+        }
+        // A push-optimal answer when one comes soon; otherwise any, as soon as possible.
+        let quick = Limits { time: SOKOBAN_OPTIMAL_TIME, max_states: search::DEFAULT_STATES / 4 };
+        let r = search::search(&self.level, &self.pos, Mode::Optimal, quick, cancel, progress);
+        let r = match r.outcome {
+            Outcome::TimeLimit | Outcome::StateLimit => {
+                let limits = Limits { time: SOKOBAN_TIME, max_states: search::DEFAULT_STATES };
+                search::search(&self.level, &self.pos, Mode::Fast, limits, cancel, progress)
+            }
+            _ => r,
+        };
+        match r.outcome {
+            Outcome::Solved(f) if f.proven => Ok(Answer::optimal(f.moves)),
+            Outcome::Solved(f) => Ok(Answer {
+                unproven: Some(format!("{} pushes, not proven fewest (at least {})", f.pushes, r.bound)),
+                moves: f.moves,
+            }),
+            Outcome::Unsolvable => Err("no solution from here: every position was searched".into()),
+            Outcome::Cancelled => Err("cancelled".into()),
+            Outcome::TimeLimit => Err(format!("no solution found in {} s", SOKOBAN_TIME.as_secs())),
+            Outcome::StateLimit => Err("no solution found within the state limit".into()),
+            Outcome::TooManyBoxes => Err(format!("the solver takes at most {} boxes", search::MAX_BOXES)),
+        }
+    }
+}
+
+/// The shortest walk (no pushes) to a floor cell, as directions.
+fn walk_path(g: &sokoban::scene::Game, target: Pos) -> Vec<Dir> {
+    let free = |p: Pos| g.level.is_floor(p) && !g.pos.boxes.contains(&p);
+    if !free(target) {
+        return vec![];
+    }
+    let mut prev: HashMap<Pos, (Pos, Dir)> = HashMap::new();
+    let mut q = VecDeque::from([g.pos.player]);
+    while let Some(p) = q.pop_front() {
+        if p == target {
+            let mut dirs = Vec::new();
+            let mut c = p;
+            while c != g.pos.player {
+                let (b, d) = prev[&c];
+                dirs.push(d);
+                c = b;
+            }
+            dirs.reverse();
+            return dirs;
+        }
+        for d in [Dir::Up, Dir::Down, Dir::Left, Dir::Right] {
+            if let Some(n) = g.level.walls.neighbour(p, d)
+                && free(n)
+                && n != g.pos.player
+                && !prev.contains_key(&n)
+            {
+                prev.insert(n, (p, d));
+                q.push_back(n);
+            }
+        }
+    }
+    vec![]
+}

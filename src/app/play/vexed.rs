@@ -1,0 +1,193 @@
+//! Vexed in the window: drag or click and arrow keys, the landing cell, chains as events,
+//! the dead rules as "unsolvable", the proven solver.
+
+use super::{Answer, Break, Event, Gesture, Overlay, Playable, VEXED_MAX_STATES, cell, rect, square_cell};
+use crate::grid::Pos;
+use crate::scene::Point;
+use crate::vexed::{self, Board, Cell, Side};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// Where the block a Vexed move slides comes to rest: its slide, then its falls, before any
+/// vanishing.
+fn landing(b: &Board, mv: vexed::Move) -> [Point; 4] {
+    let mut at = mv.pos;
+    if let Ok((_, steps)) = b.apply(mv) {
+        for s in &steps {
+            match s {
+                vexed::Step::Slide { to, .. } => at = *to,
+                vexed::Step::Fall { drops } => {
+                    if let Some(d) = drops.iter().find(|d| d.from == at) {
+                        at = d.to;
+                    }
+                }
+                vexed::Step::Vanish { .. } => break,
+            }
+        }
+    }
+    let [x, y] = vexed::scene::cell_origin(at);
+    cell(x, y)
+}
+
+impl Playable for Board {
+    fn solved(&self) -> bool {
+        self.is_solved()
+    }
+
+    fn step_cells(&self, step: &vexed::Step) -> Vec<Pos> {
+        match step {
+            vexed::Step::Slide { from, to, .. } => vec![*from, *to],
+            vexed::Step::Fall { drops } => drops.iter().flat_map(|d| [d.from, d.to]).collect(),
+            vexed::Step::Vanish { groups, .. } => groups.iter().flat_map(|g| g.cells.clone()).collect(),
+        }
+    }
+
+    fn cell_quad(&self, c: Pos) -> [Point; 4] {
+        let [x, y] = vexed::scene::cell_origin(c);
+        cell(x, y)
+    }
+
+    fn cell_at(&self, p: Point) -> Option<Pos> {
+        square_cell(p).filter(|&q| self.grid.get(q).is_some())
+    }
+
+    fn cell_name(&self, c: Pos) -> String {
+        format!("({},{})", c.row, c.col)
+    }
+
+    fn contents(&self, c: Pos) -> String {
+        match self.grid.get(c) {
+            Some(Cell::Wall) => "wall".into(),
+            Some(Cell::Empty) => "empty".into(),
+            Some(Cell::Block(k)) => format!("block {}", *k as char),
+            None => "outside the board".into(),
+        }
+    }
+
+    fn events(&self, step: &vexed::Step) -> Vec<Event> {
+        match step {
+            vexed::Step::Vanish { chain, .. } => vec![Event::Chain(*chain as u32)],
+            _ => vec![],
+        }
+    }
+
+    fn unsolvable(&self) -> Option<String> {
+        if self.is_solved() { None } else { vexed::solve::dead_reason(self) }
+    }
+
+    fn breakpoints() -> &'static [Break] {
+        &[Break::ChainAtLeast(2), Break::Solved, Break::Unsolvable]
+    }
+
+    fn gesture(&self, g: Gesture, selected: &mut Option<Pos>) -> Vec<vexed::Move> {
+        let is_block = |p: Pos| matches!(self.grid.get(p), Some(Cell::Block(_)));
+        let mv = |pos: Pos, side: Side| {
+            let m = vexed::Move { pos, side };
+            self.moves().contains(&m).then_some(m)
+        };
+        match g {
+            Gesture::Click(p) => {
+                *selected = square_cell(p).filter(|&c| is_block(c));
+                vec![]
+            }
+            Gesture::Drag { from, to } => {
+                let Some(c) = square_cell(from).filter(|&c| is_block(c)) else { return vec![] };
+                *selected = Some(c);
+                let side = if to[0] < from[0] { Side::Left } else { Side::Right };
+                if (to[0] - from[0]).abs() < 0.4 {
+                    return vec![];
+                }
+                mv(c, side).into_iter().collect()
+            }
+            Gesture::Text(_) => vec![],
+            Gesture::Key(k) => {
+                let side = match k {
+                    egui::Key::ArrowLeft | egui::Key::A => Side::Left,
+                    egui::Key::ArrowRight | egui::Key::D => Side::Right,
+                    _ => return vec![],
+                };
+                let Some(c) = *selected else { return vec![] };
+                let m = mv(c, side);
+                if m.is_some() {
+                    // Follow the block if it stays where it slid.
+                    *selected = c.step(side.dir());
+                }
+                m.into_iter().collect()
+            }
+        }
+    }
+
+    fn key_text(&self) -> String {
+        vexed::format::board_rows(self).join("\n")
+    }
+
+    fn hint_overlay(&self, mv: &vexed::Move) -> Vec<Overlay> {
+        let [x, y] = vexed::scene::cell_origin(mv.pos);
+        let dx = if mv.side == Side::Left { -1.0 } else { 1.0 };
+        vec![Overlay::Mark(rect(x, y, 1.0, 1.0)), Overlay::Arrow([x + 0.5, y + 0.5], [x + 0.5 + dx, y + 0.5])]
+    }
+
+    /// The block follows the pointer (one cell at most, where it can go), and the cell it will
+    /// rest in after falling is marked.
+    fn drag_overlay(&self, from: Point, to: Point) -> Vec<Overlay> {
+        let Some(c) = square_cell(from) else { return vec![] };
+        let Some(Cell::Block(kind)) = self.grid.get(c).copied() else { return vec![] };
+        let side = if to[0] < from[0] { Side::Left } else { Side::Right };
+        let mv = vexed::Move { pos: c, side };
+        let legal = self.moves().contains(&mv);
+        let dx = if legal { (to[0] - from[0]).clamp(-1.0, 1.0) } else { 0.0 };
+        let [x, y] = vexed::scene::cell_origin(c);
+        let mut out = vec![
+            Overlay::Cover(rect(x + 0.03, y + 0.03, 0.94, 0.94)),
+            Overlay::Ghost(rect(x + dx + 0.06, y + 0.06, 0.88, 0.88), vexed::scene::block_ink(kind)),
+        ];
+        if legal && dx.abs() >= 0.4 {
+            out.push(Overlay::Landing(landing(self, mv)));
+        }
+        out
+    }
+
+    fn selectable(&self, p: Pos) -> bool {
+        matches!(self.grid.get(p), Some(Cell::Block(_)))
+    }
+
+    fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Answer<vexed::Move>, String> {
+        if let Some(why) = vexed::solve::dead_reason(self) {
+            return Err(format!("unsolvable from here: {why}"));
+        }
+        let mut observe = |n: usize| {
+            progress.store(n, Ordering::Relaxed);
+            !cancel.load(Ordering::Relaxed)
+        };
+        let limits = vexed::solve::Limits { max_states: Some(VEXED_MAX_STATES), time: None };
+        let r = vexed::solve::solve_proven_observed(self, limits, &mut observe).map_err(|e| e.to_string())?;
+        if cancel.load(Ordering::Relaxed) {
+            return Err("cancelled".into());
+        }
+        let (moves, how) = match r.outcome {
+            vexed::solve::Outcome::Solved { moves, proven: true } => return Ok(Answer::optimal(moves)),
+            vexed::solve::Outcome::Solved { moves, proven: false } => {
+                (moves, format!("the search stopped at {} million positions", VEXED_MAX_STATES / 1_000_000))
+            }
+            vexed::solve::Outcome::Unsolvable => {
+                return Err("unsolvable from here: no sequence of moves clears the board (search exhausted)".into());
+            }
+            vexed::solve::Outcome::LimitReached(_) => {
+                // The probe beam found nothing: a wider one (a few seconds) usually does.
+                let beam = vexed::solve::solve_beam(self, 1 << 16, Default::default()).map_err(|e| e.to_string())?;
+                let Some(moves) = beam.moves else {
+                    return Err(format!(
+                        "no solution found within {} million positions (the optimum is at least {})",
+                        VEXED_MAX_STATES / 1_000_000,
+                        r.bound
+                    ));
+                };
+                (moves, "a beam search's solution".to_string())
+            }
+        };
+        let why = format!(
+            "not proven optimal: the optimum is at least {} ({how}; `tumblebox vexed prove` goes further)",
+            r.bound
+        );
+        Ok(Answer { moves, unproven: Some(why) })
+    }
+}
