@@ -1,0 +1,337 @@
+//! The level editor in the window (PuzzleScript's `E`): the game's palette, click and drag to
+//! paint, right-click to erase, resize, undo and redo inside the editor; the level checked
+//! live by the game's own parser (its message, the cells it names outlined); Test plays it at
+//! once and comes back with the edit history intact; Certify runs the solver on another
+//! thread (progress, Cancel) and the par it finds goes with the level; Save as the game's own
+//! format, Copy, and Add to My levels (one file per game in the app's data folder, in a
+//! format that carries the par, listed in the level browser's pack switcher).
+//!
+//! The model is `crate::editor` (no egui); this module is its window. A game takes part by
+//! one [`Editable`] impl naming its sketch.
+//!
+//! One file per game (`vexed`, `shubbles`, `sokoban`, `stacks`) holds its `Editable` and its
+//! sketches' `Pack`s; `panel` is the editor's part of the window (the app's state and its
+//! panels); this file the traits and the editor's state.
+
+mod panel;
+mod shubbles;
+mod sokoban;
+mod stacks;
+mod vexed;
+
+pub(crate) use panel::edit_ui;
+
+use super::GameKind;
+use super::command::Command;
+use crate::certify::{Bounds, Certify, Verdict};
+use crate::editor::{Editor, Invalid, Sketch, Tool};
+use crate::scene::Scene;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+/// A level being edited, whatever its game: what the window asks of an [`Editor`].
+pub trait Pad: Send {
+    fn tools(&self) -> &'static [Tool];
+    fn resizable(&self) -> bool;
+    fn title(&self) -> &str;
+    fn set_title(&mut self, title: &str);
+    /// (rows, columns).
+    fn size(&self) -> (usize, usize);
+    /// Paints `tool` on a stroke's cells (`None`: erases them), one undo step.
+    fn stroke(&mut self, cells: &[(usize, usize)], tool: Option<char>) -> bool;
+    fn resize(&mut self, rows: usize, cols: usize) -> bool;
+    fn undo(&mut self) -> bool;
+    fn redo(&mut self) -> bool;
+    fn can_undo(&self) -> bool;
+    fn can_redo(&self) -> bool;
+    /// The level in the game's own format.
+    fn text(&self) -> String;
+    /// Whether the game's parser reads it, and if not, why and where.
+    fn check(&self) -> Result<(), Invalid>;
+    /// A note on how the level plays that its grid does not show (a Vexed board not at rest
+    /// plays settled).
+    fn note(&self) -> Option<String>;
+    /// Puts the grid as the game reads it (one undo step).
+    fn settle(&mut self) -> bool;
+    /// The grid with a stroke in progress shown painted and `marked` cells outlined.
+    fn scene(&self, stroke: &[(usize, usize)], tool: Option<char>, marked: &[(usize, usize)]) -> Scene;
+    fn cell_at(&self, p: [f32; 2]) -> Option<(usize, usize)>;
+    fn swatch(&self, glyph: char) -> Scene;
+    /// The level to certify, when it is valid.
+    fn certifier(&self) -> Option<Box<dyn Certify + Send>>;
+    /// The file format `text` writes: its name and file extension.
+    fn format(&self) -> (&'static str, &'static str);
+    /// The level as an entry of a My levels file, with its par where the format keeps one;
+    /// or why it cannot be one.
+    fn entry(&self, par: Option<&Verdict>) -> Result<String, String>;
+    /// The My levels file's name (one per game; Sokoban's mazes and XSB levels share one).
+    fn pack_file(&self) -> &'static str;
+    /// Which of its game's [`Editable::VARIANTS`] the level is.
+    fn variant(&self) -> usize;
+}
+
+/// How a sketch's level becomes an entry of its game's My levels file.
+pub trait Pack: Sketch {
+    const FORMAT: (&'static str, &'static str);
+    /// Which of the game's [`Editable::VARIANTS`] this sketch makes.
+    const VARIANT: usize = 0;
+    const PACK_FILE: &'static str;
+    fn entry(game: &Self::Game, title: &str, par: Option<&Verdict>) -> Result<String, String>;
+    fn note(_: &Self::Game, _: &crate::editor::Grid) -> Option<String> {
+        None
+    }
+}
+
+/// A title as one line without the separators a format uses.
+pub(crate) fn one_line(title: &str, banned: &[char]) -> String {
+    let t: String = title.chars().map(|c| if c.is_control() || banned.contains(&c) { ' ' } else { c }).collect();
+    let t = t.trim();
+    if t.is_empty() { "My level".to_string() } else { t.to_string() }
+}
+
+impl<S: Pack + Send> Pad for Editor<S>
+where
+    S::Game: Certify + Send + 'static,
+{
+    fn tools(&self) -> &'static [Tool] {
+        S::TOOLS
+    }
+    fn resizable(&self) -> bool {
+        S::RESIZABLE
+    }
+    fn title(&self) -> &str {
+        &self.title
+    }
+    fn set_title(&mut self, title: &str) {
+        self.title = title.to_string();
+    }
+    fn size(&self) -> (usize, usize) {
+        (self.rows(), self.cols())
+    }
+    fn stroke(&mut self, cells: &[(usize, usize)], tool: Option<char>) -> bool {
+        match tool {
+            Some(t) => self.paint(cells, t),
+            None => self.erase(cells),
+        }
+    }
+    fn resize(&mut self, rows: usize, cols: usize) -> bool {
+        Editor::resize(self, rows, cols)
+    }
+    fn undo(&mut self) -> bool {
+        Editor::undo(self)
+    }
+    fn redo(&mut self) -> bool {
+        Editor::redo(self)
+    }
+    fn can_undo(&self) -> bool {
+        Editor::can_undo(self)
+    }
+    fn can_redo(&self) -> bool {
+        Editor::can_redo(self)
+    }
+    fn text(&self) -> String {
+        Editor::text(self)
+    }
+    fn check(&self) -> Result<(), Invalid> {
+        self.validate().map(|_| ())
+    }
+    fn note(&self) -> Option<String> {
+        S::note(&self.validate().ok()?, self.grid())
+    }
+    fn settle(&mut self) -> bool {
+        Editor::settle(self)
+    }
+    fn scene(&self, stroke: &[(usize, usize)], tool: Option<char>, marked: &[(usize, usize)]) -> Scene {
+        self.scene_with(stroke, tool, marked)
+    }
+    fn cell_at(&self, p: [f32; 2]) -> Option<(usize, usize)> {
+        Editor::cell_at(self, p)
+    }
+    fn swatch(&self, glyph: char) -> Scene {
+        crate::editor::swatch::<S>(glyph)
+    }
+    fn certifier(&self) -> Option<Box<dyn Certify + Send>> {
+        self.validate().ok().map(|g| Box::new(g) as Box<dyn Certify + Send>)
+    }
+    fn format(&self) -> (&'static str, &'static str) {
+        S::FORMAT
+    }
+    fn entry(&self, par: Option<&Verdict>) -> Result<String, String> {
+        let game = self.validate().map_err(|e| format!("the level is not valid: {}", e.error))?;
+        S::entry(&game, &self.title, par)
+    }
+    fn pack_file(&self) -> &'static str {
+        S::PACK_FILE
+    }
+    fn variant(&self) -> usize {
+        S::VARIANT
+    }
+}
+
+/// A game whose levels can be edited: its editor on a level, and on a blank one.
+pub trait Editable {
+    /// The kinds of level a blank one can be, when there are several (Sokoban: XSB or a
+    /// UVa 589 maze); `blank_pad`'s `variant` is an index into them.
+    const VARIANTS: &'static [&'static str] = &[];
+    fn pad(&self, title: &str) -> Option<Box<dyn Pad>>;
+    /// A blank level of about that size (the shubbles box has one size, stacks boards are
+    /// square).
+    fn blank_pad(&self, title: &str, rows: usize, cols: usize, variant: usize) -> Option<Box<dyn Pad>>;
+}
+
+/// A certification running on another thread.
+pub struct Certifying {
+    pub cancel: Arc<AtomicBool>,
+    /// Positions searched so far.
+    pub progress: Arc<std::sync::atomic::AtomicUsize>,
+    result: mpsc::Receiver<Verdict>,
+    pub started: Instant,
+    pub limit: Duration,
+    /// The text of the level being certified.
+    text: String,
+}
+
+/// The editor's state in the window.
+pub struct EditMode {
+    pub kind: GameKind,
+    pub pad: Box<dyn Pad>,
+    /// The palette's glyph painted by the left button.
+    pub tool: char,
+    /// The cells of the stroke being dragged, and whether it erases.
+    pub stroke: Vec<(usize, usize)>,
+    pub erasing: bool,
+    /// While the level is tested: the game's tab as it was before (put back on return).
+    pub testing: Option<Box<dyn std::any::Any>>,
+    pub certifying: Option<Certifying>,
+    /// The last verdict and the level text it is about (stale once the level changes).
+    pub verdict: Option<(String, Verdict)>,
+    /// The size asked for a new blank level, and its kind (an index into the game's
+    /// [`Editable::VARIANTS`]).
+    pub blank_size: (usize, usize),
+    pub blank_variant: usize,
+    /// The level's text when it was opened, saved or added to My levels: whether there are
+    /// changes to lose.
+    pub kept: String,
+    /// Dropping unkept changes was asked once (asking again drops them).
+    pub asked_to_drop: bool,
+}
+
+impl EditMode {
+    pub fn new(kind: GameKind, pad: Box<dyn Pad>) -> Self {
+        let tool = pad.tools().first().map_or(' ', |t| t.glyph);
+        let blank_size = pad.size();
+        let kept = pad.text();
+        let blank_variant = pad.variant();
+        EditMode {
+            blank_variant,
+            kept,
+            asked_to_drop: false,
+            kind,
+            pad,
+            tool,
+            stroke: Vec::new(),
+            erasing: false,
+            testing: None,
+            certifying: None,
+            verdict: None,
+            blank_size,
+        }
+    }
+
+    /// Whether the level has changes that are not kept anywhere.
+    pub fn unkept(&self) -> bool {
+        self.pad.text() != self.kept
+    }
+
+    /// The verdict on the level as it is now (none once it was changed).
+    pub fn verdict(&self) -> Option<&Verdict> {
+        let text = self.pad.text();
+        self.verdict.as_ref().filter(|(t, _)| *t == text).map(|(_, v)| v)
+    }
+
+    /// Starts certifying the level on another thread (nothing when it is invalid or a
+    /// certification runs).
+    pub fn certify(&mut self, bounds: Bounds, repaint: Box<dyn Fn() + Send>) -> Result<(), String> {
+        if self.certifying.is_some() {
+            return Err("a certification is running".into());
+        }
+        let Some(job) = self.pad.certifier() else {
+            let why = self.pad.check().err().map_or(String::new(), |e| e.error.to_string());
+            return Err(format!("the level is not valid: {why}"));
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = mpsc::channel();
+        let progress = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let (flag, count) = (cancel.clone(), progress.clone());
+        std::thread::spawn(move || {
+            let _ = tx.send(job.certify(bounds, &flag, &count));
+            repaint();
+        });
+        self.certifying = Some(Certifying {
+            cancel,
+            progress,
+            result: rx,
+            started: Instant::now(),
+            limit: bounds.time,
+            text: self.pad.text(),
+        });
+        Ok(())
+    }
+
+    /// Takes a finished certification's verdict; whether one arrived.
+    pub fn poll(&mut self) -> bool {
+        let Some(c) = &self.certifying else { return false };
+        match c.result.try_recv() {
+            Ok(v) => {
+                let text = c.text.clone();
+                self.certifying = None;
+                self.verdict = Some((text, v));
+                true
+            }
+            Err(mpsc::TryRecvError::Empty) => false,
+            Err(mpsc::TryRecvError::Disconnected) => {
+                self.certifying = None;
+                true
+            }
+        }
+    }
+
+    pub fn cancel(&mut self) {
+        if let Some(c) = &self.certifying {
+            c.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The par a verdict gives a level (moves for the session, words for the list).
+pub fn verdict_par(v: Option<&Verdict>) -> (Option<usize>, Option<String>) {
+    match v {
+        Some(Verdict::Par { moves, text, proven, .. }) => {
+            (Some(*moves), Some(if *proven { text.clone() } else { format!("{text} (not proven)") }))
+        }
+        _ => (None, None),
+    }
+}
+
+/// Adds `entry` to the My levels file `name` in `dir` (made if missing), atomically; the file
+/// it makes.
+pub fn add_to_pack(dir: &Path, name: &str, entry: &str) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(name);
+    let mut text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(e),
+    };
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(entry);
+    crate::render::export::write_atomic(&path, |w| std::io::Write::write_all(w, text.as_bytes()))?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests;
