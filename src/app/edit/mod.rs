@@ -22,7 +22,6 @@ mod vexed;
 pub(crate) use panel::edit_ui;
 
 use super::GameKind;
-use super::command::Command;
 use crate::certify::{Bounds, Certify, Verdict};
 use crate::editor::{Editor, Invalid, Sketch, Tool};
 use crate::scene::Scene;
