@@ -1,0 +1,111 @@
+//! The file dialogs (on their own threads) and the app's own messages: what came back from a
+//! dialog, a dialog that could not be shown, files dropped onto the window.
+
+use super::GameKind;
+use super::TumbleApp;
+use super::export::ExportKind;
+use std::path::PathBuf;
+
+/// A message of the app's own (not a game's), with when it was said and the tab it is about
+/// (`None`: wherever the player is).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub seq: u64,
+    pub tab: Option<GameKind>,
+}
+
+/// Messages from dialog threads.
+pub(super) enum Dialog {
+    Open(PathBuf),
+    Save(PathBuf, ExportKind),
+    /// No file dialog could be shown (for a save: the file name and what to export).
+    Unavailable(Option<(String, ExportKind)>),
+}
+
+/// A dialog that came back empty this fast was never shown: nobody cancels a real one in a
+/// fifth of a second. (rfd says only "nothing picked" when neither the desktop portal nor
+/// zenity is there.)
+pub(super) fn no_dialog(asked: std::time::Instant) -> bool {
+    asked.elapsed() < std::time::Duration::from_millis(200)
+}
+
+impl TumbleApp {
+    pub(super) fn pick_file(&self, ctx: &egui::Context) {
+        let tx = self.dialogs.0.clone();
+        let ctx = ctx.clone();
+        std::thread::spawn(move || {
+            let asked = std::time::Instant::now();
+            let picked = rfd::FileDialog::new().set_title("Open levels").pick_file();
+            let _ = tx.send(match picked {
+                Some(p) => Dialog::Open(p),
+                None if no_dialog(asked) => Dialog::Unavailable(None),
+                None => return,
+            });
+            ctx.request_repaint();
+        });
+    }
+
+    pub(super) fn save_file(&self, ctx: &egui::Context, kind: ExportKind) {
+        let tx = self.dialogs.0.clone();
+        let ctx = ctx.clone();
+        let name = self.export_name(kind);
+        std::thread::spawn(move || {
+            let asked = std::time::Instant::now();
+            let picked = rfd::FileDialog::new().set_file_name(&name).save_file();
+            let _ = tx.send(match picked {
+                Some(p) => Dialog::Save(p, kind),
+                None if no_dialog(asked) => Dialog::Unavailable(Some((name, kind))),
+                // Cancelled: nothing to do.
+                None => return,
+            });
+            ctx.request_repaint();
+        });
+    }
+
+    /// Opens every file dropped onto the window (the way to open one without a file dialog).
+    pub(super) fn handle_dropped(&mut self, ctx: &egui::Context) {
+        let dropped: Vec<PathBuf> = ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
+        for p in dropped {
+            let _ = self.dialogs.0.send(Dialog::Open(p));
+        }
+    }
+
+    pub(super) fn handle_dialogs(&mut self) {
+        while let Ok(d) = self.dialogs.1.try_recv() {
+            match d {
+                Dialog::Open(p) => match self.open_file(&p) {
+                    Ok(()) => {
+                        self.progress.set_last(self.kind, 0);
+                        let full = std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone());
+                        self.progress.set_pack(self.kind, Some(full));
+                        self.notify(format!("opened {}", p.display()), Some(self.kind));
+                    }
+                    // Shown wherever the player is looking.
+                    Err(e) => self.notify(e, None),
+                },
+                Dialog::Save(p, ExportKind::Panel) => self.start_export(p),
+                Dialog::Save(p, kind) => {
+                    let done = if kind.is_save() { "saved" } else { "exported" };
+                    let text = match self.export_to(&p, kind) {
+                        Ok(()) if kind == ExportKind::Level => {
+                            if let Some(e) = &mut self.edit {
+                                e.kept = e.pad.text();
+                            }
+                            format!("{done} {}", p.display())
+                        }
+                        Ok(()) => format!("{done} {}", p.display()),
+                        Err(e) => format!("{} failed: {e}", if kind.is_save() { "save" } else { "export" }),
+                    };
+                    self.notify(text, Some(self.kind));
+                }
+                Dialog::Unavailable(None) => self.no_dialog(None),
+                Dialog::Unavailable(Some((name, kind))) => {
+                    // No dialog to ask where: the home folder (or the working folder).
+                    let dir = std::env::var_os("HOME").map_or_else(|| PathBuf::from("."), PathBuf::from);
+                    self.no_dialog(Some((dir.join(name), kind)));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,337 @@
+//! `GameTab`: one game's tab as the window sees it, whatever the game (the role Tatham's
+//! midend plays), and its one implementation for every `Tab<P: Playable>`.
+
+use super::Level;
+use super::Tab;
+use super::export::ExportJob;
+use super::export::ExportKind;
+use super::play::Playable;
+use super::session::Session;
+use crate::anim::Pacing;
+use crate::render::frames::GifMode;
+use crate::render::frames::export_gif;
+use crate::render::frames::export_png;
+use std::path::Path;
+
+/// One game's tab as the app sees it, whatever the game (the role Tatham's `struct game`
+/// plays for his midend): the app reaches a tab through [`Tabs::get`] and [`Tabs::get_mut`],
+/// and everything else (panels, menus, commands, progress, export) is written once against
+/// this trait. Adding a game is a `Playable` implementation, a field of [`Tabs`] and a line
+/// in those two functions.
+pub(crate) trait GameTab {
+    fn index(&self) -> usize;
+    fn level_count(&self) -> usize;
+    /// Opens level `i` of the pack (a fresh session).
+    fn open(&mut self, i: usize);
+    fn pack(&self) -> &str;
+    /// The content hash of level `i` (what its progress is stored under, with game and pack).
+    fn content(&self, i: usize) -> Option<u64>;
+    fn title(&self) -> &str;
+    /// Moves since the last restart.
+    fn moves(&self) -> usize;
+    /// The timeline's selected range as moves since the last restart (from 1, inclusive), when
+    /// it lies within them.
+    fn selected_moves(&self) -> Option<(usize, usize)>;
+    /// The scene on screen.
+    fn scene(&self) -> crate::scene::Scene;
+    /// Exports the moves since the last restart (GIF) or the position on screen (PNG).
+    fn export(&self, path: &Path, kind: ExportKind) -> std::io::Result<()>;
+    /// The game as a save file's text.
+    fn save_text(&self) -> String;
+    /// An export of the moves since the last restart (and the position on screen, for a PNG)
+    /// as asked, to run on another thread: it renders, calls `tick(frames)` for every frame
+    /// (returning `false` cancels, leaving no file) and commits the files.
+    fn export_job(&self, req: crate::render::frames::Request) -> ExportJob;
+    /// The animation a request would make: frames and seconds (or why it would be refused).
+    fn export_plan(&self, req: &crate::render::frames::Request) -> Result<(usize, f32), String>;
+    /// Replays a line of moves in the game's notation from the position on screen (a paste);
+    /// the moves before a bad one stay made.
+    fn replay(&mut self, moves: &str) -> Result<(), String>;
+    /// The level and the moves since the last restart, as text in the game's own format (what
+    /// Copy puts on the clipboard and Paste reads back).
+    fn copy_text(&self) -> String;
+    /// The same as a one-line game ID (Copy link).
+    fn game_id(&self) -> String;
+    /// Opens a save file: its level in this tab (the level of the pack on screen with the same
+    /// content, or a one-level pack named `file`) with its whole history.
+    fn load(&mut self, save: &crate::save::Save, file: &str) -> Result<(), crate::error::ParseError>;
+    /// The level done: the moves and whether they were the player's own.
+    fn finished(&self) -> Option<(usize, bool)>;
+    /// The moves since the last restart as one line in the game's notation.
+    fn solution_line(&self) -> String;
+    /// Plays a line of moves from the level's start after a restart (a best solution):
+    /// animated, or at once.
+    fn play_line(&mut self, line: &str, animate: bool) -> Result<(), String>;
+    /// A save file of the level on screen played by `line` from its start (the best run).
+    fn line_save(&self, line: &str) -> Result<String, String>;
+    /// A kept session's save, if its run at the cursor solves its level by the player's own
+    /// moves: the level's content hash, the moves and their line (progress's migration).
+    fn solved_by(&self, save: &crate::save::Save) -> Option<(u64, usize, String)>;
+    /// A search runs.
+    fn busy(&self) -> bool;
+    fn can_undo(&self) -> bool;
+    fn can_redo(&self) -> bool;
+    fn undo(&mut self);
+    fn redo(&mut self);
+    fn restart(&mut self);
+    /// Starts the solver (or the hint), unless one runs.
+    fn solve(&mut self, hint_only: bool, repaint: Box<dyn Fn() + Send + 'static>);
+    fn cancel(&mut self);
+    /// A debugger command on the timeline: play or pause, a step or a move back or on, the
+    /// start or the end.
+    fn timeline(&mut self, c: super::command::Command, animate: bool);
+    /// The session of a level just left, once (content hash, save text).
+    fn take_left(&mut self) -> Option<(u64, String)>;
+    /// The session on screen, if anything was played.
+    fn kept(&self) -> Option<(u64, String)>;
+    /// Nothing played yet on the level on screen.
+    fn fresh(&self) -> bool;
+    /// The tab's panels for one frame.
+    fn ui(&mut self, ui: &mut egui::Ui, shared: &mut super::ui::Shared<'_>) -> super::ui::Asked;
+    /// The editor on the level on screen (its start), if the game has one.
+    fn edit(&self) -> Option<Box<dyn super::edit::Pad>>;
+    /// The editor on a blank level of about that size.
+    fn edit_blank(&self, rows: usize, cols: usize, variant: usize) -> Option<Box<dyn super::edit::Pad>>;
+    /// The kinds of blank level the game has ([`super::edit::Editable::VARIANTS`]).
+    fn edit_variants(&self) -> &'static [&'static str];
+    /// Plays a level's text as a pack of one (with its par): the tab as it was, to put back.
+    fn test(
+        &mut self,
+        text: &str,
+        title: &str,
+        par: Option<usize>,
+        par_text: Option<String>,
+    ) -> Result<Box<dyn std::any::Any>, String>;
+    /// Puts back the tab [`GameTab::test`] set aside.
+    fn untest(&mut self, stash: Box<dyn std::any::Any>);
+}
+
+impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
+    fn edit(&self) -> Option<Box<dyn super::edit::Pad>> {
+        let title = self.levels.get(self.index).map_or("My level", |l| l.title.as_str());
+        let title = if title.ends_with("(edited)") { title.to_string() } else { format!("{title} (edited)") };
+        self.session.start.pad(&title)
+    }
+
+    fn edit_blank(&self, rows: usize, cols: usize, variant: usize) -> Option<Box<dyn super::edit::Pad>> {
+        self.session.start.blank_pad("My level", rows, cols, variant)
+    }
+
+    fn edit_variants(&self) -> &'static [&'static str] {
+        P::VARIANTS
+    }
+
+    fn test(
+        &mut self,
+        text: &str,
+        title: &str,
+        par: Option<usize>,
+        par_text: Option<String>,
+    ) -> Result<Box<dyn std::any::Any>, String> {
+        let start = P::from_level(text, self.session.start.bottom_only().unwrap_or(false))
+            .map_err(|e| format!("cannot test: {e}"))?;
+        let mut level = Level::new(title, start, par);
+        level.par_text = par_text;
+        let tested = Tab::new("Testing", vec![level]);
+        Ok(Box::new(std::mem::replace(self, tested)))
+    }
+
+    fn untest(&mut self, stash: Box<dyn std::any::Any>) {
+        if let Ok(tab) = stash.downcast::<Tab<P>>() {
+            self.session.cancel_solver();
+            *self = *tab;
+        }
+    }
+
+    fn index(&self) -> usize {
+        self.index
+    }
+    fn level_count(&self) -> usize {
+        self.levels.len()
+    }
+    fn open(&mut self, i: usize) {
+        Tab::open(self, i)
+    }
+    fn pack(&self) -> &str {
+        &self.pack
+    }
+    fn content(&self, i: usize) -> Option<u64> {
+        self.levels.get(i).map(|l| l.content)
+    }
+    fn title(&self) -> &str {
+        &self.session.title
+    }
+    fn moves(&self) -> usize {
+        self.session.moves()
+    }
+    fn selected_moves(&self) -> Option<(usize, usize)> {
+        let s = &self.session;
+        let (a, b) = s.range?;
+        let run_start = s.cursor - s.moves();
+        (a >= run_start && b <= s.cursor && a < b).then(|| (a - run_start + 1, b - run_start))
+    }
+    fn scene(&self) -> crate::scene::Scene {
+        self.session.scene()
+    }
+    fn export(&self, path: &Path, kind: ExportKind) -> std::io::Result<()> {
+        let s = &self.session;
+        let size = (480, 480);
+        if kind == ExportKind::Save {
+            let text = self.save_text();
+            return crate::render::export::write_atomic(path, |w| std::io::Write::write_all(w, text.as_bytes()));
+        }
+        if kind == ExportKind::Png {
+            return export_png(path, s.current(), size);
+        }
+        let (start, _, steps) = s.run();
+        let mode = if kind == ExportKind::GifSmooth { GifMode::Smooth } else { GifMode::Stepwise };
+        export_gif(path, &start, &steps, mode, Pacing::default(), size)
+    }
+    fn save_text(&self) -> String {
+        self.session.to_save(&self.pack).write()
+    }
+    fn export_job(&self, req: crate::render::frames::Request) -> ExportJob {
+        let (start, texts, steps) = self.session.run();
+        let shown = self.session.current().clone();
+        Box::new(move |tick| {
+            let staged = crate::render::frames::stage_request(
+                &req,
+                &start,
+                || steps.iter().map(|s| s.as_slice()),
+                &shown,
+                Pacing::default(),
+                &|| texts.clone(),
+                tick,
+            )?;
+            for f in staged {
+                f.commit().map_err(|e| crate::render::frames::ExportError::Bad(format!("cannot write: {e}")))?;
+            }
+            Ok(())
+        })
+    }
+    fn export_plan(&self, req: &crate::render::frames::Request) -> Result<(usize, f32), String> {
+        let (start, _, steps) = self.session.run();
+        let plan = req.plan(&start, || steps.iter().map(|s| s.as_slice()), Pacing::default()).map_err(|e| match e {
+            crate::render::frames::ExportError::Limit(m) | crate::render::frames::ExportError::Bad(m) => m,
+            crate::render::frames::ExportError::Cancelled => "cancelled".into(),
+        })?;
+        // Seconds: the frames' delays, as the file will hold them.
+        let mut cs = 0u64;
+        let moves = steps.iter().map(|s| s.as_slice()).skip(plan.skip).take(plan.take);
+        let _ = crate::render::frames::walk(&plan.first, moves, plan.mode, plan.pacing, &mut |_, d| {
+            cs += d as u64;
+            Ok(())
+        });
+        Ok((plan.frames, cs as f32 / 100.0 + req.hold))
+    }
+    fn replay(&mut self, moves: &str) -> Result<(), String> {
+        for (k, text) in P::split_moves(moves)?.iter().enumerate() {
+            let here = self.session.current().clone();
+            let mv = here.parse_move(text).map_err(|e| format!("move {} {text}: {e}", k + 1))?;
+            self.session.make(&mv, true).map_err(|e| format!("move {} {text}: {e}", k + 1))?;
+        }
+        Ok(())
+    }
+    fn copy_text(&self) -> String {
+        let (start, texts, _) = self.session.run();
+        crate::save::copy_text(&start, &self.session.title, &texts)
+    }
+    fn game_id(&self) -> String {
+        let (start, texts, _) = self.session.run();
+        crate::save::GameId::of(&start, &self.session.title, &texts).to_string()
+    }
+    fn load(&mut self, save: &crate::save::Save, file: &str) -> Result<(), crate::error::ParseError> {
+        let session = Session::<P>::from_save(save)?;
+        let content = super::progress::content_hash(&session.start.key_text());
+        match self.levels.iter().position(|l| l.content == content) {
+            Some(i) if self.pack == save.pack => {
+                self.open(i);
+            }
+            _ => {
+                *self = Tab::new(file, vec![Level::new(save.title.clone(), session.start.clone(), save.par)]);
+            }
+        }
+        self.session = session;
+        Ok(())
+    }
+    fn finished(&self) -> Option<(usize, bool)> {
+        let s = &self.session;
+        (s.current().solved() && !s.animating() && s.queue.is_empty() && s.moves() > 0)
+            .then(|| (s.moves(), s.by_player()))
+    }
+    fn solution_line(&self) -> String {
+        let (start, texts, _) = self.session.run();
+        crate::save::moves_line_of(&start, &self.session.title, &texts)
+    }
+    fn play_line(&mut self, line: &str, animate: bool) -> Result<(), String> {
+        self.session.play_line(line, animate)
+    }
+    fn line_save(&self, line: &str) -> Result<String, String> {
+        let l = self.levels.get(self.index).ok_or("no level")?;
+        let mut s = Session::new(l.title.clone(), l.start.clone(), l.par);
+        s.play_line(line, false)?;
+        Ok(s.to_save(&self.pack).write())
+    }
+    fn solved_by(&self, save: &crate::save::Save) -> Option<(u64, usize, String)> {
+        let s = Session::<P>::from_save(save).ok()?;
+        if !(s.current().solved() && s.moves() > 0 && s.by_player()) {
+            return None;
+        }
+        let (start, texts, _) = s.run();
+        let content = super::progress::content_hash(&s.start.key_text());
+        Some((content, texts.len(), crate::save::moves_line_of(&start, &s.title, &texts)))
+    }
+    fn busy(&self) -> bool {
+        self.session.solver.is_some()
+    }
+    fn can_undo(&self) -> bool {
+        self.session.cursor > 0
+    }
+    fn can_redo(&self) -> bool {
+        self.session.cursor < self.session.history.len()
+    }
+    fn undo(&mut self) {
+        self.session.undo()
+    }
+    fn redo(&mut self) {
+        self.session.redo()
+    }
+    fn restart(&mut self) {
+        self.session.restart()
+    }
+    fn solve(&mut self, hint_only: bool, repaint: Box<dyn Fn() + Send + 'static>) {
+        if self.session.solver.is_none() {
+            self.session.start_solver(hint_only, repaint);
+        }
+    }
+    fn cancel(&mut self) {
+        self.session.cancel_solver()
+    }
+    fn timeline(&mut self, c: super::command::Command, animate: bool) {
+        use super::command::Command::*;
+        let s = &mut self.session;
+        match c {
+            PlayPause if s.is_playing() => s.pause(),
+            PlayPause => s.play(),
+            StepBack => s.step_back(),
+            StepForward => s.step_forward(),
+            MoveBack => s.step_move_back(),
+            MoveForward => s.step_move_forward(animate),
+            TimelineStart => s.jump(0),
+            TimelineEnd => s.jump(s.history.len()),
+            _ => {}
+        }
+    }
+    fn take_left(&mut self) -> Option<(u64, String)> {
+        self.left.take()
+    }
+    fn kept(&self) -> Option<(u64, String)> {
+        Tab::kept(self)
+    }
+    fn fresh(&self) -> bool {
+        self.session.history.is_empty()
+    }
+    fn ui(&mut self, ui: &mut egui::Ui, shared: &mut super::ui::Shared<'_>) -> super::ui::Asked {
+        super::ui::game_ui(ui, self, shared)
+    }
+}
