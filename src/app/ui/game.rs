@@ -1,0 +1,357 @@
+//! One game's part of a frame: the level list and its pack switcher, the status bar, the
+//! toolbar, the board with its overlays, the completion banner.
+
+use super::debugger::CAUSE;
+use super::debugger::debugger_ui;
+use super::tool_button;
+use super::{Asked, Shared};
+use crate::app::command::Command;
+use crate::app::play::{Gesture, Overlay, Playable};
+use crate::app::{GameKind, LevelKey, Tab, paint};
+
+/// One game's panels for one frame.
+pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'_>) -> Asked {
+    let (kind, speed, instant, buttons) = (shared.kind, *shared.speed, shared.instant, P::buttons());
+    let mut asked = Asked::default();
+    let ctx = ui.ctx().clone();
+    tab.session.poll_solver(instant);
+    // Advance time first, so every panel of this frame shows the same moment. Animation
+    // follows the clock: a slow renderer shows fewer frames of a move, not a slower move
+    // (capped at a second, so a stall does not skip a whole animation).
+    let dt = ctx.input(|i| i.stable_dt).min(1.0);
+    let moving = tab.session.tick(if instant { 1e6 } else { dt * speed }, instant);
+    // The game's own keys and typed notation (the commands' keys were consumed already).
+    if !ctx.text_edit_focused() && !shared.modal {
+        let events = ctx.input(|i| i.events.clone());
+        for e in events {
+            match e {
+                egui::Event::Key { key, pressed: true, modifiers, .. } if !modifiers.command => {
+                    tab.session.gesture(Gesture::Key(key), instant);
+                }
+                egui::Event::Text(t) => {
+                    for c in t.chars() {
+                        tab.session.gesture(Gesture::Text(c), instant);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    status_bar(ui, tab, shared);
+    if shared.levels {
+        level_list(ui, tab, shared, &mut asked);
+    }
+    if shared.debugger {
+        debugger_ui(ui, &mut tab.session, shared.speed);
+    }
+    egui::CentralPanel::default_margins().show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            let s = &mut tab.session;
+            tool_button(ui, Command::Undo, s.cursor > 0, &mut asked.commands);
+            tool_button(ui, Command::Redo, s.cursor < s.history.len(), &mut asked.commands);
+            tool_button(ui, Command::Restart, s.cursor > 0, &mut asked.commands);
+            ui.separator();
+            // Buttons do what their keys do.
+            for (label, key) in buttons {
+                if ui.button(*label).clicked() {
+                    s.gesture(Gesture::Key(*key), instant);
+                }
+            }
+            if let Some(on) = s.start.bottom_only() {
+                let mut v = on;
+                if ui
+                    .checkbox(&mut v, "only the bottom piece moves (17780)")
+                    .on_hover_text(
+                        "Baekjoon 17780's rule: a piece that is not at the bottom of its stack skips its move",
+                    )
+                    .changed()
+                {
+                    asked.bottom_only = Some(v);
+                }
+            }
+            ui.separator();
+            if let Some(j) = &s.solver {
+                ui.spinner();
+                let n = j.progress.load(std::sync::atomic::Ordering::Relaxed);
+                ui.label(format!("{n} states"));
+                tool_button(ui, Command::Cancel, true, &mut asked.commands);
+            } else {
+                let info = Command::Solve.info();
+                if ui.button(P::solve_label()).on_hover_text(info.tooltip).clicked() {
+                    asked.commands.push(Command::Solve);
+                }
+                tool_button(ui, Command::Hint, true, &mut asked.commands);
+            }
+            ui.separator();
+            tool_button(ui, Command::Edit, true, &mut asked.commands);
+        });
+        completion(ui, tab, kind, &mut asked);
+        board(ui, tab, shared);
+    });
+    if moving || tab.session.animating() {
+        ctx.request_repaint();
+    } else if tab.session.solver.is_some() {
+        ctx.request_repaint_after(std::time::Duration::from_millis(200));
+    }
+    if let Some(i) = asked.level {
+        tab.open(i);
+    }
+    asked
+}
+
+/// The credit a pack's levels carry wherever they are shown.
+pub(super) fn credit(pack: &str) -> Option<&'static str> {
+    let p = pack.to_lowercase();
+    (p.contains("microban") || p.contains("sasquatch")).then_some("Microban / Sasquatch by David W. Skinner")
+}
+
+pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>) {
+    let s = &tab.session;
+    egui::Panel::bottom("status").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(format!("{} · {}", tab.pack, s.title));
+            // The level list carries the credit; with it hidden, the status bar does.
+            if let Some(c) = credit(&tab.pack).filter(|_| !shared.levels) {
+                ui.small(c);
+            }
+            ui.separator();
+            if P::counts_pushes() {
+                // UVa 589's own criteria: pushes first, then moves.
+                let (_, _, steps) = s.run();
+                let pushes = steps.iter().filter(|st| st.iter().any(P::is_push)).count();
+                ui.label(format!("pushes: {pushes} · moves: {}", s.moves()));
+            } else {
+                ui.label(format!("moves: {}", s.moves()));
+            }
+            if let Some(p) = tab.levels.get(tab.index).and_then(|l| l.par_text.clone()) {
+                ui.label(format!("par: {p}"));
+            } else if let Some(p) = s.par {
+                ui.label(format!("par: {p}"));
+            }
+            let failed = s.last_move().and_then(|(before, _, steps)| {
+                let i = steps.iter().position(P::is_failure)?;
+                Some(before.records(steps).swap_remove(i).text)
+            });
+            if let Some(f) = failed {
+                ui.colored_label(
+                    egui::Color32::from_rgb(0xd9, 0x2b, 0x2b),
+                    format!("{f}: the attempt fails (undo to go on)"),
+                );
+            } else if let Some(st) = s.current().status() {
+                ui.label(st);
+            } else if s.current().solved() {
+                ui.colored_label(egui::Color32::from_rgb(0x2e, 0x8b, 0x57), s.current().done_text());
+            }
+            // One place for messages: the newest of this game's and the app's (unless the
+            // app's belongs to another game's tab).
+            let app_note = shared.notice.as_ref().filter(|n| n.tab.is_none_or(|t| t == shared.kind));
+            let shown = match (s.message.as_ref(), app_note) {
+                (Some(_), Some(n)) if n.seq > s.message_seq => Some(&n.text),
+                (Some(m), _) => Some(m),
+                (None, n) => n.map(|n| &n.text),
+            };
+            if let Some(m) = shown {
+                ui.separator();
+                ui.label(m);
+            }
+        });
+    });
+}
+
+pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>, asked: &mut Asked) {
+    let (kind, progress) = (shared.kind, shared.progress);
+    egui::Panel::left("levels").default_size(250.0).resizable(true).show(ui, |ui| {
+        ui.heading(kind.name());
+        // The pack switcher: the built-in levels and this game's recent files.
+        let recent: Vec<&std::path::PathBuf> =
+            progress.recent.iter().filter(|(g, _)| *g == kind).map(|(_, p)| p).collect();
+        egui::ComboBox::from_label("pack").selected_text(tab.pack.clone()).width(170.0).show_ui(ui, |ui| {
+            if ui.selectable_label(tab.pack == "Built-in", "Built-in").clicked() {
+                asked.pack = Some(None);
+            }
+            if let Some(p) = &shared.my_pack
+                && ui
+                    .selectable_label(tab.pack == crate::app::MY_LEVELS, crate::app::MY_LEVELS)
+                    .on_hover_text(format!("The levels you made in the editor ({})", p.display()))
+                    .clicked()
+            {
+                asked.pack = Some(Some(p.clone()));
+            }
+            for p in recent {
+                let name = p.file_name().map_or(p.display().to_string(), |f| f.to_string_lossy().to_string());
+                if ui.selectable_label(tab.pack == name, name).on_hover_text(p.display().to_string()).clicked() {
+                    asked.pack = Some(Some(p.clone()));
+                }
+            }
+        });
+        let n = tab.levels.len();
+        if kind == GameKind::Stacks {
+            ui.label(format!("{n} {} (PageUp / PageDown)", if n == 1 { "board" } else { "boards" }));
+        } else {
+            let solved = progress.solved_in(kind, &tab.pack);
+            ui.label(format!("{solved} / {n} solved (PageUp / PageDown)"));
+        }
+        if let Some(c) = credit(&tab.pack) {
+            ui.small(c);
+        }
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            // One line a level: long ones are cut (the whole text is the tooltip).
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+            for (i, l) in tab.levels.iter().enumerate() {
+                let key = LevelKey { game: kind, pack: tab.pack.clone(), content: l.content };
+                let rec = progress.get(&key).cloned().unwrap_or_default();
+                let mut text = l.title.clone();
+                if let Some(p) = &l.par_text {
+                    text.push_str(&format!("  par {p}"));
+                } else if let Some(p) = l.par {
+                    text.push_str(&format!("  par {p}"));
+                }
+                if let Some(n) = &l.note {
+                    text.push_str(&format!("  ({n})"));
+                }
+                match rec.best {
+                    Some(b) => text.push_str(&format!("  [solved] best {b}")),
+                    None if rec.shown => text.push_str("  [shown by the solver]"),
+                    None => {}
+                }
+                let r = ui.selectable_label(i == tab.index, &text).on_hover_text(&text);
+                if i == tab.index && shared.scroll_to_current {
+                    r.scroll_to_me(None);
+                }
+                if r.clicked() {
+                    asked.level = Some(i);
+                }
+            }
+        });
+    });
+}
+
+/// The moment a level is done: a banner over the board with what happened and where next.
+pub(super) fn completion<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, kind: GameKind, asked: &mut Asked) {
+    let s = &tab.session;
+    if !(s.current().solved() && s.moves() > 0 && !s.animating() && s.queue.is_empty()) {
+        return;
+    }
+    let text = if kind == GameKind::Stacks {
+        s.current().done_text()
+    } else if s.by_player() {
+        let par = match s.par {
+            Some(p) if s.moves() < p => format!(", {} under par {p}!", p - s.moves()),
+            Some(p) if s.moves() == p => format!(", par {p}: optimal"),
+            Some(p) => format!(" (par {p})"),
+            None => String::new(),
+        };
+        format!("Solved in {} moves{par}", s.moves())
+    } else {
+        format!("The solver's solution: {} moves (not counted as yours)", s.moves())
+    };
+    let green = egui::Color32::from_rgb(0x2e, 0x8b, 0x57);
+    egui::Frame::new().fill(green).inner_margin(8.0).corner_radius(6.0).show(ui, |ui| {
+        // Wrapped, so the buttons stay on screen beside a long message in a narrow window.
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new(text).strong().color(egui::Color32::WHITE).size(17.0));
+            ui.add_space(12.0);
+            tool_button(ui, Command::NextLevel, tab.index + 1 < tab.levels.len(), &mut asked.commands);
+            if kind != GameKind::Stacks {
+                tool_button(ui, Command::NextUnsolved, true, &mut asked.commands);
+            }
+        });
+    });
+}
+
+pub(super) fn board<P: Playable>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'_>) {
+    let (kind, instant) = (shared.kind, shared.instant);
+    let size = ui.available_size();
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
+    let scene = tab.session.scene();
+    let painter = ui.painter_at(rect);
+    let view = paint::paint(&painter, rect, &scene);
+    let s = &tab.session;
+    let at_rest = !s.animating() && s.queue.is_empty();
+    if shared.numbers && at_rest {
+        paint::labels(&painter, &view, &s.current().labels());
+    }
+    if shared.dead && at_rest {
+        let here = s.current();
+        for c in here.dead_cells() {
+            paint::dead(&painter, &view, &here.cell_quad(c));
+        }
+    }
+    // The debugger's highlight: the cells the current step changes, and in a second colour
+    // the cells of the step that caused it.
+    if let Some((state, step)) = s.shown_step() {
+        paint::outline(&painter, &view, &state.touched(step));
+        paint::cause(&painter, &view, &s.cause_quads(), CAUSE);
+    }
+    // The inspected cell: pinned, or under the pointer now.
+    if let Some(c) = s.debug.cell()
+        && (s.debug.pinned.is_some() || response.hovered())
+    {
+        paint::inspected(&painter, &view, &s.current().cell_quad(c));
+    }
+    // The hint, on the board: what to move and which way.
+    if let Some(mv) = &s.hint
+        && at_rest
+    {
+        paint::overlays(&painter, &view, &s.current().hint_overlay(mv));
+    }
+    // The selection (Vexed's chosen block), drawn apart from the highlight: a dashed ring
+    // in the selection colour, while no animation plays.
+    if let Some(sel) = s.selected
+        && kind == GameKind::Vexed
+        && at_rest
+    {
+        let x = 0.25 + sel.col as f32;
+        let y = 0.25 + sel.row as f32;
+        paint::selection(&painter, &view, &[[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]);
+    }
+    // The inspector follows the pointer (and keeps the last cell pointed at, so its list can
+    // be clicked); a right-click pins a cell (again: unpins it).
+    let s = &mut tab.session;
+    if let Some(c) = response.hover_pos().and_then(|p| s.current().cell_at(view.to_scene(p))) {
+        s.debug.hovered = Some(c);
+    }
+    if response.secondary_clicked()
+        && let Some(p) = response.interact_pointer_pos()
+    {
+        let c = s.current().cell_at(view.to_scene(p));
+        s.debug.pinned = if s.debug.pinned == c { None } else { c };
+    }
+    let s = &tab.session;
+    if response.drag_started()
+        && let Some(p) = ui.input(|i| i.pointer.press_origin()).or(response.interact_pointer_pos())
+    {
+        *shared.drag_start = Some(view.to_scene(p));
+    }
+    // A drag in progress: the block follows the pointer and shows where it will land.
+    if response.dragged()
+        && at_rest
+        && let (Some(from), Some(p)) = (*shared.drag_start, response.interact_pointer_pos())
+    {
+        paint::overlays(&painter, &view, &s.current().drag_overlay(from, view.to_scene(p)));
+    }
+    if response.drag_stopped()
+        && let (Some(from), Some(p)) = (shared.drag_start.take(), response.interact_pointer_pos())
+    {
+        tab.session.gesture(Gesture::Drag { from, to: view.to_scene(p) }, instant);
+    } else if response.clicked()
+        && let Some(p) = response.interact_pointer_pos()
+    {
+        tab.session.gesture(Gesture::Click(view.to_scene(p)), instant);
+    }
+}
+
+/// Draws what the window lays over the board.
+impl paint::OverlayPainter for Overlay {
+    fn draw(&self, painter: &egui::Painter, view: &paint::View) {
+        match self {
+            Overlay::Mark(q) => paint::hint_mark(painter, view, q),
+            Overlay::Arrow(a, b) => paint::arrow(painter, view, *a, *b),
+            Overlay::Ghost(q, ink) => paint::ghost(painter, view, q, *ink),
+            Overlay::Landing(q) => paint::selection(painter, view, q),
+            Overlay::Label(p, text) => paint::labels(painter, view, &[(*p, text.clone())]),
+            Overlay::Cover(q) => paint::cover(painter, view, q),
+        }
+    }
+}

@@ -1,0 +1,419 @@
+//! The window's panels, one frame at a time: the menu bar, the level list with its pack
+//! switcher, the status bar, the toolbar and the board, the rule debugger, the help. Actions
+//! come from the command table (`command.rs`) whether they are menu items, buttons or keys, and
+//! are carried out in one place ([`TumbleApp::run`]).
+//!
+//! `game` is one game's part of the frame (level list, status bar, toolbar, board,
+//! completion banner), `debugger` the rule debugger's, `windows` the export panel, the
+//! command palette and the help; this file the frame as a whole, the menus and the one place
+//! commands are carried out.
+
+mod debugger;
+mod game;
+mod windows;
+
+pub(crate) use game::game_ui;
+
+use super::command::Command;
+use super::{GameKind, Notice, Progress, TumbleApp};
+
+/// What a game's panels asked for this frame.
+#[derive(Default)]
+pub(crate) struct Asked {
+    commands: Vec<Command>,
+    /// A level picked from the list.
+    level: Option<usize>,
+    /// A pack picked from the switcher (`None` inside: the built-in levels).
+    pack: Option<Option<std::path::PathBuf>>,
+    /// The stacks rule switched (only the bottom piece moves, Baekjoon 17780).
+    bottom_only: Option<bool>,
+}
+
+/// What every game's panels share in one frame.
+pub(crate) struct Shared<'a> {
+    kind: GameKind,
+    speed: &'a mut f32,
+    instant: bool,
+    numbers: bool,
+    /// Mark dead squares (View › Dead squares).
+    dead: bool,
+    drag_start: &'a mut Option<[f32; 2]>,
+    progress: &'a Progress,
+    notice: &'a Option<Notice>,
+    /// Scroll the level list to the current level (it changed by key).
+    scroll_to_current: bool,
+    /// The side panels shown (View › Level list, View › Rule debugger).
+    levels: bool,
+    debugger: bool,
+    /// A modal window (the palette) has the keyboard.
+    modal: bool,
+    /// This game's My levels file, when there is one.
+    my_pack: Option<std::path::PathBuf>,
+}
+
+/// A menu entry or button for a command: its label, shortcut and tooltip from the table.
+pub(super) fn command_button(ui: &mut egui::Ui, c: Command, enabled: bool, asked: &mut Vec<Command>) {
+    let info = c.info();
+    let mut b = egui::Button::new(info.label);
+    if let Some(s) = c.shortcut_text(ui.ctx()) {
+        b = b.shortcut_text(s);
+    }
+    if ui.add_enabled(enabled, b).on_hover_text(info.tooltip).clicked() {
+        asked.push(c);
+        ui.close();
+    }
+}
+
+/// A toolbar button for a command: the label only, the shortcut in the tooltip.
+pub(super) fn tool_button(ui: &mut egui::Ui, c: Command, enabled: bool, asked: &mut Vec<Command>) {
+    let info = c.info();
+    let tip = match c.shortcut_text(ui.ctx()) {
+        Some(s) => format!("{} ({s})", info.tooltip),
+        None => info.tooltip.to_string(),
+    };
+    if ui.add_enabled(enabled, egui::Button::new(info.label)).on_hover_text(tip).clicked() {
+        asked.push(c);
+    }
+}
+
+pub(super) fn toggle(ui: &mut egui::Ui, c: Command, on: bool, asked: &mut Vec<Command>) {
+    let mut v = on;
+    if ui.checkbox(&mut v, c.label()).on_hover_text(c.info().tooltip).changed() {
+        asked.push(c);
+        ui.close();
+    }
+}
+
+impl TumbleApp {
+    /// One frame of the whole UI.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        ctx.set_visuals(if self.progress.dark { egui::Visuals::dark() } else { egui::Visuals::light() });
+        self.handle_dropped(&ctx);
+        self.handle_dialogs();
+        let mut commands = Vec::new();
+        // The palette is modal: its keys are its own (Escape closes it).
+        let modal = self.palette.is_some();
+        if modal && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+            self.palette = None;
+        }
+        let mut pasted = None;
+        if !ctx.text_edit_focused() && !modal {
+            commands = Command::pressed(&ctx);
+            // The clipboard's keys arrive as events of their own (the platform reads the
+            // clipboard for a paste).
+            for e in ctx.input(|i| i.events.clone()) {
+                match e {
+                    egui::Event::Copy => commands.push(Command::Copy),
+                    egui::Event::Paste(t) => pasted = Some(t),
+                    _ => {}
+                }
+            }
+            if ctx.input(|i| i.events.iter().any(|e| matches!(e, egui::Event::Text(t) if t == "?"))) {
+                commands.push(Command::Help);
+            }
+            self.release_focus(&ctx);
+        }
+        self.menu_bar(ui, &mut commands);
+        self.follow_sessions();
+        if self.offer.is_some() && !self.editing() {
+            let title = self.tab().title().to_string();
+            let mut go = None;
+            egui::Panel::top("offer").show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(format!("You played {title} before: its last game was kept."));
+                    if ui
+                        .button("Continue")
+                        .on_hover_text("That game, with its whole history (undo goes back)")
+                        .clicked()
+                    {
+                        go = Some(true);
+                    }
+                    if ui
+                        .button("Start over")
+                        .on_hover_text("A fresh start (the kept game stays until you play)")
+                        .clicked()
+                    {
+                        go = Some(false);
+                    }
+                });
+            });
+            match go {
+                Some(true) => self.continue_offered(),
+                Some(false) => self.offer = None,
+                None => {}
+            }
+        }
+        if self.editing() {
+            let mut asked = Vec::new();
+            super::edit::edit_ui(self, ui, &mut asked);
+            commands.extend(asked);
+            for c in commands {
+                self.run(c, &ctx);
+            }
+            self.help_window(&ctx);
+            self.palette_window(&ctx);
+            return;
+        }
+        if let Some(e) = self.edit.as_ref().filter(|e| e.testing.is_some()) {
+            let title = e.pad.title().to_string();
+            egui::Panel::top("testing").show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(format!("Testing {title}: play it; the editor keeps its history."));
+                    if ui.button("Back to editor").on_hover_text(Command::TestLevel.info().tooltip).clicked() {
+                        commands.push(Command::TestLevel);
+                    }
+                });
+            });
+        }
+        let my_pack = self.my_pack(self.kind);
+        let mut shared = Shared {
+            kind: self.kind,
+            speed: &mut self.speed,
+            instant: self.instant,
+            numbers: self.progress.numbers,
+            dead: self.progress.dead,
+            drag_start: &mut self.drag_start,
+            progress: &self.progress,
+            notice: &self.notice,
+            scroll_to_current: std::mem::take(&mut self.scroll_to_current),
+            modal,
+            levels: !self.hide_levels,
+            debugger: !self.hide_debugger,
+            my_pack,
+        };
+        let asked = self.tabs.get_mut(self.kind).ui(ui, &mut shared);
+        commands.extend(asked.commands);
+        if let Some(i) = asked.level {
+            self.progress.set_last(self.kind, i);
+            self.notice = None;
+        }
+        if let Some(pack) = asked.pack {
+            self.switch_pack(pack);
+        }
+        if let Some(on) = asked.bottom_only {
+            self.set_bottom_only(on);
+        }
+        for c in commands {
+            self.run(c, &ctx);
+        }
+        if let Some(t) = pasted {
+            match self.paste(&t) {
+                Ok(()) => {
+                    let what = format!("opened what was pasted: {}", self.tab().title());
+                    self.notify(what, Some(self.kind));
+                }
+                Err(e) => self.notify(e, Some(self.kind)),
+            }
+        }
+        self.help_window(&ctx);
+        self.palette_window(&ctx);
+        self.export_window(&ctx);
+        self.record();
+        self.progress.set_settings(self.speed, self.instant);
+    }
+
+    /// Tab moves the keyboard focus between buttons (Space or Enter presses the focused one),
+    /// but a game key hands the keyboard back to the game: focus never traps it.
+    fn release_focus(&self, ctx: &egui::Context) {
+        let game_key = ctx.input(|i| {
+            i.events.iter().any(|e| {
+                matches!(e, egui::Event::Key { key, pressed: true, .. }
+                    if !matches!(key, egui::Key::Tab | egui::Key::Enter | egui::Key::Space | egui::Key::Escape))
+            })
+        });
+        if game_key && let Some(id) = ctx.memory(|m| m.focused()) {
+            ctx.memory_mut(|m| m.surrender_focus(id));
+        }
+    }
+
+    fn menu_bar(&mut self, ui: &mut egui::Ui, asked: &mut Vec<Command>) {
+        let allowed = self.allowed();
+        let item =
+            |ui: &mut egui::Ui, c: Command, asked: &mut Vec<Command>| command_button(ui, c, c.enabled(&allowed), asked);
+        egui::Panel::top("menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| {
+                ui.menu_button("File", |ui| {
+                    item(ui, Command::Open, asked);
+                    item(ui, Command::Save, asked);
+                    ui.separator();
+                    for c in [Command::Copy, Command::CopyLink, Command::Paste] {
+                        item(ui, c, asked);
+                    }
+                    let recent: Vec<(GameKind, std::path::PathBuf)> = self.progress.recent.clone();
+                    ui.add_enabled_ui(!recent.is_empty(), |ui| {
+                        ui.menu_button("Open recent", |ui| {
+                            for (g, p) in recent {
+                                let name =
+                                    p.file_name().map_or(p.display().to_string(), |f| f.to_string_lossy().to_string());
+                                if ui
+                                    .button(format!("{name}  ({})", g.name()))
+                                    .on_hover_text(p.display().to_string())
+                                    .clicked()
+                                {
+                                    let _ = self.dialogs.0.send(super::Dialog::Open(p));
+                                    ui.close();
+                                }
+                            }
+                        });
+                    });
+                    ui.separator();
+                    item(ui, Command::Export, asked);
+                });
+                ui.menu_button("Game", |ui| {
+                    for c in [Command::Undo, Command::Redo, Command::Restart] {
+                        item(ui, c, asked);
+                    }
+                    ui.separator();
+                    for c in [Command::Solve, Command::Hint, Command::Cancel] {
+                        item(ui, c, asked);
+                    }
+                    ui.separator();
+                    for c in [Command::ReplayBest, Command::ExportBest, Command::SaveBest] {
+                        item(ui, c, asked);
+                    }
+                    ui.separator();
+                    for c in [Command::NextLevel, Command::PreviousLevel, Command::NextUnsolved] {
+                        item(ui, c, asked);
+                    }
+                });
+                ui.menu_button("Level", |ui| {
+                    for c in [Command::Edit, Command::NewLevel] {
+                        item(ui, c, asked);
+                    }
+                    ui.separator();
+                    for c in [
+                        Command::TestLevel,
+                        Command::CertifyLevel,
+                        Command::SaveLevel,
+                        Command::AddToMyLevels,
+                        Command::LeaveEditor,
+                    ] {
+                        item(ui, c, asked);
+                    }
+                    ui.separator();
+                    {
+                        let c = Command::SaveMyLevels;
+                        item(ui, c, asked);
+                    }
+                });
+                ui.menu_button("Debug", |ui| {
+                    for c in Command::TIMELINE {
+                        item(ui, c, asked);
+                    }
+                });
+                ui.menu_button("View", |ui| {
+                    toggle(ui, Command::DarkTheme, self.progress.dark, asked);
+                    toggle(ui, Command::Instant, self.instant, asked);
+                    toggle(ui, Command::CellNumbers, self.progress.numbers, asked);
+                    toggle(ui, Command::DeadSquares, self.progress.dead, asked);
+                    ui.separator();
+                    toggle(ui, Command::LevelsPanel, !self.hide_levels, asked);
+                    toggle(ui, Command::DebuggerPanel, !self.hide_debugger, asked);
+                });
+                ui.menu_button("Help", |ui| {
+                    item(ui, Command::Help, asked);
+                    item(ui, Command::Palette, asked);
+                });
+                ui.separator();
+                for k in GameKind::ALL {
+                    if ui.selectable_label(self.kind == k, k.name()).clicked() && self.kind != k && self.may_drop() {
+                        // Another game: the editor (of this one) closes.
+                        self.stop_editing();
+                        self.kind = k;
+                        self.progress.set_last(k, self.index());
+                    }
+                }
+                ui.separator();
+                ui.checkbox(&mut self.instant, "Instant").on_hover_text(Command::Instant.info().tooltip);
+            });
+        });
+    }
+
+    /// Carries out a command, from whichever menu, button or key it came.
+    pub fn run(&mut self, c: Command, ctx: &egui::Context) {
+        let repaint = {
+            let ctx = ctx.clone();
+            move || ctx.request_repaint()
+        };
+        if self.run_edit(c, ctx) {
+            return;
+        }
+        let i = self.index();
+        match c {
+            Command::Edit
+            | Command::SaveMyLevels
+            | Command::LeaveEditor
+            | Command::NewLevel
+            | Command::TestLevel
+            | Command::CertifyLevel
+            | Command::SaveLevel
+            | Command::AddToMyLevels => {}
+            Command::Open => self.pick_file(ctx),
+            Command::Export => self.export.open = !self.export.open,
+            Command::ReplayBest | Command::ExportBest | Command::SaveBest => self.use_best(c, Some(ctx)),
+            Command::Save => self.save_file(ctx, super::ExportKind::Save),
+            Command::Copy => {
+                ctx.copy_text(self.tab().copy_text());
+                let what = format!("copied {} and its moves", self.tab().title());
+                self.notify(what, Some(self.kind));
+            }
+            Command::CopyLink => {
+                ctx.copy_text(self.game_id());
+                self.notify("copied the game ID: Paste (Ctrl+V) opens it", Some(self.kind));
+            }
+            Command::Paste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
+            Command::Undo => self.tab_mut().undo(),
+            Command::Redo => self.tab_mut().redo(),
+            Command::Restart => self.tab_mut().restart(),
+            Command::Solve => self.tab_mut().solve(false, Box::new(repaint)),
+            Command::Hint => self.tab_mut().solve(true, Box::new(repaint)),
+            Command::Cancel => self.tab_mut().cancel(),
+            Command::NextLevel if i + 1 < self.level_count() => {
+                self.open_level(i + 1);
+                self.scroll_to_current = true;
+            }
+            Command::PreviousLevel if i > 0 => {
+                self.open_level(i - 1);
+                self.scroll_to_current = true;
+            }
+            Command::NextUnsolved => match self.next_unsolved() {
+                Some(j) => {
+                    self.open_level(j);
+                    self.scroll_to_current = true;
+                }
+                None => self.notify("every level of this pack is solved", Some(self.kind)),
+            },
+            Command::NextLevel | Command::PreviousLevel => {}
+            Command::Help => self.help_open = !self.help_open,
+            Command::DarkTheme => self.progress.set_dark(!self.progress.dark),
+            Command::Instant => self.instant = !self.instant,
+            Command::CellNumbers => self.progress.set_numbers(!self.progress.numbers),
+            Command::DeadSquares => self.progress.set_dead(!self.progress.dead),
+            Command::LevelsPanel => self.hide_levels = !self.hide_levels,
+            Command::DebuggerPanel => self.hide_debugger = !self.hide_debugger,
+            Command::Palette => {
+                self.palette = if self.palette.is_some() { None } else { Some((String::new(), 0)) };
+            }
+            Command::PlayPause
+            | Command::StepBack
+            | Command::StepForward
+            | Command::MoveBack
+            | Command::MoveForward
+            | Command::TimelineStart
+            | Command::TimelineEnd => {
+                let animate = !self.instant;
+                self.tab_mut().timeline(c, animate)
+            }
+        }
+    }
+
+    /// The first level after the current one (wrapping round) the player has not solved.
+    pub fn next_unsolved(&self) -> Option<usize> {
+        let n = self.level_count();
+        let i = self.index();
+        (1..=n)
+            .map(|d| (i + d) % n)
+            .find(|&j| self.level_key(j).is_some_and(|k| self.progress.get(&k).and_then(|r| r.best).is_none()))
+    }
+}

@@ -1,0 +1,233 @@
+//! The windows over the board: the export panel, the command palette, the help.
+
+use crate::app::command::Command;
+use crate::app::{TumbleApp, help};
+
+impl TumbleApp {
+    /// The export panel: format, size, speed, the range of moves, loop, hold, captions; the
+    /// frames, duration and an estimate of the size before writing; then the export runs on
+    /// another thread with a progress bar and Cancel while the window goes on.
+    pub(super) fn export_window(&mut self, ctx: &egui::Context) {
+        self.poll_export();
+        if self.running.is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        if !self.export.open && self.running.is_none() {
+            return;
+        }
+        let n = self.tab().moves();
+        let selected = self.tab().selected_moves();
+        let mut open = true;
+        let mut go = false;
+        let mut cancel = false;
+        let req = self.export.request(Some(std::path::PathBuf::from("x")));
+        let key = format!("{:?}|{:?}|{}|{}|{n}", req, self.kind, self.tab().title(), self.tab().index());
+        if self.plan_cache.as_ref().is_none_or(|(k, _)| *k != key) {
+            let plan = if self.export.format == 2 { Ok((1, 0.0)) } else { self.tab().export_plan(&req) };
+            self.plan_cache = Some((key, plan));
+        }
+        let plan = self.plan_cache.as_ref().map(|(_, p)| p.clone()).unwrap_or(Ok((0, 0.0)));
+        let running = self.running.as_ref().map(|r| (r.done.load(std::sync::atomic::Ordering::Relaxed), r.frames));
+        let e = &mut self.export;
+        egui::Window::new("Export")
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .default_pos([330.0, 90.0])
+            .show(ctx, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("format:");
+                    ui.radio_value(&mut e.format, 0, "GIF");
+                    ui.radio_value(&mut e.format, 1, "APNG");
+                    ui.radio_value(&mut e.format, 2, "PNG of the position on screen");
+                    ui.radio_value(&mut e.format, 3, "PNG strip of every step");
+                });
+                ui.horizontal(|ui| {
+                    let l = ui.label("size (pixels):");
+                    ui.add(egui::DragValue::new(&mut e.size).range(16..=4096)).labelled_by(l.id);
+                });
+                if e.format != 2 {
+                    if e.format != 3 {
+                        ui.checkbox(&mut e.smooth, "smooth (20 fps); otherwise one step per second");
+                    }
+                    ui.add(egui::Slider::new(&mut e.speed, 0.1..=10.0).logarithmic(true).suffix("×").text("speed"));
+                    let mut some = e.from > 0 || e.to > 0;
+                    ui.horizontal(|ui| {
+                        if ui.checkbox(&mut some, "only moves").changed() {
+                            (e.from, e.to) = if some { (1, n.max(1)) } else { (0, 0) };
+                        }
+                        if some {
+                            let a = ui.label("from");
+                            ui.add(egui::DragValue::new(&mut e.from).range(1..=n.max(1))).labelled_by(a.id);
+                            let b = ui.label("to");
+                            let lo = e.from;
+                            ui.add(egui::DragValue::new(&mut e.to).range(lo..=n.max(1))).labelled_by(b.id);
+                            ui.label(format!("of {n}"));
+                        } else {
+                            ui.weak(format!("all {n} since the last restart"));
+                        }
+                        if let Some((a, b)) = selected
+                            && ui
+                                .small_button("the timeline's selection")
+                                .on_hover_text("The range selected on the timeline (Shift+click)")
+                                .clicked()
+                        {
+                            (e.from, e.to) = (a, b);
+                        }
+                    });
+                    ui.horizontal(|ui| {
+                        let l = ui.label("loop:");
+                        ui.add(egui::DragValue::new(&mut e.loops).range(0..=1000)).labelled_by(l.id);
+                        ui.weak(if e.loops == 0 { "forever" } else { "more times after the first" });
+                    });
+                    ui.horizontal(|ui| {
+                        let l = ui.label("hold the last frame:");
+                        ui.add(egui::DragValue::new(&mut e.hold).range(0.0..=600.0).speed(0.1).suffix(" s"))
+                            .labelled_by(l.id);
+                    });
+                    ui.checkbox(&mut e.caption, "captions: the move and the move counter under the board");
+                }
+                ui.separator();
+                match &plan {
+                    Ok((frames, secs)) if e.format != 2 => {
+                        // Measured on the built-in levels: about 0.002 bytes a pixel a frame for
+                        // GIF (only changed rectangles are stored), 0.02 for APNG.
+                        let per = if e.format == 1 { 0.02 } else { 0.002 };
+                        let bytes = (*frames as f64 * (e.size * e.size) as f64 * per).max(1000.0);
+                        ui.label(format!("{frames} frames, {secs:.1} s, about {:.0} KB", bytes / 1000.0));
+                    }
+                    Ok(_) => {
+                        ui.label(format!("one picture, {0} x {0}", e.size));
+                    }
+                    Err(m) => {
+                        ui.colored_label(egui::Color32::from_rgb(0xd9, 0x2b, 0x2b), m);
+                    }
+                }
+                if let Some((done, frames)) = running {
+                    let f = if frames == 0 { 0.0 } else { done as f32 / frames as f32 };
+                    ui.add(egui::ProgressBar::new(f).text(format!("exporting: {done} / {frames} frames")));
+                    if ui.button("Cancel export").clicked() {
+                        cancel = true;
+                    }
+                } else if ui.add_enabled(plan.is_ok(), egui::Button::new("Export to a file…")).clicked() {
+                    go = true;
+                }
+            });
+        self.export.open = open;
+        if cancel && let Some(r) = &self.running {
+            r.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        if go {
+            self.save_file(ctx, crate::app::ExportKind::Panel);
+        }
+    }
+
+    /// The command palette: every command of the table, found by typing, run with Enter or
+    /// a click; one greyed out cannot be used now.
+    pub(super) fn palette_window(&mut self, ctx: &egui::Context) {
+        let Some((mut query, mut sel)) = self.palette.take() else { return };
+        let allowed = self.allowed();
+        let mut open = true;
+        let mut run = None;
+        egui::Window::new("Command palette")
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+            .default_width(420.0)
+            .show(ctx, |ui| {
+                let edit = ui.add(
+                    egui::TextEdit::singleline(&mut query).hint_text("type to find a command").desired_width(400.0),
+                );
+                edit.request_focus();
+                let found = Command::matching(&query);
+                let (up, down, enter) = ui.input(|i| {
+                    (
+                        i.key_pressed(egui::Key::ArrowUp),
+                        i.key_pressed(egui::Key::ArrowDown),
+                        i.key_pressed(egui::Key::Enter),
+                    )
+                });
+                if edit.changed() {
+                    sel = 0;
+                }
+                if down {
+                    sel = (sel + 1).min(found.len().saturating_sub(1));
+                }
+                if up {
+                    sel = sel.saturating_sub(1);
+                }
+                if enter
+                    && let Some(&c) = found.get(sel)
+                    && c.enabled(&allowed)
+                {
+                    run = Some(c);
+                }
+                if found.is_empty() {
+                    ui.weak("no command has those words");
+                }
+                for (k, &c) in found.iter().enumerate() {
+                    let info = c.info();
+                    let mut text = info.label.to_string();
+                    if let Some(sc) = c.shortcut_text(ctx) {
+                        text.push_str(&format!("   {sc}"));
+                    }
+                    let r = ui
+                        .add_enabled(c.enabled(&allowed), egui::Button::selectable(k == sel, text))
+                        .on_hover_text(info.tooltip);
+                    if r.clicked() {
+                        run = Some(c);
+                    }
+                }
+            });
+        if let Some(c) = run {
+            if c != Command::Palette {
+                self.run(c, ctx);
+            }
+        } else if open {
+            self.palette = Some((query, sel));
+        }
+    }
+
+    pub(super) fn help_window(&mut self, ctx: &egui::Context) {
+        if !self.help_open {
+            return;
+        }
+        let h = help::help(self.kind);
+        let mut open = true;
+        egui::Window::new(format!("How to play: {}", self.kind.name()))
+            .open(&mut open)
+            .default_width(480.0)
+            .default_height(620.0)
+            .default_pos([240.0, 40.0])
+            .collapsible(false)
+            .show(ctx, |ui| {
+                egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                    for (head, text) in h.sections {
+                        ui.strong(*head);
+                        ui.label(*text);
+                        ui.add_space(6.0);
+                    }
+                    ui.strong("Keys");
+                    egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
+                        for (k, what) in h.keys {
+                            ui.monospace(*k);
+                            ui.label(*what);
+                            ui.end_row();
+                        }
+                        for c in Command::ALL {
+                            if let Some(s) = c.shortcut_text(ctx) {
+                                ui.monospace(s);
+                                ui.label(c.label().trim_end_matches('…'));
+                                ui.end_row();
+                            }
+                        }
+                        ui.monospace("?");
+                        ui.label("this help");
+                        ui.end_row();
+                    });
+                });
+            });
+        self.help_open = open;
+    }
+}
