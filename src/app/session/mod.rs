@@ -1,0 +1,469 @@
+//! One level being played: history with undo, redo and restart (itself undoable), the
+//! animation of the move on screen (a view of its steps), jumps and play along the whole history,
+//! breakpoints, solution playback, save files and the solver thread.
+//!
+//! `timeline` is the debugger's timeline (jumps, stepping across moves, play and loop),
+//! `debug` the debugger's views of the history (a cell's history, the copied trace and test),
+//! `solver` the solver thread; this file the history itself.
+
+mod debug;
+mod solver;
+mod timeline;
+
+pub use debug::{DebugView, Touch};
+pub use solver::SolverJob;
+
+use crate::anim::{Pacing, Timeline};
+use crate::app::play::{Break, Gesture, Playable};
+use crate::grid::Pos;
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+static SEQ: AtomicU64 = AtomicU64::new(1);
+
+/// A number that grows with every message said, app-wide: which of two messages is newer.
+pub fn next_seq() -> u64 {
+    SEQ.fetch_add(1, Ordering::Relaxed)
+}
+
+/// What the timeline marks on a move: its steps' notable events, once each.
+fn marks_of<P: Playable>(before: &P, steps: &[P::Step]) -> Vec<crate::app::play::Event> {
+    let mut marks = Vec::new();
+    let mut state = before.clone();
+    for st in steps {
+        for e in state.events(st) {
+            if e.marked() && !marks.contains(&e) {
+                marks.push(e);
+            }
+        }
+        state = state.after(st);
+    }
+    marks
+}
+
+/// One entry of the history.
+#[derive(Debug, Clone)]
+pub enum Entry<P: Playable> {
+    /// A move; `by_solver` when the solver's playback made it. Moves of one gesture (a click
+    /// that walks several cells) share a nonzero `group`, and undo takes them back together.
+    Move {
+        mv: P::Move,
+        text: String,
+        steps: Vec<P::Step>,
+        before: P,
+        after: P,
+        by_solver: bool,
+        group: u64,
+        /// What the timeline marks on this move ([`crate::app::play::Event::marked`]).
+        marks: Vec<crate::app::play::Event>,
+    },
+    Restart {
+        after: P,
+    },
+}
+
+impl<P: Playable> Entry<P> {
+    pub fn after(&self) -> &P {
+        match self {
+            Entry::Move { after, .. } | Entry::Restart { after } => after,
+        }
+    }
+}
+
+/// The latest move's animation and the debugger's position in it.
+pub struct Playback<P: Playable> {
+    pub timeline: Timeline<P>,
+    pub time: f32,
+    pub paused: bool,
+    /// The step the debugger stopped on (steps that animate together in one phase are each
+    /// reachable this way); cleared when playback resumes.
+    pub focus: Option<usize>,
+}
+
+pub struct Session<P: Playable> {
+    pub title: String,
+    /// The best known move count (par) for the level, when known.
+    pub par: Option<usize>,
+    pub start: P,
+    pub history: Vec<Entry<P>>,
+    /// How many history entries are in effect.
+    pub cursor: usize,
+    pub playback: Option<Playback<P>>,
+    pub selected: Option<Pos>,
+    /// Moves waiting for the animation before them, with their gesture's group.
+    pub queue: VecDeque<(P::Move, u64)>,
+    /// The queued moves are a solver's solution being played (a move by the player stops it).
+    pub queue_from_solver: bool,
+    pub solver: Option<SolverJob<P>>,
+    pub message: Option<String>,
+    /// When the message was said ([`next_seq`]): the status bar shows the newest message.
+    pub message_seq: u64,
+    /// The hint's move, for drawing on the board (until the position changes).
+    pub hint: Option<P::Move>,
+    /// The message that said the hint (cleared with it).
+    hint_seq: u64,
+    /// Whether the solver played moves of this session (a solve it showed is not the player's).
+    pub solver_played: bool,
+    /// The debugger plays the history forward (the timeline's play button).
+    pub playing: bool,
+    /// A stretch of the timeline, as two cursor positions `a < b` (the state after `a` entries
+    /// to the state after `b`): what Loop repeats.
+    pub range: Option<(usize, usize)>,
+    /// Play the range (or the whole history) over and over.
+    pub looping: bool,
+    /// Where "run until" stops playback (solver playback, stacks' run, the timeline's play).
+    pub breaks: Vec<Break>,
+    /// Queued moves wait: playback stopped at a breakpoint, or was paused.
+    pub queue_paused: bool,
+    /// Grows whenever the history changes (what the debugger's caches are keyed on).
+    pub version: u64,
+    /// The debugger's filters and inspector.
+    pub debug: DebugView,
+}
+
+impl<P: Playable> Session<P> {
+    pub fn new(title: impl Into<String>, start: P, par: Option<usize>) -> Self {
+        Session {
+            title: title.into(),
+            par,
+            start,
+            history: Vec::new(),
+            cursor: 0,
+            playback: None,
+            selected: None,
+            queue: VecDeque::new(),
+            queue_from_solver: false,
+            solver: None,
+            message: None,
+            message_seq: 0,
+            hint: None,
+            hint_seq: 0,
+            solver_played: false,
+            playing: false,
+            range: None,
+            looping: false,
+            breaks: Vec::new(),
+            queue_paused: false,
+            version: 0,
+            debug: DebugView::default(),
+        }
+    }
+
+    /// Sets the session's message (the newest one the status bar shows, on this game's tab).
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.message = Some(text.into());
+        self.message_seq = next_seq();
+    }
+
+    pub fn current(&self) -> &P {
+        self.cursor.checked_sub(1).map_or(&self.start, |i| self.history[i].after())
+    }
+
+    /// Moves made since the last restart (what the status bar counts).
+    pub fn moves(&self) -> usize {
+        self.history[..self.cursor].iter().rev().take_while(|e| matches!(e, Entry::Move { .. })).count()
+    }
+
+    /// The moves since the last restart: the state they start from, their texts and steps.
+    pub fn run(&self) -> (P, Vec<String>, Vec<Vec<P::Step>>) {
+        let n = self.moves();
+        let from = self.cursor - n;
+        let start = from.checked_sub(1).map_or(self.start.clone(), |i| self.history[i].after().clone());
+        let (mut texts, mut steps) = (Vec::new(), Vec::new());
+        for e in &self.history[from..self.cursor] {
+            if let Entry::Move { text, steps: s, .. } = e {
+                texts.push(text.clone());
+                steps.push(s.clone());
+            }
+        }
+        (start, texts, steps)
+    }
+
+    fn push(&mut self, e: Entry<P>) {
+        self.history.truncate(self.cursor);
+        self.history.push(e);
+        self.cursor += 1;
+        self.version += 1;
+        if self.range.is_some_and(|(_, b)| b > self.history.len()) {
+            self.range = None;
+        }
+        self.position_changed();
+    }
+
+    /// The position on screen changed: a search for the old one is cancelled (its answer would
+    /// be for a position that is gone), and its hint no longer applies.
+    fn position_changed(&mut self) {
+        if self.hint.take().is_some() && self.message_seq == self.hint_seq {
+            // The hint's words were about the position that is gone.
+            self.message = None;
+        }
+        if let Some(j) = self.solver.take() {
+            j.cancel.store(true, Ordering::Relaxed);
+            self.say("search cancelled: the position changed (Solve or Hint again for this one)");
+        }
+    }
+
+    /// Makes a move, animated unless `instant`.
+    pub fn make(&mut self, mv: &P::Move, instant: bool) -> Result<(), String> {
+        self.make_as(mv, instant, false, 0).map(|_| ())
+    }
+
+    /// Whether the moves since the last restart are all the player's own.
+    pub fn by_player(&self) -> bool {
+        let n = self.moves();
+        !self.history[self.cursor - n..self.cursor].iter().any(|e| matches!(e, Entry::Move { by_solver: true, .. }))
+    }
+
+    /// Makes a move; a solver's move (or a queued one) may stop at a breakpoint: then the
+    /// playback pauses on the step that met it, the queue waits, and this returns `true`.
+    fn make_as(&mut self, mv: &P::Move, instant: bool, by_solver: bool, group: u64) -> Result<bool, String> {
+        let before = self.current().clone();
+        let text = before.move_text(mv);
+        let (after, steps) = before.play(mv)?;
+        self.playback = (!instant && !steps.is_empty()).then(|| Playback {
+            timeline: Timeline::new(
+                &before,
+                std::slice::from_ref(&steps),
+                Pacing { hold_start: 0.0, hold_end: 0.0, min_move: 0.0, speed: 1.0 },
+            ),
+            time: 0.0,
+            paused: false,
+            focus: None,
+        });
+        let marks = marks_of(&before, &steps);
+        self.push(Entry::Move { mv: mv.clone(), text, steps, before, after, by_solver, group, marks });
+        if let Some(p) = self.selected
+            && !self.current().selectable(p)
+        {
+            self.selected = None;
+        }
+        Ok(by_solver && self.stop_at_break(self.cursor - 1))
+    }
+
+    /// The first step of history entry `i` that meets a breakpoint, and which one: a step's
+    /// event, or (on the last step) the level solved or proven unsolvable after it.
+    pub fn break_in(&self, i: usize) -> Option<(usize, Break)> {
+        let Some(Entry::Move { before, steps, after, .. }) = self.history.get(i) else { return None };
+        if self.breaks.is_empty() {
+            return None;
+        }
+        let mut state = before.clone();
+        for (k, st) in steps.iter().enumerate() {
+            for e in state.events(st) {
+                if let Some(b) = self.breaks.iter().find(|b| b.hit_by(e)) {
+                    return Some((k, *b));
+                }
+            }
+            state = state.after(st);
+        }
+        let last = steps.len().saturating_sub(1);
+        let solved_before = before.solved();
+        if !solved_before && after.solved() && self.breaks.contains(&Break::Solved) {
+            return Some((last, Break::Solved));
+        }
+        if self.breaks.contains(&Break::Unsolvable) && before.unsolvable().is_none() && after.unsolvable().is_some() {
+            return Some((last, Break::Unsolvable));
+        }
+        None
+    }
+
+    /// Stops playback at entry `i`'s breakpoint, if it has one (the entry is the latest in
+    /// effect): the step is shown, playing and the queue stop. Returns whether it stopped.
+    fn stop_at_break(&mut self, i: usize) -> bool {
+        let Some((k, b)) = self.break_in(i) else { return false };
+        self.playing = false;
+        self.queue_paused = !self.queue.is_empty() || self.queue_from_solver;
+        let why = match b {
+            Break::Unsolvable => self.current().unsolvable().map(|w| format!(": {w}")).unwrap_or_default(),
+            _ => String::new(),
+        };
+        self.seek_step(k);
+        self.say(format!("breakpoint: {} at move {}, step {}{why} (play goes on)", b.label(), self.moves(), k + 1));
+        true
+    }
+
+    /// Stops a solution being played back (the moves already made stay).
+    fn stop_solution(&mut self) {
+        if self.queue_from_solver && !self.queue.is_empty() {
+            self.queue.clear();
+            self.say("solution stopped: you moved");
+        }
+        self.queue_from_solver = false;
+    }
+
+    fn group_of(&self, i: usize) -> u64 {
+        match &self.history[i] {
+            Entry::Move { group, .. } => *group,
+            Entry::Restart { .. } => 0,
+        }
+    }
+
+    /// Takes back the last move, or the whole gesture it belonged to.
+    pub fn undo(&mut self) {
+        if self.cursor > 0 {
+            let g = self.group_of(self.cursor - 1);
+            self.cursor -= 1;
+            while g != 0 && self.cursor > 0 && self.group_of(self.cursor - 1) == g {
+                self.cursor -= 1;
+            }
+            self.playback = None;
+            self.queue.clear();
+            self.position_changed();
+        }
+    }
+
+    pub fn redo(&mut self) {
+        if self.cursor < self.history.len() {
+            let g = self.group_of(self.cursor);
+            self.cursor += 1;
+            while g != 0 && self.cursor < self.history.len() && self.group_of(self.cursor) == g {
+                self.cursor += 1;
+            }
+            self.playback = None;
+            self.queue.clear();
+            self.position_changed();
+        }
+    }
+
+    /// Plays a line of moves (in the game's notation) from the level's start, after a restart
+    /// (so undo brings back what was on screen): queued and animated, or at once. The whole
+    /// line is checked against the rules first; a move that cannot be made changes nothing.
+    pub fn play_line(&mut self, line: &str, animate: bool) -> Result<(), String> {
+        let mut here = self.start.clone();
+        let mut moves = Vec::new();
+        for (k, text) in P::split_moves(line)?.iter().enumerate() {
+            let mv = here.parse_move(text).map_err(|e| format!("move {} {text}: {e}", k + 1))?;
+            here = here.play(&mv).map_err(|e| format!("move {} {text}: {e}", k + 1))?.0;
+            moves.push(mv);
+        }
+        self.cancel_solver();
+        self.stop_solution();
+        self.playing = false;
+        self.queue_paused = false;
+        self.restart();
+        if animate {
+            self.queue.extend(moves.into_iter().map(|m| (m, 0)));
+        } else {
+            for mv in &moves {
+                self.make(mv, true)?;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn restart(&mut self) {
+        if self.cursor > 0 {
+            self.queue.clear();
+            self.playback = None;
+            self.push(Entry::Restart { after: self.start.clone() });
+        }
+    }
+
+    pub fn animating(&self) -> bool {
+        self.playback.as_ref().is_some_and(|p| !p.paused && p.time < p.timeline.total)
+    }
+
+    /// Advances time by `dt` seconds (already scaled by speed); starts queued moves.
+    /// Returns whether anything is still moving.
+    pub fn tick(&mut self, dt: f32, instant: bool) -> bool {
+        if let Some(p) = &mut self.playback
+            && !p.paused
+        {
+            p.time = (p.time + dt).min(p.timeline.total);
+        }
+        if !self.animating()
+            && !self.queue_paused
+            && let Some((mv, group)) = self.queue.pop_front()
+            && let Err(e) = self.make_as(&mv, instant, self.queue_from_solver, group)
+        {
+            self.say(e);
+            self.queue.clear();
+        }
+        if self.playing && !self.animating() && self.queue.is_empty() {
+            let (a, b) = self.play_range();
+            if self.cursor < b {
+                self.forward_move(!instant);
+                self.stop_at_break(self.cursor - 1);
+            } else if self.looping && a < b {
+                self.jump(a);
+                self.playing = true;
+            } else {
+                self.playing = false;
+            }
+        }
+        self.animating() || !self.queue.is_empty() && !self.queue_paused || self.playing
+    }
+
+    /// The session as a save file: the level (its start), the whole history and the cursor.
+    pub fn to_save(&self, pack: &str) -> crate::save::Save {
+        let history = self
+            .history
+            .iter()
+            .map(|e| match e {
+                Entry::Move { text, by_solver, group, .. } => {
+                    crate::save::Entry::Move { text: text.as_str().into(), solver: *by_solver, group: *group, line: 0 }
+                }
+                Entry::Restart { .. } => crate::save::Entry::Restart,
+            })
+            .collect();
+        crate::save::Save {
+            game: P::GAME.to_string(),
+            title: self.title.clone(),
+            pack: pack.to_string(),
+            par: self.par,
+            bottom_only: self.start.bottom_only() == Some(true),
+            level: self.start.level_text(&self.title),
+            level_line: 0,
+            history,
+            cursor: self.cursor,
+        }
+    }
+
+    /// A session from a save file: its level read by the game's parser and every move of its
+    /// history replayed through the rules. A message names the file's line.
+    pub fn from_save(save: &crate::save::Save) -> Result<Session<P>, crate::error::ParseError> {
+        use crate::save::Replayed;
+        let (start, entries) = crate::save::replay::<P>(save)?;
+        let mut s = Session::new(save.title.clone(), start, save.par);
+        // Groups get numbers of this run, so they never meet a live gesture's.
+        let mut groups = std::collections::HashMap::new();
+        for e in entries {
+            s.history.push(match e {
+                Replayed::Move { mv, text, before, after, steps, solver, group } => {
+                    let group = if group == 0 { 0 } else { *groups.entry(group).or_insert_with(next_seq) };
+                    let marks = marks_of(&before, &steps);
+                    Entry::Move { mv, text, steps, before, after, by_solver: solver, group, marks }
+                }
+                Replayed::Restart => Entry::Restart { after: s.start.clone() },
+            });
+        }
+        s.cursor = save.cursor;
+        s.solver_played = save.history.iter().any(|e| matches!(e, crate::save::Entry::Move { solver: true, .. }));
+        s.version += 1;
+        Ok(s)
+    }
+
+    pub fn gesture(&mut self, g: Gesture, instant: bool) {
+        let mut selected = self.selected;
+        let moves = self.current().gesture(g, &mut selected);
+        self.selected = selected;
+        if !moves.is_empty() {
+            self.message = None;
+            self.stop_solution();
+            self.playing = false;
+            self.queue_paused = false;
+        }
+        let group = if moves.len() > 1 { next_seq() } else { 0 };
+        let mut moves = moves.into_iter();
+        if let Some(first) = moves.next() {
+            if self.animating() {
+                self.queue.push_back((first, group));
+            } else if let Err(e) = self.make_as(&first, instant, false, group) {
+                self.say(e);
+                return;
+            }
+            self.queue.extend(moves.map(|m| (m, group)));
+        }
+    }
+}
