@@ -21,6 +21,8 @@ pub const BOM: &[u8] = b"\xef\xbb\xbf";
 /// bytes, so it serves ISO-8859-1 packs as well as UTF-8 text (CR and LF never occur inside a
 /// UTF-8 multi-byte sequence).
 pub fn normalize(bytes: &[u8]) -> Cow<'_, [u8]> {
+    #[cfg(test)]
+    NORMALIZED.with(|n| n.set(n.get() + 1));
     let body = bytes.strip_prefix(BOM).unwrap_or(bytes);
     if !body.contains(&b'\r') {
         return Cow::Borrowed(body);
@@ -40,6 +42,12 @@ pub fn normalize(bytes: &[u8]) -> Cow<'_, [u8]> {
         i += 1;
     }
     Cow::Owned(out)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many times [`normalize`] ran on this thread (the loader's test counts its passes).
+    pub static NORMALIZED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// Judge input as text: [`normalize`], then UTF-8 (a bad byte is reported with its line and

@@ -24,7 +24,7 @@ use crate::save::Save;
 use crate::shubbles;
 use crate::sokoban::{format::Maze, xsb};
 use crate::stacks;
-use crate::vexed::format::{AnyLevel, FileKind, parse_any, sniff};
+use crate::vexed::format::{AnyLevel, FileKind, latin1, parse_pack, parse_world_finals, sniff_text};
 
 /// What a text holds.
 #[derive(Debug, Clone)]
@@ -59,11 +59,19 @@ impl Loaded {
 /// Reads a file's or a pasted text's bytes as whatever it is (see the module's order). The
 /// error is one line, without the file's name (the caller puts it in front).
 pub fn load(bytes: &[u8]) -> Result<Loaded, String> {
-    let text = String::from_utf8_lossy(&crate::input::normalize(bytes)).to_string();
+    // Decoded once: the line ends and the byte-order mark normalised, then read as UTF-8 (every
+    // format but the Vexed packs) and, where that is what a format is, as ISO-8859-1.
+    let norm = crate::input::normalize(bytes);
+    let utf8 = crate::error::utf8(&norm);
+    let lossy = match &utf8 {
+        Ok(t) => std::borrow::Cow::Borrowed(*t),
+        Err(_) => String::from_utf8_lossy(&norm),
+    };
+    let text = lossy.as_ref();
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim_end();
-    if crate::save::is_save(&text) {
-        let text = crate::input::decode(bytes).map_err(|e| e.to_string())?;
-        let save = Save::parse(&text).map_err(|e| e.to_string())?;
+    if crate::save::is_save(text) {
+        let text = utf8.map_err(|e| e.to_string())?;
+        let save = Save::parse(text).map_err(|e| e.to_string())?;
         crate::save::check(&save).map_err(|e| e.to_string())?;
         return Ok(Loaded::Save(Box::new(save)));
     }
@@ -72,13 +80,14 @@ pub fn load(bytes: &[u8]) -> Result<Loaded, String> {
         .next()
         .is_some_and(|s| s.len() == shubbles::rules::CELLS && s.chars().all(|c| ".ox@".contains(c)))
     {
-        return crate::levels::parse_shubbles(&text).map(Loaded::Shubbles).map_err(|e| e.to_string());
+        return crate::levels::parse_shubbles(text).map(Loaded::Shubbles).map_err(|e| e.to_string());
     }
-    if sniff(bytes) != FileKind::WorldFinals {
-        return parse_any(bytes).map(|(kind, levels)| Loaded::Vexed(kind, levels)).map_err(|e| e.to_string());
+    let latin = latin1(&norm);
+    let kind = sniff_text(&latin);
+    if kind != FileKind::WorldFinals {
+        return parse_pack(kind, &latin).map(|levels| Loaded::Vexed(kind, levels)).map_err(|e| e.to_string());
     }
-    let text = crate::input::decode(bytes).map_err(|e| e.to_string())?;
-    let text = text.as_str();
+    let text = utf8.map_err(|e| e.to_string())?;
     let mut errors = Vec::new();
     match crate::sokoban::format::parse_judge(text) {
         Ok(mazes) if !mazes.is_empty() => return Ok(Loaded::Mazes(mazes)),
@@ -100,8 +109,8 @@ pub fn load(bytes: &[u8]) -> Result<Loaded, String> {
         Ok(_) => errors.push("as stacks boards: no board".to_string()),
         Err(e) => errors.push(format!("as stacks boards: {e}")),
     }
-    match parse_any(bytes) {
-        Ok((kind, levels)) if !levels.is_empty() => return Ok(Loaded::Vexed(kind, levels)),
+    match parse_world_finals(text) {
+        Ok(levels) if !levels.is_empty() => return Ok(Loaded::Vexed(kind, levels)),
         Ok(_) => errors.push("as World Finals Vexed: no puzzle".to_string()),
         Err(e) => errors.push(format!("as World Finals Vexed: {e}")),
     }
@@ -156,6 +165,24 @@ mod tests {
             let Loaded::Xsb(levels) = &l else { panic!("{path}: {:?}", l.game()) };
             assert_eq!(levels.len(), count, "{path}");
         }
+    }
+
+    #[test]
+    fn a_file_is_normalised_once_whatever_it_turns_out_to_be() {
+        use crate::levels::{SHUBBLES, SOKOBAN, STACKS, VEXED};
+        let xsb: &[u8] = b"; T\r\n#####\r\n#@$.#\r\n#####\r\n";
+        let wf: &[u8] = b"\xef\xbb\xbf3 4 P\r\n#A-#\r\n##A#\r\n####\r\n0 0\r\n";
+        let palm: &[u8] = b"[Level]\nboard=10/10/3ba~~3/5~~3/3~~~~3/3a~~b3/4ab4/10\ntitle=G\xe9\n";
+        for bytes in
+            [SHUBBLES.as_bytes(), VEXED.as_bytes(), SOKOBAN.as_bytes(), STACKS.as_bytes(), xsb, wf, palm, b"junk\n"]
+        {
+            crate::input::NORMALIZED.with(|n| n.set(0));
+            let _ = load(bytes);
+            assert_eq!(crate::input::NORMALIZED.with(|n| n.get()), 1, "{:?}", String::from_utf8_lossy(bytes));
+        }
+        // And a Palm pack's Latin-1 title is read as Latin-1.
+        let Ok(Loaded::Vexed(FileKind::Palm, levels)) = load(palm) else { panic!("a Palm pack") };
+        assert_eq!(levels[0].title, "Gé");
     }
 
     #[test]

@@ -503,7 +503,11 @@ pub enum FileKind {
 /// Recognises a file by its content: `[Level]` sections are Palm, `title;board;par` lines
 /// are Android, anything else is the World Finals format.
 pub fn sniff(bytes: &[u8]) -> FileKind {
-    let text = latin1(&crate::input::normalize(bytes));
+    sniff_text(&latin1(&crate::input::normalize(bytes)))
+}
+
+/// [`sniff`] on text already normalised (any decoding: the markers are ASCII).
+pub fn sniff_text(text: &str) -> FileKind {
     if text.lines().any(|l| l.trim().eq_ignore_ascii_case("[level]")) {
         return FileKind::Palm;
     }
@@ -514,23 +518,35 @@ pub fn sniff(bytes: &[u8]) -> FileKind {
 /// Reads any supported Vexed file (Palm and Android files are ISO-8859-1; World Finals
 /// files must be UTF-8).
 pub fn parse_any(bytes: &[u8]) -> Result<(FileKind, Vec<AnyLevel>), ParseError> {
-    let kind = sniff(bytes);
-    let bytes = crate::input::normalize(bytes);
+    parse_normalized(&crate::input::normalize(bytes))
+}
+
+/// [`parse_any`] on bytes already normalised ([`crate::input::normalize`]).
+pub fn parse_normalized(bytes: &[u8]) -> Result<(FileKind, Vec<AnyLevel>), ParseError> {
+    let latin = latin1(bytes);
+    let kind = sniff_text(&latin);
     let levels = match kind {
-        FileKind::WorldFinals => parse_judge(crate::error::utf8(&bytes)?)?
-            .into_iter()
-            .map(|p| AnyLevel { title: p.name, board: p.board, par: None, solution: None })
-            .collect(),
-        FileKind::Palm | FileKind::Android => {
-            let text = latin1(&bytes);
-            let packs = if kind == FileKind::Palm { parse_palm(&text)? } else { parse_android(&text)? };
-            packs
-                .into_iter()
-                .map(|l| AnyLevel { title: l.title, board: l.board, par: l.par, solution: l.solution })
-                .collect()
-        }
+        FileKind::WorldFinals => parse_world_finals(crate::error::utf8(bytes)?)?,
+        FileKind::Palm | FileKind::Android => parse_pack(kind, &latin)?,
     };
     Ok((kind, levels))
+}
+
+/// World Finals puzzles as levels.
+pub fn parse_world_finals(text: &str) -> Result<Vec<AnyLevel>, ParseError> {
+    Ok(parse_judge(text)?
+        .into_iter()
+        .map(|p| AnyLevel { title: p.name, board: p.board, par: None, solution: None })
+        .collect())
+}
+
+/// A Palm or Android pack's levels, from its text read as ISO-8859-1 ([`latin1`]).
+pub fn parse_pack(kind: FileKind, latin: &str) -> Result<Vec<AnyLevel>, ParseError> {
+    let packs = if kind == FileKind::Palm { parse_palm(latin)? } else { parse_android(latin)? };
+    Ok(packs
+        .into_iter()
+        .map(|l| AnyLevel { title: l.title, board: l.board, par: l.par, solution: l.solution })
+        .collect())
 }
 
 /// Parses moves in either notation: `(B,1,3,L)` when there is a `(`, else Palm pairs.
