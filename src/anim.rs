@@ -2,6 +2,9 @@
 //! state per second for the stepwise mode). Everything here is a view of the steps list; the
 //! games say how steps group into phases, how long each lasts and how to draw a phase at a
 //! given progress.
+//!
+//! Shared ground: depends on nothing in the crate but the rest of the ground (`grid`,
+//! `scene`, `anim`, `error`, `input`, `cleanup`); every game may use it (a test checks).
 
 use crate::scene::Scene;
 use std::ops::Range;

@@ -4,6 +4,9 @@
 //! processes that died without that chance (SIGKILL, a power cut) are recognised by their
 //! names, which carry the writer's process id, and removed once that process is gone
 //! ([`remove_stale`]).
+//!
+//! Shared ground: depends on nothing in the crate but the rest of the ground (`grid`,
+//! `scene`, `anim`, `error`, `input`, `cleanup`); every game may use it (a test checks).
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;

@@ -1,6 +1,9 @@
 //! Errors with a place: every parser in tumblebox reports the line (and column where it
 //! applies) and what it expected. The library only returns these; the binary decides the
 //! wording on stderr and the exit status.
+//!
+//! Shared ground: depends on nothing in the crate but the rest of the ground (`grid`,
+//! `scene`, `anim`, `error`, `input`, `cleanup`); every game may use it (a test checks).
 
 use std::fmt;
 

@@ -1,6 +1,9 @@
 //! Level generators: random candidates, certified by the solvers, kept when they are
 //! interesting. The built-in levels in `assets/levels/` were made with these (see
 //! `tumblebox generate --help`); their certified values are re-checked by the tests.
+//!
+//! A capability: depends on the games and the shared ground; no game depends on it, and it
+//! never names the window (a test checks the layers).
 
 use crate::grid::{Grid, Pos};
 use crate::shubbles::rules::{CELLS, Content, State};

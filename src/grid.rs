@@ -1,5 +1,8 @@
 //! Grid geometry shared by the games: positions, the four directions, rectangular grids.
 //! Nothing here knows about any game's rules.
+//!
+//! Shared ground: depends on nothing in the crate but the rest of the ground (`grid`,
+//! `scene`, `anim`, `error`, `input`, `cleanup`); every game may use it (a test checks).
 
 /// A cell of a rectangular grid: row from the top, column from the left, both from 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

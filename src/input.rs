@@ -10,6 +10,9 @@
 //!   since it is most often a second input pasted by mistake.
 //!
 //! [`decode`] does the first two for bytes; [`Lines`] walks the result line by line.
+//!
+//! Shared ground: depends on nothing in the crate but the rest of the ground (`grid`,
+//! `scene`, `anim`, `error`, `input`, `cleanup`); every game may use it (a test checks).
 
 use crate::error::{ParseError, quote};
 use std::borrow::Cow;

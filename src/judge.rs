@@ -6,6 +6,9 @@
 //! all. The Vexed judge is the only one whose work is not bounded by the input's size: it is
 //! bounded by [`Limits`] per puzzle, and a puzzle a limit stops gets no answer (a note
 //! instead; see [`Answer::stopped`]).
+//!
+//! A capability: depends on the games and the shared ground; no game depends on it, and it
+//! never names the window (a test checks the layers).
 
 use crate::error::{ParseError, quote};
 use crate::vexed::first::First;

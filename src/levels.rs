@@ -1,5 +1,8 @@
 //! The levels built into tumblebox: the seeds' examples plus levels generated and certified
 //! with the solvers (`tumblebox generate`), kept as text in `assets/levels/`.
+//!
+//! A capability: depends on the games and the shared ground; no game depends on it, and it
+//! never names the window (a test checks the layers).
 
 use crate::error::ParseError;
 use crate::shubbles::State;

@@ -40,3 +40,78 @@ pub mod sokoban;
 pub mod stacks;
 pub mod trace;
 pub mod vexed;
+
+/// The layers, checked on the source: the shared ground (`grid`, `scene`, `anim`, `error`,
+/// `input`, `cleanup`) depends on nothing above it; `render` on the ground; each game's folder
+/// on the ground and itself only (its trace, save, certify, editor and window parts live in
+/// those capabilities' folders, a file per game); nothing outside `app` uses the window, and
+/// only `app` names egui or eframe. Test code (after `#[cfg(test)]`) may use anything.
+#[cfg(test)]
+mod layers {
+    const GROUND: [&str; 6] = ["grid", "scene", "anim", "error", "input", "cleanup"];
+    const GAMES: [&str; 4] = ["vexed", "shubbles", "sokoban", "stacks"];
+
+    fn sources(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                sources(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                let text = std::fs::read_to_string(&p).unwrap();
+                let code = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
+                let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+                out.push((p.strip_prefix(&root).unwrap().to_string_lossy().to_string(), code));
+            }
+        }
+    }
+
+    /// The top modules a file's code names through `crate::`.
+    fn uses(code: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for line in code.lines().map(str::trim).filter(|l| !l.starts_with("//")) {
+            let mut rest = line;
+            while let Some(i) = rest.find("crate::") {
+                rest = &rest[i + 7..];
+                if rest.starts_with('{') {
+                    // `use crate::{a, b::c}`: every top name in the group.
+                    let group = &rest[1..rest.find('}').unwrap_or(rest.len())];
+                    out.extend(group.split(',').map(|s| s.trim().split("::").next().unwrap_or("").to_string()));
+                } else {
+                    out.push(rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect());
+                }
+            }
+        }
+        out.retain(|s| !s.is_empty());
+        out
+    }
+
+    #[test]
+    fn each_layer_depends_only_on_those_below_it() {
+        let mut files = Vec::new();
+        sources(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+        assert!(files.len() > 50, "{} files", files.len());
+        for (path, code) in &files {
+            let top = path.split('/').next().unwrap().trim_end_matches(".rs").to_string();
+            if top == "main" || top == "cli" || top == "lib" {
+                continue;
+            }
+            for u in uses(code) {
+                let ok = if GROUND.contains(&top.as_str()) {
+                    GROUND.contains(&u.as_str())
+                } else if top == "render" {
+                    GROUND.contains(&u.as_str()) || u == "render"
+                } else if GAMES.contains(&top.as_str()) {
+                    GROUND.contains(&u.as_str()) || u == top
+                } else if top == "app" {
+                    true
+                } else {
+                    u != "app"
+                };
+                assert!(ok, "{path} uses crate::{u}, above its layer");
+            }
+            if top != "app" {
+                assert!(!code.contains("egui::") && !code.contains("eframe::"), "{path} names the window's crates");
+            }
+        }
+    }
+}

@@ -19,6 +19,9 @@
 //!
 //! When nothing matches, the error names what each format expected and where it failed,
 //! on one line.
+//!
+//! A capability: depends on the games and the shared ground; no game depends on it, and it
+//! never names the window (a test checks the layers).
 
 use crate::save::Save;
 use crate::shubbles;

@@ -1,6 +1,9 @@
 //! What a frame shows, as plain shapes in board units with colours from one fixed palette.
 //! The games' `scene` modules produce a [`Scene`]; the raster renderer (PNG, GIF) and the
 //! window's painter both draw it, so there is one drawing of each game. No egui types here.
+//!
+//! Shared ground: depends on nothing in the crate but the rest of the ground (`grid`,
+//! `scene`, `anim`, `error`, `input`, `cleanup`); every game may use it (a test checks).
 
 /// A colour of the fixed palette, named for what it paints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc;
 
-/// An export to run on another thread (see [`GameTab::export_job`]).
+/// An export to run on another thread (see `GameTab::export_job`).
 pub type ExportJob =
     Box<dyn FnOnce(&mut dyn FnMut(usize) -> bool) -> Result<(), crate::render::frames::ExportError> + Send + 'static>;
 

@@ -1,6 +1,9 @@
 //! The desktop app (eframe): a level browser, the board drawn from the same scene as the
 //! exporter, play with mouse and keys, the rule debugger, the solver on a background thread,
 //! export, and progress that persists. Only this module imports eframe and egui.
+//!
+//! Depends on everything in the library; nothing in the library depends on it (the `app`
+//! feature: without it the library and the command line build with no graphics stack).
 
 pub mod command;
 mod dialogs;

@@ -6,6 +6,9 @@
 //!
 //! One file per game (`vexed`, `shubbles`, `sokoban`, `stacks`) holds its `Certify`; this one
 //! the bounds, the verdict and the trait. The games' folders depend on nothing here.
+//!
+//! A capability: depends on the games and the shared ground; no game depends on it, and it
+//! never names the window (a test checks the layers).
 
 mod shubbles;
 mod sokoban;

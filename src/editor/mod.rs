@@ -11,6 +11,9 @@
 //!
 //! One file per game (`vexed`, `sokoban`: XSB and UVa mazes, `shubbles`, `stacks`) holds its
 //! sketch; this one the trait and the editor. The games' folders depend on nothing here.
+//!
+//! A capability: depends on the games and the shared ground; no game depends on it, and it
+//! never names the window (a test checks the layers).
 
 mod shubbles;
 mod sokoban;

@@ -1,5 +1,7 @@
 //! Drawing scenes without a window: [`raster`] turns a scene into palette indices, [`export`]
 //! writes PNG and animated GIF files atomically.
+//!
+//! Depends on the shared ground only (scenes in, pixels and files out): no game, no window.
 
 pub mod export;
 pub mod frames;

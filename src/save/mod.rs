@@ -45,6 +45,9 @@
 //! way everywhere. `text` is the copied text and the one-line game ID. One file per game
 //! (`vexed`, `shubbles`, `sokoban`, `stacks`) holds its `Replay`: the games' folders depend
 //! on nothing here.
+//!
+//! A capability: depends on the games and the shared ground; no game depends on it, and it
+//! never names the window (a test checks the layers).
 
 mod replay;
 mod shubbles;

@@ -9,6 +9,9 @@
 //! One file per game (`vexed`, `shubbles`, `stacks`, `sokoban`) holds its `Traced`; this one the
 //! trait, the record and the trace's machinery. Games do not know their traces: the games'
 //! folders depend on nothing here.
+//!
+//! A capability: depends on the games and the shared ground; no game depends on it, and it
+//! never names the window (a test checks the layers).
 
 mod shubbles;
 mod sokoban;

@@ -67,7 +67,7 @@ pub(super) const UNTIMED_WIDTH: usize = 1 << 18;
 /// 1. the exact search alone for a tenth of the time (or a million states when time is
 ///    unlimited): most boards end here, solved and proven (or proven unsolvable);
 /// 2. a 4k-wide probe beam (a fraction of a second): usually a solution at or near par;
-/// 3. if the probe's solution is at most [`REACH`] moves above the exact search's bound (a
+/// 3. if the probe's solution is at most `REACH` moves above the exact search's bound (a
 ///    proof may be in reach), the exact search, now only for shorter solutions, until half
 ///    the time is used;
 /// 4. unless the bound is then within one move of the best solution (the next layer of f
