@@ -1,6 +1,6 @@
 //! Writes the Android levels with par at most P as one World Finals judge input (each board
 //! framed in wall), for timing `vexed judge` on real boards:
-//! `cargo run --release --example android_to_judge -- ../shared/data/vexed-levels/android 12 > par12.in`
+//! `cargo run --release --features tools --example android_to_judge -- ../shared/data/vexed-levels/android 12 > par12.in`
 use tumblebox::vexed::format::{latin1, parse_android, to_judge_text};
 
 fn main() {

@@ -1,5 +1,5 @@
 //! Compares beam widths on the levels a bench CSV left above par or unsolved.
-//! Usage: cargo run --release --example beam -- android-dir bench.csv
+//! Usage: cargo run --release --features tools --example beam -- android-dir bench.csv
 use std::time::{Duration, Instant};
 use tumblebox::vexed::format::{latin1, parse_android};
 use tumblebox::vexed::solve::{Limits, solve_beam};

@@ -1,6 +1,6 @@
 //! Plain breadth-first search on the bitboard engine (no lower bound, only the one-block dead
 //! rule) for one Android level: an independent check of the A* optimum.
-//! Usage: cargo run --release --example bfs_check -- PACK.txt INDEX(1-based)
+//! Usage: cargo run --release --features tools --example bfs_check -- PACK.txt INDEX(1-based)
 use std::collections::{HashSet, VecDeque};
 use tumblebox::vexed::format::{latin1, parse_android};
 use tumblebox::vexed::solve::Compiled;

@@ -1,5 +1,5 @@
 //! Prints each level's par beside the start position's lower bound under the column-only bound
-//! and under the full bound. Usage: cargo run --release --example bound_gap -- android/impossible_pack.txt
+//! and under the full bound. Usage: cargo run --release --features tools --example bound_gap -- android/impossible_pack.txt
 use tumblebox::vexed::format::{latin1, parse_android};
 use tumblebox::vexed::solve::{Compiled, LowerBound};
 

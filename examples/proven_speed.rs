@@ -1,5 +1,5 @@
 //! Compares the plain exact search with the app's beam-first exact search on chosen levels.
-//! Usage: cargo run --release --example proven_speed -- PACK.txt N [N...]
+//! Usage: cargo run --release --features tools --example proven_speed -- PACK.txt N [N...]
 use tumblebox::vexed::format::{latin1, parse_android};
 use tumblebox::vexed::solve::{Limits, Outcome, solve, solve_proven_observed};
 

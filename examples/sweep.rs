@@ -1,6 +1,6 @@
 //! Compares A* (beam first, then the exact search below the beam's length) with the class
 //! sweep below the same length, on chosen levels: the same answer, and memory held.
-//! Usage: cargo run --release --example sweep -- PACK.txt N [N...]
+//! Usage: cargo run --release --features tools --example sweep -- PACK.txt N [N...]
 use tumblebox::vexed::format::{latin1, parse_android};
 use tumblebox::vexed::solve::{Limits, Outcome, solve_beam, solve_proven_observed};
 use tumblebox::vexed::sweep::{SweepOutcome, sweep};

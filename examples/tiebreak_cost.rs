@@ -1,5 +1,5 @@
 //! What the judge's tie-break costs beside the exact search, on a World Finals input:
-//! `cargo run --release --example tiebreak_cost -- par12.in` (see `android_to_judge`).
+//! `cargo run --release --features tools --example tiebreak_cost -- par12.in` (see `android_to_judge`).
 use std::time::Instant;
 use tumblebox::vexed::format::parse_judge;
 use tumblebox::vexed::solve::{Limits, solve, solve_first};
