@@ -286,10 +286,29 @@ fn vexed_prove() {
     assert!(out.contains("length: 4 (proven optimal by the first search"), "{out}");
     // Classic II #7 "Ontario": a first search too short for a proof leaves a longer solution;
     // the sweep proves 28 optimal and traces it. The printed moves replay here.
+    // The second, recorded sweep traces the solution back through its work files, which are
+    // gone afterwards.
     let pack = dir.join("android/classic_ii_levels.txt");
-    let out = ok(&["vexed", "prove", pack.to_str().unwrap(), "--level", "7", "--search-time", "0.05"], b"");
+    let work = std::env::temp_dir().join(format!("tumblebox-test-ontario-{}", std::process::id()));
+    std::fs::create_dir_all(&work).unwrap();
+    let out = ok(
+        &[
+            "vexed",
+            "prove",
+            pack.to_str().unwrap(),
+            "--level",
+            "7",
+            "--search-time",
+            "0.05",
+            "--work-dir",
+            work.to_str().unwrap(),
+        ],
+        b"",
+    );
     assert!(out.contains("length: 28 (proven optimal by the sweep, shorter than"), "{out}");
     assert!(out.contains("sweep 2: "), "{out}");
+    assert_eq!(std::fs::read_dir(&work).unwrap().count(), 0, "the work files are removed");
+    std::fs::remove_dir(&work).unwrap();
     let text = tumblebox::vexed::format::latin1(&std::fs::read(&pack).unwrap());
     let board = tumblebox::vexed::format::parse_android(&text).unwrap()[6].board.settle().0;
     let listed: String = out.lines().filter(|l| l.starts_with('(')).collect::<Vec<_>>().join(" ");

@@ -644,7 +644,7 @@ fn a_macro_move_is_replayed_as_its_fewest_pushes() {
 #[test]
 fn plans_fill_each_goal_once_and_park_a_box_before_its_goal() {
     let (mut parked, mut searched) = (0, 0);
-    for (text, b, bits, _) in random_levels(11, 3000) {
+    for (text, b, bits, _) in random_levels(11, 1000) {
         let starts: Vec<u16> = cells(&bits).collect();
         let plan = packing_plan(&b, &starts, far());
         for &g in &b.goals {
