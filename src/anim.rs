@@ -193,8 +193,8 @@ where
 }
 
 /// A game drawn with a caption under the board: the move playing (or the last one played) in
-/// the game's notation, and the move counter ("move 3/9  (B,1,3,L)"), in the exporter's own
-/// font. Each step carries the index of its move; [`captioned`] wraps a game's moves so.
+/// the game's notation as the window writes it, and the move counter ("move 3/9  (b,1,3,L)"),
+/// in the one face of [`crate::font`], set smaller when the board is narrower than the text. Each step carries the index of its move; [`captioned`] wraps a game's moves so.
 #[derive(Debug, Clone)]
 pub struct Captioned<S> {
     pub inner: S,
@@ -253,7 +253,7 @@ impl<S: Animate> Animate for Captioned<S> {
         // A light band whatever the game's background, dark text on it.
         let b = CAPTION_BAND;
         scene.quad([[0.0, h], [w, h], [w, h + b], [0.0, h + b]], crate::scene::Ink::Cell, 1.0);
-        scene.text([w / 2.0, h + b / 2.0], b * 0.45, text, crate::scene::Ink::Text);
+        scene.text([w / 2.0, h + b / 2.0], b * 0.6, text, crate::scene::Ink::Text);
         scene
     }
 }

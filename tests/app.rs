@@ -1430,7 +1430,8 @@ fn a_level_played_before_offers_to_continue_its_last_game() {
     h.run_steps(2);
     assert!(h.state().offer.is_none(), "nothing was played on SAMPLE-02");
     h.get_by_label_contains("SAMPLE-01  par 2").click();
-    h.run_steps(2);
+    // The offer is an area over the board: measured on its first frame, shown on the next.
+    h.run_steps(4);
     h.get_by_label_contains("You played SAMPLE-01 before");
     h.get_by_label("Continue").click();
     h.run_steps(2);
@@ -1449,7 +1450,7 @@ fn a_level_played_before_offers_to_continue_its_last_game() {
     app.restore_sessions(&stored);
     let mut g =
         Harness::builder().with_size([1200.0, 760.0]).build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), app);
-    g.run_steps(2);
+    g.run_steps(4);
     g.get_by_label_contains("You played SAMPLE-01 before");
     g.get_by_label("Start over").click();
     g.run_steps(2);
@@ -1730,7 +1731,7 @@ fn the_side_panels_hide_and_come_back_and_the_board_grows() {
     // And back, from the menu this time.
     h.get_by_label("View").click();
     h.run_steps(2);
-    h.get_by_label("Rule debugger").click();
+    h.get_by_label("Rule debugger   F12").click();
     h.run_steps(2);
     h.key_press(egui::Key::F9);
     h.run_steps(2);

@@ -556,6 +556,25 @@ fn the_box_limit_is_a_limit_everywhere() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
+/// One coordinate rule for an XSB board: row 1 is its first board line, column 1 its leftmost
+/// wall, so indenting the board changes no coordinate of its trace; the help says so.
+#[test]
+fn trace_coordinates_ignore_the_indentation_and_the_help_says_so() {
+    let d = scratch("indent");
+    let (flat, indented) = (d.join("flat.xsb"), d.join("indented.xsb"));
+    std::fs::write(&flat, "######\n#@$ .#\n######\n").unwrap();
+    std::fs::write(&indented, "   ######\n   #@$ .#\n   ######\n").unwrap();
+    let a = tb(&["sokoban", "trace", s(&flat)]);
+    let b = tb(&["sokoban", "trace", s(&indented)]);
+    assert_eq!((a.status.code(), b.status.code()), (Some(0), Some(0)));
+    // The box starts on the second line, third character of the unindented file.
+    assert!(out(&a).starts_with("move 1 R: push the box (2,3) -> (2,4)\n"), "{}", out(&a));
+    assert_eq!(out(&a), out(&b));
+    let help = out(&tb(&["sokoban", "trace", "--help"]));
+    assert!(help.contains("indentation before it is not counted"), "{help}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 #[test]
 fn certify_prints_each_level_as_it_is_decided() {
     let Some(dir) = crate::common::data_dir("vexed-levels") else { return };

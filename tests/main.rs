@@ -19,3 +19,5 @@ mod save;
 mod sokoban_levels;
 mod trace;
 mod vexed_levels;
+#[cfg(feature = "app")]
+mod window;

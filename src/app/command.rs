@@ -12,6 +12,7 @@ pub enum Command {
     Copy,
     CopyLink,
     Paste,
+    EnterGameId,
     Export,
     ReplayBest,
     ExportBest,
@@ -48,6 +49,8 @@ pub enum Command {
     AddToMyLevels,
     LeaveEditor,
     SaveMyLevels,
+    MessageLog,
+    Quit,
 }
 
 /// What the window allows now: what a command's enabled-when reads.
@@ -91,6 +94,25 @@ pub enum When {
     MyLevels,
 }
 
+impl When {
+    /// Why a command that needs this cannot be used now (a disabled button's tooltip).
+    pub fn why_not(self) -> &'static str {
+        match self {
+            When::Always => "always available",
+            When::Back => "there is no move before this position",
+            When::Ahead => "there is no move after this position",
+            When::Idle => "the solver is running (Escape stops it)",
+            When::Busy => "no search is running",
+            When::NextLevel => "this is the pack's last level",
+            When::PreviousLevel => "this is the pack's first level",
+            When::Puzzle => "this game has no goal to solve",
+            When::Best => "no solution of yours is kept for this level",
+            When::Editing => "the level editor is not open (E opens it)",
+            When::MyLevels => "this game has no My levels yet (the editor's Add to My levels makes them)",
+        }
+    }
+}
+
 /// One row of the table.
 pub struct Info {
     pub label: &'static str,
@@ -110,12 +132,13 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 41] = [
+    pub const ALL: [Command; 44] = [
         Command::Open,
         Command::Save,
         Command::Copy,
         Command::CopyLink,
         Command::Paste,
+        Command::EnterGameId,
         Command::Export,
         Command::ReplayBest,
         Command::ExportBest,
@@ -152,6 +175,8 @@ impl Command {
         Command::AddToMyLevels,
         Command::LeaveEditor,
         Command::SaveMyLevels,
+        Command::MessageLog,
+        Command::Quit,
     ];
 
     /// The debugger's timeline commands, in the Debug menu's order.
@@ -185,6 +210,23 @@ impl Command {
                 None,
                 Always,
             ),
+            EnterGameId => (
+                "Enter game ID…",
+                "Type or paste a game ID, or any level's text, and open it (as Simon Tatham's puzzles' Game › Specific)",
+                cmd(Key::G),
+                None,
+                Always,
+            ),
+            MessageLog => (
+                "Message log",
+                "Every message the status bar showed, newest last, whole (a click on the status bar opens it)",
+                None,
+                None,
+                Always,
+            ),
+            Quit => {
+                ("Quit", "Close tumblebox (an export still running is asked about first)", cmd(Key::Q), None, Always)
+            }
             Open => ("Open…", "Open a level or save file (or drop one onto the window)", cmd(Key::O), None, Always),
             Save => (
                 "Save game…",
@@ -375,8 +417,9 @@ impl Command {
         self.info().shortcut.map(|s| ctx.format_shortcut(&s))
     }
 
-    /// The commands whose shortcut was pressed this frame (their key presses are consumed, so
-    /// the game never sees them).
+    /// The commands whose shortcut was pressed this frame, once for every press (two quick
+    /// PageDowns in one frame are two levels on); their key presses are consumed, so the game
+    /// never sees them.
     pub fn pressed(ctx: &egui::Context) -> Vec<Command> {
         ctx.input_mut(|i| {
             // More modifiers first: Shift+PageDown before PageDown, Ctrl+Shift+Z before Ctrl+Z.
@@ -390,9 +433,8 @@ impl Command {
             table.sort_by_key(|(_, s)| std::cmp::Reverse(modifier_count(s.modifiers)));
             let mut out = Vec::new();
             for (c, s) in table {
-                if i.consume_shortcut(&s) && !out.contains(&c) {
-                    out.push(c);
-                }
+                let n = i.count_and_consume_key(s.modifiers, s.logical_key);
+                out.extend(std::iter::repeat_n(c, n));
             }
             out
         })

@@ -25,6 +25,8 @@ pub struct ExportPanel {
     pub from: usize,
     pub to: usize,
     pub caption: bool,
+    /// The panel was just opened: its Export button takes the keyboard (Enter exports).
+    pub focus: bool,
 }
 
 impl Default for ExportPanel {
@@ -40,6 +42,7 @@ impl Default for ExportPanel {
             from: 0,
             to: 0,
             caption: false,
+            focus: false,
         }
     }
 }
@@ -74,6 +77,25 @@ impl ExportPanel {
         }
         r
     }
+}
+
+/// A refusal from the frame maker, in the window's words: the command line names its flags
+/// (`--max-frames`, `--size`), the window names what the panel shows.
+pub fn in_window_words(message: &str) -> String {
+    let mut m = message.to_string();
+    for (flag, words) in [
+        ("--from-move ", "moves "),
+        (" --to-move ", " to "),
+        ("--max-frames ", "the limit of "),
+        ("--size", "size"),
+        ("--strip", "strip"),
+        ("--gif", "GIF"),
+        ("--apng", "APNG"),
+        ("--png", "PNG"),
+    ] {
+        m = m.replace(flag, words);
+    }
+    m
 }
 
 /// What an export would make: its frames and seconds, or why it would be refused.
@@ -170,6 +192,8 @@ impl TumbleApp {
         let req = self.export.request(Some(path.clone()));
         let frames = if self.export.format == 2 { 1 } else { self.tab().export_plan(&req).map_or(0, |p| p.0) };
         let job = self.tab().export_job(req);
+        // The previous export's "exported …" is not this one's.
+        self.notify(format!("exporting to {}…", path.display()), Some(self.kind));
         let done = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let cancel = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let (tx, rx) = mpsc::channel();
@@ -198,6 +222,14 @@ impl TumbleApp {
             }
         };
         self.notify(text, Some(self.kind));
+    }
+
+    /// Cancels a running export and waits (at most ten seconds) for its thread to remove the
+    /// staged file: what quitting does, so no partial file is left beside the target.
+    pub fn finish_export_for_quit(&mut self) {
+        let Some(r) = self.running.take() else { return };
+        r.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        let _ = r.result.recv_timeout(std::time::Duration::from_secs(10));
     }
 
     /// No file dialog could be shown: for Open, say so and what to do instead; for an export,

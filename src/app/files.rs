@@ -176,6 +176,8 @@ impl TumbleApp {
         match loaded {
             crate::loader::Loaded::Save(save) => {
                 self.tabs.get_mut(kind).load(&save, &file).map_err(|e| format!("{name}: {e}"))?;
+                // Moves from a file are shown and replayed, not counted as the player's.
+                self.tabs.get_mut(kind).disown();
             }
             crate::loader::Loaded::Vexed(_, levels) => return self.set_vexed(file, levels),
             crate::loader::Loaded::Shubbles(levels) => {
@@ -187,6 +189,8 @@ impl TumbleApp {
             crate::loader::Loaded::Stacks(games) => self.tabs.stacks = Tab::new(file, stacks_levels(games)),
         }
         self.kind = kind;
+        // A new list shows its current level, not the old list's scroll position.
+        self.scroll_to_current = true;
         Ok(())
     }
 
@@ -197,6 +201,7 @@ impl TumbleApp {
         let levels = levels.into_iter().map(|l| Level::new(l.title, l.board.settle().0, l.par)).collect();
         self.tabs.vexed = Tab::new(file, levels);
         self.kind = GameKind::Vexed;
+        self.scroll_to_current = true;
         Ok(())
     }
 
@@ -216,6 +221,7 @@ impl TumbleApp {
                 }
                 self.progress.set_pack(kind, None);
                 self.progress.set_last(kind, 0);
+                self.scroll_to_current = true;
             }
             Some(p) => {
                 let _ = self.dialogs.0.send(Dialog::Open(p));

@@ -179,5 +179,13 @@ impl TumbleApp {
         } else {
             self.progress.record_shown(key);
         }
+        // The finished game is kept at once (and stored with the progress), so a SIGTERM right
+        // after a solve still offers to continue it; once, not every frame it stays finished.
+        if let Some((content, text)) = self.tab().kept() {
+            let key = self.session_key(self.kind, content);
+            if !self.sessions.iter().any(|(k, t)| *k == key && *t == text) {
+                self.keep(self.kind, content, text);
+            }
+        }
     }
 }

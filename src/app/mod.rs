@@ -213,6 +213,19 @@ pub struct TumbleApp {
     pub my_levels: Option<PathBuf>,
     /// How far the editor's Certify may go.
     pub certify_bounds: crate::certify::Bounds,
+    /// File › Enter game ID…, when open: what is typed so far.
+    pub game_id_entry: Option<String>,
+    /// Quitting was asked while an export ran: the window asks before it closes.
+    pub quit_asked: bool,
+    /// Quitting was confirmed (the export cancelled, its file removed): close.
+    quit_confirmed: bool,
+    /// Every message shown in the status bar, oldest first (Help › Message log).
+    pub log: Vec<String>,
+    pub log_open: bool,
+    /// The newest game message already in the log (its sequence number).
+    logged_seq: u64,
+    /// The window's fonts are installed (on the first frame).
+    fonts_installed: bool,
 }
 
 impl Default for TumbleApp {
@@ -246,6 +259,13 @@ impl Default for TumbleApp {
             edit: None,
             my_levels: None,
             certify_bounds: crate::certify::Bounds::default(),
+            game_id_entry: None,
+            quit_asked: false,
+            quit_confirmed: false,
+            log: Vec::new(),
+            log_open: false,
+            logged_seq: 0,
+            fonts_installed: false,
         }
     }
 }
@@ -268,7 +288,21 @@ impl TumbleApp {
 
     /// Says something in the status bar (the newest message wins).
     pub fn notify(&mut self, text: impl Into<String>, tab: Option<GameKind>) {
-        self.notice = Some(Notice { text: text.into(), seq: session::next_seq(), tab });
+        let seq = session::next_seq();
+        let text = text.into();
+        self.log_message(seq, &text);
+        self.notice = Some(Notice { text, seq, tab });
+    }
+
+    /// Adds a message to the log (the newest 500 are kept).
+    pub(crate) fn log_message(&mut self, seq: u64, text: &str) {
+        if seq <= self.logged_seq {
+            return;
+        }
+        self.logged_seq = seq;
+        self.log.push(text.to_string());
+        let over = self.log.len().saturating_sub(500);
+        self.log.drain(..over);
     }
 
     /// The current game as a one-line game ID (what Copy link copies).
@@ -377,6 +411,12 @@ impl eframe::App for TumbleApp {
             storage.set_string(SESSIONS_KEY, self.sessions_text());
             storage.flush();
         }
+    }
+
+    /// The window closes: an export still running (closed by the window manager without
+    /// asking) is cancelled and its staged file removed before the process ends.
+    fn on_exit(&mut self) {
+        self.finish_export_for_quit();
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -1,7 +1,6 @@
 //! The window's back end for [`Scene`]: the same shapes the raster exporter draws, painted
 //! with egui. This is the only place scenes meet egui.
 
-use crate::render::raster::text_dots;
 use crate::scene::{Ink, Point, Scene, Shape};
 use egui::{Color32, Pos2, Rect, Stroke};
 
@@ -48,11 +47,17 @@ pub fn paint(painter: &egui::Painter, rect: Rect, scene: &Scene) -> View {
                 painter.add(egui::Shape::convex_polygon(pts, color(*ink).gamma_multiply(*opacity), Stroke::NONE));
             }
             Shape::Text { centre, size, text, ink } => {
-                // The exporter's bitmap font, so window and file agree.
-                for [x, y, d] in text_dots(*centre, *size, text) {
-                    let r = Rect::from_min_max(view.to_screen([x, y]), view.to_screen([x + d, y + d]));
-                    painter.rect_filled(r, 0.0, color(*ink));
-                }
+                // The export's face (egui's monospace is the same Hack), at the size the
+                // export fits it to; centred on its point as the export centres it.
+                let fitted = crate::font::fit(text, *size, scene.width * crate::render::raster::TEXT_ROOM);
+                let px = (view.scale * fitted).max(1.0);
+                painter.text(
+                    view.to_screen(*centre),
+                    egui::Align2::CENTER_CENTER,
+                    text,
+                    egui::FontId::monospace(px),
+                    color(*ink),
+                );
             }
         }
     }

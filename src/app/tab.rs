@@ -55,6 +55,10 @@ pub(crate) trait GameTab {
     /// Opens a save file: its level in this tab (the level of the pack on screen with the same
     /// content, or a one-level pack named `file`) with its whole history.
     fn load(&mut self, save: &crate::save::Save, file: &str) -> Result<(), crate::error::ParseError>;
+    /// Marks the whole history as not the player's own (moves that came from a file).
+    fn disown(&mut self);
+    /// The game's newest message and its sequence number (for the message log).
+    fn message(&self) -> Option<(u64, String)>;
     /// The level done: the moves and whether they were the player's own.
     fn finished(&self) -> Option<(usize, bool)>;
     /// The moves since the last restart as one line in the game's notation.
@@ -228,7 +232,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         for (k, text) in P::split_moves(moves)?.iter().enumerate() {
             let here = self.session.current().clone();
             let mv = here.parse_move(text).map_err(|e| format!("move {} {text}: {e}", k + 1))?;
-            self.session.make(&mv, true).map_err(|e| format!("move {} {text}: {e}", k + 1))?;
+            self.session.make_given(&mv, true).map_err(|e| format!("move {} {text}: {e}", k + 1))?;
         }
         Ok(())
     }
@@ -253,6 +257,12 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         }
         self.session = session;
         Ok(())
+    }
+    fn disown(&mut self) {
+        self.session.disown();
+    }
+    fn message(&self) -> Option<(u64, String)> {
+        self.session.message.clone().map(|m| (self.session.message_seq, m))
     }
     fn finished(&self) -> Option<(usize, bool)> {
         let s = &self.session;

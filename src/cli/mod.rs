@@ -162,7 +162,10 @@ fn open_window(file: Option<PathBuf>) -> ExitCode {
         say(&why);
         return ExitCode::from(status::BAD);
     }
-    match tumblebox::app::run(file) {
+    let result = tumblebox::app::run(file);
+    // Whatever a closing window left being written (an export's staged file) goes with it.
+    tumblebox::cleanup::remove_all();
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             say(&message::window_error(&e.to_string()));

@@ -49,6 +49,8 @@ pub trait Sketch {
     const ERASE: char;
     /// Whether rows and columns can be added and taken away (the shubbles box is fixed).
     const RESIZABLE: bool;
+    /// Whether the board is always square (stacks: N × N), resized by one size, not two.
+    const SQUARE: bool = false;
     /// What is drawn around the grid (the game's own background).
     const BACKGROUND: Ink = Ink::Background;
     /// A blank level of that size.
@@ -73,6 +75,10 @@ pub trait Sketch {
     fn draw(sc: &mut Scene, x: f32, y: f32, glyph: char);
     /// The size a resize to (rows, cols) gives (stacks boards are square).
     fn fit(rows: usize, cols: usize) -> (usize, usize) {
+        if Self::SQUARE {
+            let n = rows.max(cols);
+            return (n, n);
+        }
         (rows, cols)
     }
     /// Draws what surrounds the cells, the grid's top-left cell at (x, y) (the shubbles

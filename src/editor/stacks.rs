@@ -65,6 +65,7 @@ impl Sketch for StacksSketch {
     ];
     const ERASE: char = '0';
     const RESIZABLE: bool = true;
+    const SQUARE: bool = true;
 
     fn blank(rows: usize, cols: usize) -> Grid {
         vec![vec!['0'; cols]; rows]
@@ -135,11 +136,6 @@ impl Sketch for StacksSketch {
             _ => 4,
         };
         Self::piece(colour, heading, piece.map_or(0, |(_, n)| n))
-    }
-
-    fn fit(rows: usize, cols: usize) -> (usize, usize) {
-        let n = if rows == cols { rows } else { rows.max(cols) };
-        (n, n)
     }
 
     /// Numbers the pieces 1 to K: the numbered keep their order, new ones come after.

@@ -582,13 +582,20 @@ where
         };
         let per_batch = batch_len(size);
         let ranged = moves().into_iter().skip(plan.skip).take(plan.take);
-        walk(&plan.first, ranged, GifMode::Stepwise, plan.pacing, &mut |make, _| {
+        let mut sink = |make: &dyn Fn() -> Scene, _| {
             batch.push(make());
             if batch.len() >= per_batch {
                 flush(&mut batch, &mut rgb);
             }
             Ok(())
-        })
+        };
+        // Captions under each tile, as the animations have them.
+        if req.caption {
+            let first = crate::anim::Captioned::new(plan.first.clone(), names(), plan.skip);
+            walk(&first, crate::anim::captioned::<S, _>(ranged), GifMode::Stepwise, plan.pacing, &mut sink)
+        } else {
+            walk(&plan.first, ranged, GifMode::Stepwise, plan.pacing, &mut sink)
+        }
         .map_err(|e| cannot(p, e))?;
         flush(&mut batch, &mut rgb);
         let r = stage(p, |out| {

@@ -10,6 +10,9 @@
 use crate::scene::{Ink, Point, Scene, Shape};
 use std::collections::HashMap;
 
+/// How much of a scene's width a text may take (it is set smaller beyond).
+pub const TEXT_ROOM: f32 = 0.96;
+
 /// Blend levels: a blend is `level / LEVELS` of the foreground.
 pub const LEVELS: u8 = 8;
 
@@ -196,7 +199,7 @@ pub fn render(scene: &Scene, width: usize, height: usize, palette: &mut Palette)
                 fill_quad(&mut img, palette, px, *ink, *opacity);
             }
             Shape::Text { centre, size, text, ink } => {
-                draw_text(&mut img, palette, &vp, *centre, *size, text, *ink);
+                draw_text(&mut img, palette, &vp, *centre, *size, scene.width * TEXT_ROOM, text, *ink);
             }
         }
     }
@@ -305,99 +308,38 @@ fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink
     }
 }
 
-/// A 3x5 bitmap font for the characters scenes use: digits, signs, and the letters and
-/// brackets of move notations (captions); lower case letters are small capitals.
-fn glyph(c: char) -> Option<[u8; 5]> {
-    Some(match c {
-        '0' => [0b111, 0b101, 0b101, 0b101, 0b111],
-        '1' => [0b010, 0b110, 0b010, 0b010, 0b111],
-        '2' => [0b111, 0b001, 0b111, 0b100, 0b111],
-        '3' => [0b111, 0b001, 0b111, 0b001, 0b111],
-        '4' => [0b101, 0b101, 0b111, 0b001, 0b001],
-        '5' => [0b111, 0b100, 0b111, 0b001, 0b111],
-        '6' => [0b111, 0b100, 0b111, 0b101, 0b111],
-        '7' => [0b111, 0b001, 0b010, 0b010, 0b010],
-        '8' => [0b111, 0b101, 0b111, 0b101, 0b111],
-        '9' => [0b111, 0b101, 0b111, 0b001, 0b111],
-        '!' => [0b010, 0b010, 0b010, 0b000, 0b010],
-        '-' => [0b000, 0b000, 0b111, 0b000, 0b000],
-        '+' => [0b000, 0b010, 0b111, 0b010, 0b000],
-        '?' => [0b111, 0b001, 0b011, 0b000, 0b010],
-        ' ' => [0; 5],
-        'A' => [0b010, 0b101, 0b111, 0b101, 0b101],
-        'B' => [0b110, 0b101, 0b110, 0b101, 0b110],
-        'C' => [0b011, 0b100, 0b100, 0b100, 0b011],
-        'D' => [0b110, 0b101, 0b101, 0b101, 0b110],
-        'E' => [0b111, 0b100, 0b110, 0b100, 0b111],
-        'F' => [0b111, 0b100, 0b110, 0b100, 0b100],
-        'G' => [0b011, 0b100, 0b101, 0b101, 0b011],
-        'H' => [0b101, 0b101, 0b111, 0b101, 0b101],
-        'I' => [0b111, 0b010, 0b010, 0b010, 0b111],
-        'J' => [0b001, 0b001, 0b001, 0b101, 0b010],
-        'K' => [0b101, 0b101, 0b110, 0b101, 0b101],
-        'L' => [0b100, 0b100, 0b100, 0b100, 0b111],
-        'M' => [0b101, 0b111, 0b111, 0b101, 0b101],
-        'N' => [0b110, 0b101, 0b101, 0b101, 0b101],
-        'O' => [0b010, 0b101, 0b101, 0b101, 0b010],
-        'P' => [0b110, 0b101, 0b110, 0b100, 0b100],
-        'Q' => [0b010, 0b101, 0b101, 0b110, 0b011],
-        'R' => [0b110, 0b101, 0b110, 0b101, 0b101],
-        'S' => [0b011, 0b100, 0b010, 0b001, 0b110],
-        'T' => [0b111, 0b010, 0b010, 0b010, 0b010],
-        'U' => [0b101, 0b101, 0b101, 0b101, 0b111],
-        'V' => [0b101, 0b101, 0b101, 0b101, 0b010],
-        'W' => [0b101, 0b101, 0b111, 0b111, 0b101],
-        'X' => [0b101, 0b101, 0b010, 0b101, 0b101],
-        'Y' => [0b101, 0b101, 0b010, 0b010, 0b010],
-        'Z' => [0b111, 0b001, 0b010, 0b100, 0b111],
-        '(' => [0b001, 0b010, 0b010, 0b010, 0b001],
-        ')' => [0b100, 0b010, 0b010, 0b010, 0b100],
-        ',' => [0b000, 0b000, 0b000, 0b010, 0b100],
-        '/' => [0b001, 0b001, 0b010, 0b100, 0b100],
-        '|' => [0b010, 0b010, 0b010, 0b010, 0b010],
-        '<' => [0b001, 0b010, 0b100, 0b010, 0b001],
-        '>' => [0b100, 0b010, 0b001, 0b010, 0b100],
-        '^' => [0b010, 0b101, 0b000, 0b000, 0b000],
-        '.' => [0b000, 0b000, 0b000, 0b000, 0b010],
-        ':' => [0b000, 0b010, 0b000, 0b010, 0b000],
-        // Lower case: the capital's shape ([`text_dots`] draws it smaller).
-        c if c.is_ascii_lowercase() => return glyph(c.to_ascii_uppercase()),
-        _ => return None,
-    })
-}
-
-fn draw_text(img: &mut Indexed, palette: &mut Palette, vp: &Viewport, centre: Point, size: f32, text: &str, ink: Ink) {
-    for [x, y, d] in text_dots(centre, size, text) {
-        let corners = [[x, y], [x + d, y], [x + d, y + d], [x, y + d]].map(|p| vp.to_pixels(p));
-        fill_quad(img, palette, corners, ink, 1.0);
-    }
-}
-
-/// The lit dots of a text in the scenes' 3 x 5 bitmap font, centred on `centre`, `size` tall:
-/// each `[x, y, side]` in board units. Every back end draws text from this, so the window and
-/// exported files agree.
-pub fn text_dots(centre: Point, size: f32, text: &str) -> Vec<[f32; 3]> {
-    // Lower case is drawn as small capitals (three fifths high, on the same baseline), so a
-    // walk (`l`, `n`) never reads as a push (`L`, `N`).
-    let glyphs: Vec<([u8; 5], bool)> =
-        text.chars().filter_map(|c| glyph(c).map(|g| (g, c.is_ascii_lowercase()))).collect();
-    let dot = size / 5.0;
-    let width = glyphs.len() as f32 * 4.0 * dot - dot;
-    let (x0, y0) = (centre[0] - width / 2.0, centre[1] - size / 2.0);
-    let mut out = Vec::new();
-    for (k, (g, small)) in glyphs.iter().enumerate() {
-        let d = if *small { dot * 0.6 } else { dot };
-        // Small capitals sit centred in the cell, on the baseline.
-        let (gx, gy) = (x0 + k as f32 * 4.0 * dot + (3.0 * dot - 3.0 * d) / 2.0, y0 + size - 5.0 * d);
-        for (r, bits) in g.iter().enumerate() {
-            for c in 0..3 {
-                if bits & (0b100 >> c) != 0 {
-                    out.push([gx + c as f32 * d, gy + r as f32 * d, d]);
-                }
-            }
+/// A scene's text in the one face ([`crate::font`]), anti-aliased onto the palette's ramp;
+/// set smaller when it would be wider than `room` (board units).
+#[allow(clippy::too_many_arguments)]
+fn draw_text(
+    img: &mut Indexed,
+    palette: &mut Palette,
+    vp: &Viewport,
+    centre: Point,
+    size: f32,
+    room: f32,
+    text: &str,
+    ink: Ink,
+) {
+    let size = crate::font::fit(text, size, room);
+    let fg = palette.ink(ink);
+    let (w, h) = (img.width as i64, img.height as i64);
+    crate::font::rasterize(text, size * vp.scale, vp.to_pixels(centre), |x, y, cov| {
+        if x < 0 || y < 0 || x >= w || y >= h {
+            return;
         }
-    }
-    out
+        let level = (cov.clamp(0.0, 1.0) * LEVELS as f32).round() as u8;
+        if level == 0 {
+            return;
+        }
+        let px = &mut img.pixels[(y * w + x) as usize];
+        *px = if level >= LEVELS {
+            fg
+        } else {
+            let under = palette.dominant(*px);
+            palette.blend(ink, under, level)
+        };
+    });
 }
 
 #[cfg(test)]
@@ -405,21 +347,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lower_case_is_a_small_capital_on_the_same_baseline() {
-        let big = text_dots([50.0, 50.0], 10.0, "N");
-        let small = text_dots([50.0, 50.0], 10.0, "n");
-        assert_eq!(big.len(), small.len(), "the same shape");
-        let bottom = |d: &[[f32; 3]]| d.iter().map(|[_, y, s]| y + s).fold(f32::MIN, f32::max);
-        let top = |d: &[[f32; 3]]| d.iter().map(|[_, y, _]| *y).fold(f32::MAX, f32::min);
-        assert!((bottom(&big) - 55.0).abs() < 1e-4 && (bottom(&small) - 55.0).abs() < 1e-4);
-        assert!((top(&big) - 45.0).abs() < 1e-4);
-        assert!((top(&small) - 49.0).abs() < 1e-4, "three fifths of the height");
-        // Centred in the same cell: a walk and a push differ only in size.
-        let mid = |d: &[[f32; 3]]| {
-            let (a, b) = d.iter().fold((f32::MAX, f32::MIN), |(a, b), [x, _, s]| (a.min(*x), b.max(x + s)));
-            (a + b) / 2.0
-        };
-        assert!((mid(&big) - mid(&small)).abs() < 1e-4);
+    fn a_text_wider_than_its_scene_is_set_smaller_and_stays_inside() {
+        // A caption longer than a narrow board: every lit pixel inside the picture's columns
+        // with a margin, and the text still drawn (not dropped).
+        let mut s = Scene::new(3.0, 1.0, Ink::Cell);
+        s.text([1.5, 0.5], 0.6, "move 10/12  (b,1,3,L)", Ink::Text);
+        let mut p = Palette::new();
+        let img = render(&s, 300, 100, &mut p);
+        let cell = p.ink(Ink::Cell);
+        let lit: Vec<(usize, usize)> =
+            (0..100).flat_map(|y| (0..300).map(move |x| (x, y))).filter(|&(x, y)| img.get(x, y) != cell).collect();
+        assert!(lit.len() > 300, "{} pixels lit", lit.len());
+        let (lo, hi) = lit.iter().fold((usize::MAX, 0), |(a, b), &(x, _)| (a.min(x), b.max(x)));
+        assert!(lo >= 4 && hi <= 295, "{lo}..{hi}");
     }
 
     #[test]

@@ -134,7 +134,7 @@ pub fn draw_piece(sc: &mut Scene, piece: usize, x: f32, y: f32, level: f32, head
     let ink = Ink::Piece((piece % PIECE_COLOURS) as u8);
     sc.rect(px - 0.02, py - 0.02, w + 0.04, h + 0.04, if lit { Ink::Highlight } else { Ink::Text });
     sc.rect(px, py, w, h, ink);
-    sc.text([px + 0.22, py + h / 2.0], 0.12, (piece + 1).to_string(), Ink::TextLight);
+    sc.text([px + 0.22, py + h / 2.0], 0.16, (piece + 1).to_string(), Ink::TextLight);
     // Heading notch: a small triangle at the right of the piece.
     let (cx, cy) = (px + 0.58, py + h / 2.0);
     let r = 0.065;

@@ -34,6 +34,8 @@ use std::time::{Duration, Instant};
 pub trait Pad: Send {
     fn tools(&self) -> &'static [Tool];
     fn resizable(&self) -> bool;
+    /// The board is always square: one size field, not rows and columns.
+    fn square(&self) -> bool;
     fn title(&self) -> &str;
     fn set_title(&mut self, title: &str);
     /// (rows, columns).
@@ -99,6 +101,9 @@ where
     }
     fn resizable(&self) -> bool {
         S::RESIZABLE
+    }
+    fn square(&self) -> bool {
+        S::SQUARE
     }
     fn title(&self) -> &str {
         &self.title

@@ -59,7 +59,10 @@ impl TumbleApp {
         if let Some(e) = &mut self.edit {
             e.cancel();
         }
-        self.edit = None;
+        // The editor's words ("changes not kept…") do not outlive it.
+        if self.edit.take().is_some() {
+            self.notice = None;
+        }
     }
 
     /// Plays the level being edited in its game's tab (the tab's pack is put aside).
@@ -264,10 +267,25 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
             let (mut r, mut c) = e.pad.size();
             let changed = ui
                 .horizontal(|ui| {
-                    ui.label("rows");
-                    let a = ui.add(egui::DragValue::new(&mut r).range(1..=crate::editor::MAX_SIDE)).changed();
-                    ui.label("columns");
-                    a | ui.add(egui::DragValue::new(&mut c).range(1..=crate::editor::MAX_SIDE)).changed()
+                    if e.pad.square() {
+                        // A square board (stacks): one size; rows and columns would fight.
+                        let l = ui.label("size");
+                        let a =
+                            ui.add(egui::DragValue::new(&mut r).range(1..=crate::editor::MAX_SIDE)).labelled_by(l.id);
+                        ui.label(format!("× {r}"));
+                        c = r;
+                        return a.changed();
+                    }
+                    let l = ui.label("rows");
+                    let a = ui
+                        .add(egui::DragValue::new(&mut r).range(1..=crate::editor::MAX_SIDE))
+                        .labelled_by(l.id)
+                        .changed();
+                    let l = ui.label("columns");
+                    a | ui
+                        .add(egui::DragValue::new(&mut c).range(1..=crate::editor::MAX_SIDE))
+                        .labelled_by(l.id)
+                        .changed()
                 })
                 .inner;
             if changed {
@@ -291,8 +309,8 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
             commands.push(Command::NewLevel);
         }
     });
-    // Digit keys pick palette entries.
-    if !ctx.text_edit_focused() {
+    // Digit keys pick palette entries, unless a field has the keyboard (a size being typed).
+    if !ctx.egui_wants_keyboard_input() {
         let n = e.pad.tools().len();
         for (k, key) in [egui::Key::Num1, egui::Key::Num2, egui::Key::Num3, egui::Key::Num4, egui::Key::Num5]
             .into_iter()

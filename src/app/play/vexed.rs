@@ -80,10 +80,9 @@ impl Playable for Board {
 
     fn gesture(&self, g: Gesture, selected: &mut Option<Pos>) -> Vec<vexed::Move> {
         let is_block = |p: Pos| matches!(self.grid.get(p), Some(Cell::Block(_)));
-        let mv = |pos: Pos, side: Side| {
-            let m = vexed::Move { pos, side };
-            self.moves().contains(&m).then_some(m)
-        };
+        // A move the rules refuse is still asked for: the rules then say why in the status
+        // bar ("cannot move there: the cell is not empty"), as the other games do.
+        let mv = |pos: Pos, side: Side| Some(vexed::Move { pos, side });
         match g {
             Gesture::Click(p) => {
                 *selected = square_cell(p).filter(|&c| is_block(c));
@@ -107,7 +106,7 @@ impl Playable for Board {
                 };
                 let Some(c) = *selected else { return vec![] };
                 let m = mv(c, side);
-                if m.is_some() {
+                if m.is_some_and(|m| self.moves().contains(&m)) {
                     // Follow the block if it stays where it slid.
                     *selected = c.step(side.dir());
                 }

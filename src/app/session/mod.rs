@@ -209,6 +209,21 @@ impl<P: Playable> Session<P> {
         self.make_as(mv, instant, false, 0).map(|_| ())
     }
 
+    /// Makes a move that arrived from outside (a paste, a game ID, a file): shown and replayed
+    /// like any, but not the player's own (a level it solves is not marked solved by them).
+    pub fn make_given(&mut self, mv: &P::Move, instant: bool) -> Result<(), String> {
+        self.make_as(mv, instant, true, 0).map(|_| ())
+    }
+
+    /// Marks every move of the history as not the player's (a save opened from a file).
+    pub fn disown(&mut self) {
+        for e in &mut self.history {
+            if let Entry::Move { by_solver, .. } = e {
+                *by_solver = true;
+            }
+        }
+    }
+
     /// Whether the moves since the last restart are all the player's own.
     pub fn by_player(&self) -> bool {
         let n = self.moves();

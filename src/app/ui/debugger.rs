@@ -186,15 +186,21 @@ pub(super) fn timeline_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
     });
     // The list of moves.
     // Row 0 is the start, row i the history's entry i - 1 (only the rows on screen are named).
-    let name = |i: usize| match i.checked_sub(1).map(|k| &s.history[k]) {
+    // A move is numbered as the status bar counts it: from 1 after the last restart.
+    let name = |i: usize, number: usize| match i.checked_sub(1).map(|k| &s.history[k]) {
         None => "start".to_string(),
         Some(crate::app::session::Entry::Move { text, marks, before, .. }) => {
             let text = before.entry_label(text);
             let words: Vec<String> = marks.iter().map(|m| m.word()).collect();
-            if words.is_empty() { format!("{i}. {text}") } else { format!("{i}. {text} · {}", words.join(", ")) }
+            if words.is_empty() {
+                format!("{number}. {text}")
+            } else {
+                format!("{number}. {text} · {}", words.join(", "))
+            }
         }
-        Some(crate::app::session::Entry::Restart { .. }) => format!("{i}. restart"),
+        Some(crate::app::session::Entry::Restart { .. }) => "restart (moves count from 1 again)".to_string(),
     };
+    let is_move = |k: usize| matches!(s.history[k], crate::app::session::Entry::Move { .. });
     let mut jump = None;
     // Each row's height without the spacing between rows (what `show_rows` takes), and with it.
     let row = ui.text_style_height(&egui::TextStyle::Body).max(ui.spacing().interact_size.y);
@@ -207,8 +213,14 @@ pub(super) fn timeline_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
     }
     let (cursor, range) = (s.cursor, s.range);
     area.show_rows(ui, row, s.history.len() + 1, |ui, rows| {
+        // The first row's number: the moves since the restart before it (counted once, then
+        // carried down the rows on screen).
+        let mut number = (0..rows.start).rev().take_while(|&k| k == 0 || is_move(k - 1)).filter(|&k| k > 0).count();
         for i in rows {
-            let mut text = egui::RichText::new(name(i));
+            if i > 0 {
+                number = if is_move(i - 1) { number + 1 } else { 0 };
+            }
+            let mut text = egui::RichText::new(name(i, number));
             if i > cursor {
                 text = text.weak();
             }
@@ -255,7 +267,7 @@ pub(super) fn steps_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
     let at = s
         .step_at()
         .filter(|_| s.playback.as_ref().is_some_and(|p| p.focus.is_some() || p.paused || p.time < p.timeline.total));
-    ui.strong(format!("Move {} {text}: {n} step{}", s.cursor, if n == 1 { "" } else { "s" }));
+    ui.strong(format!("Move {} {text}: {n} step{}", s.moves(), if n == 1 { "" } else { "s" }));
     // Which cells each step changes (for the cell filter).
     let mut state = before.clone();
     let mut cells = Vec::with_capacity(n);
@@ -273,7 +285,8 @@ pub(super) fn steps_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
         ui.label("show:");
         for k in &kinds {
             let mut on = !d.hidden.contains(k);
-            if ui.checkbox(&mut on, k.as_str()).changed() {
+            // The kinds are the trace's field values ("reached_four"); the window writes words.
+            if ui.checkbox(&mut on, k.replace('_', " ")).changed() {
                 if on {
                     d.hidden.remove(k);
                 } else {

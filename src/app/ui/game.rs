@@ -16,9 +16,10 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
     let ctx = ui.ctx().clone();
     tab.session.poll_solver(instant);
     // Advance time first, so every panel of this frame shows the same moment. Animation
-    // follows the clock: a slow renderer shows fewer frames of a move, not a slower move
-    // (capped at a second, so a stall does not skip a whole animation).
-    let dt = ctx.input(|i| i.stable_dt).min(1.0);
+    // follows the clock at any frame rate: a slow renderer (or a loaded machine, frames
+    // seconds apart) shows fewer frames of a move, never a slower move. egui's stable time
+    // step is the clock's while we animate, and a guess after an idle spell.
+    let dt = ctx.input(|i| i.stable_dt);
     let moving = tab.session.tick(if instant { 1e6 } else { dt * speed }, instant);
     // The game's own keys and typed notation (the commands' keys were consumed already).
     if !ctx.text_edit_focused() && !shared.modal {
@@ -37,7 +38,9 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
             }
         }
     }
-    status_bar(ui, tab, shared);
+    if status_bar(ui, tab, shared) {
+        asked.commands.push(Command::MessageLog);
+    }
     if shared.levels {
         level_list(ui, tab, shared, &mut asked);
     }
@@ -105,8 +108,10 @@ pub(super) fn credit(pack: &str) -> Option<&'static str> {
     (p.contains("microban") || p.contains("sasquatch")).then_some("Microban / Sasquatch by David W. Skinner")
 }
 
-pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>) {
+/// The status bar; `true` when its message was clicked (the message log opens).
+pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>) -> bool {
     let s = &tab.session;
+    let mut clicked = false;
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.label(format!("{} · {}", tab.pack, s.title));
@@ -152,10 +157,16 @@ pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
             };
             if let Some(m) = shown {
                 ui.separator();
-                ui.label(m);
+                // Cut at the window's edge: the whole text in the tooltip, and a click opens
+                // the message log.
+                let r = ui
+                    .add(egui::Label::new(m).truncate().sense(egui::Sense::click()))
+                    .on_hover_text(format!("{m}\n\n(click: the message log)"));
+                clicked = r.clicked();
             }
         });
     });
+    clicked
 }
 
 pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>, asked: &mut Asked) {

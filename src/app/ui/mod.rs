@@ -58,7 +58,8 @@ pub(super) fn command_button(ui: &mut egui::Ui, c: Command, enabled: bool, asked
     if let Some(s) = c.shortcut_text(ui.ctx()) {
         b = b.shortcut_text(s);
     }
-    if ui.add_enabled(enabled, b).on_hover_text(info.tooltip).clicked() {
+    let why = format!("{} (not now: {})", info.tooltip, info.when.why_not());
+    if ui.add_enabled(enabled, b).on_hover_text(info.tooltip).on_disabled_hover_text(why).clicked() {
         asked.push(c);
         ui.close();
     }
@@ -71,31 +72,67 @@ pub(super) fn tool_button(ui: &mut egui::Ui, c: Command, enabled: bool, asked: &
         Some(s) => format!("{} ({s})", info.tooltip),
         None => info.tooltip.to_string(),
     };
-    if ui.add_enabled(enabled, egui::Button::new(info.label)).on_hover_text(tip).clicked() {
+    let why = format!("{tip} (not now: {})", info.when.why_not());
+    if ui.add_enabled(enabled, egui::Button::new(info.label)).on_hover_text(tip).on_disabled_hover_text(why).clicked() {
         asked.push(c);
     }
 }
 
+/// A menu's on/off command, with its key beside the label (View › Level list  F9).
 pub(super) fn toggle(ui: &mut egui::Ui, c: Command, on: bool, asked: &mut Vec<Command>) {
     let mut v = on;
-    if ui.checkbox(&mut v, c.label()).on_hover_text(c.info().tooltip).changed() {
+    let label = match c.shortcut_text(ui.ctx()) {
+        Some(s) => format!("{}   {s}", c.label()),
+        None => c.label().to_string(),
+    };
+    if ui.checkbox(&mut v, label).on_hover_text(c.info().tooltip).changed() {
         asked.push(c);
         ui.close();
     }
+}
+
+/// The window's fonts: egui's own, with Hack (its monospace face, which the export's captions
+/// use too) as the proportional family's last fallback, for the arrows (← ↑ → ↓) and signs
+/// Ubuntu Light lacks. Installed once, on the first frame.
+pub fn install_fonts(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    if let Some(p) = fonts.families.get_mut(&egui::FontFamily::Proportional)
+        && !p.iter().any(|f| f == "Hack")
+    {
+        p.push("Hack".to_owned());
+    }
+    ctx.set_fonts(fonts);
 }
 
 impl TumbleApp {
     /// One frame of the whole UI.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        if !self.fonts_installed {
+            install_fonts(&ctx);
+            self.fonts_installed = true;
+        }
         ctx.set_visuals(if self.progress.dark { egui::Visuals::dark() } else { egui::Visuals::light() });
         self.handle_dropped(&ctx);
         self.handle_dialogs();
         let mut commands = Vec::new();
         // The palette is modal: its keys are its own (Escape closes it).
-        let modal = self.palette.is_some();
+        let modal = self.palette.is_some() || self.game_id_entry.is_some() || self.quit_asked;
         if modal && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+            // Escape closes the palette and the game ID field, and answers the quit question
+            // with "keep exporting".
             self.palette = None;
+            self.game_id_entry = None;
+            self.quit_asked = false;
+        }
+        // Escape closes the windows over the board (How to play, the message log) before it
+        // stops a search.
+        if !modal
+            && (self.help_open || self.log_open)
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            self.help_open = false;
+            self.log_open = false;
         }
         let mut pasted = None;
         if !ctx.text_edit_focused() && !modal {
@@ -116,28 +153,38 @@ impl TumbleApp {
         }
         self.menu_bar(ui, &mut commands);
         self.follow_sessions();
+        if let Some((seq, text)) = self.tab().message() {
+            self.log_message(seq, &text);
+        }
         if self.offer.is_some() && !self.editing() {
             let title = self.tab().title().to_string();
             let mut go = None;
-            egui::Panel::top("offer").show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    ui.label(format!("You played {title} before: its last game was kept."));
-                    if ui
-                        .button("Continue")
-                        .on_hover_text("That game, with its whole history (undo goes back)")
-                        .clicked()
-                    {
-                        go = Some(true);
-                    }
-                    if ui
-                        .button("Start over")
-                        .on_hover_text("A fresh start (the kept game stays until you play)")
-                        .clicked()
-                    {
-                        go = Some(false);
-                    }
+            // Over the board's foot, never above it: an offer that pushed the window down would
+            // move what is under the pointer between two clicks.
+            egui::Area::new(egui::Id::unique("offer"))
+                .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -40.0])
+                .order(egui::Order::Foreground)
+                .show(&ctx, |ui| {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| {
+                        ui.horizontal(|ui| {
+                            ui.label(format!("You played {title} before: its last game was kept."));
+                            if ui
+                                .button("Continue")
+                                .on_hover_text("That game, with its whole history (undo goes back)")
+                                .clicked()
+                            {
+                                go = Some(true);
+                            }
+                            if ui
+                                .button("Start over")
+                                .on_hover_text("A fresh start (the kept game stays until you play)")
+                                .clicked()
+                            {
+                                go = Some(false);
+                            }
+                        });
+                    });
                 });
-            });
             match go {
                 Some(true) => self.continue_offered(),
                 Some(false) => self.offer = None,
@@ -153,6 +200,8 @@ impl TumbleApp {
             }
             self.help_window(&ctx);
             self.palette_window(&ctx);
+            self.game_id_window(&ctx);
+            self.quit_window(&ctx);
             return;
         }
         if let Some(e) = self.edit.as_ref().filter(|e| e.testing.is_some()) {
@@ -208,7 +257,10 @@ impl TumbleApp {
         }
         self.help_window(&ctx);
         self.palette_window(&ctx);
+        self.game_id_window(&ctx);
+        self.log_window(&ctx);
         self.export_window(&ctx);
+        self.quit_window(&ctx);
         self.record();
         self.progress.set_settings(self.speed, self.instant);
     }
@@ -237,7 +289,7 @@ impl TumbleApp {
                     item(ui, Command::Open, asked);
                     item(ui, Command::Save, asked);
                     ui.separator();
-                    for c in [Command::Copy, Command::CopyLink, Command::Paste] {
+                    for c in [Command::Copy, Command::CopyLink, Command::Paste, Command::EnterGameId] {
                         item(ui, c, asked);
                     }
                     let recent: Vec<(GameKind, std::path::PathBuf)> = self.progress.recent.clone();
@@ -259,6 +311,8 @@ impl TumbleApp {
                     });
                     ui.separator();
                     item(ui, Command::Export, asked);
+                    ui.separator();
+                    item(ui, Command::Quit, asked);
                 });
                 ui.menu_button("Game", |ui| {
                     for c in [Command::Undo, Command::Redo, Command::Restart] {
@@ -314,6 +368,7 @@ impl TumbleApp {
                 ui.menu_button("Help", |ui| {
                     item(ui, Command::Help, asked);
                     item(ui, Command::Palette, asked);
+                    item(ui, Command::MessageLog, asked);
                 });
                 ui.separator();
                 for k in GameKind::ALL {
@@ -350,7 +405,10 @@ impl TumbleApp {
             | Command::SaveLevel
             | Command::AddToMyLevels => {}
             Command::Open => self.pick_file(ctx),
-            Command::Export => self.export.open = !self.export.open,
+            Command::Export => {
+                self.export.open = !self.export.open;
+                self.export.focus = self.export.open;
+            }
             Command::ReplayBest | Command::ExportBest | Command::SaveBest => self.use_best(c, Some(ctx)),
             Command::Save => self.save_file(ctx, super::ExportKind::Save),
             Command::Copy => {
@@ -363,6 +421,9 @@ impl TumbleApp {
                 self.notify("copied the game ID: Paste (Ctrl+V) opens it", Some(self.kind));
             }
             Command::Paste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
+            Command::MessageLog => self.log_open = !self.log_open,
+            Command::EnterGameId => self.game_id_entry = Some(self.game_id_entry.take().unwrap_or_default()),
+            Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             Command::Undo => self.tab_mut().undo(),
             Command::Redo => self.tab_mut().redo(),
             Command::Restart => self.tab_mut().restart(),

@@ -26,7 +26,14 @@ impl TumbleApp {
             let plan = if self.export.format == 2 { Ok((1, 0.0)) } else { self.tab().export_plan(&req) };
             self.plan_cache = Some((key, plan));
         }
-        let plan = self.plan_cache.as_ref().map(|(_, p)| p.clone()).unwrap_or(Ok((0, 0.0)));
+        let plan = match self.plan_cache.as_ref().map(|(_, p)| p.clone()).unwrap_or(Ok((0, 0.0))) {
+            _ if self.export.format != 2 && self.export.from > 0 && self.export.to > n => Err(format!(
+                "moves {} to {}: the timeline holds {n} since the last restart here (End goes to its end)",
+                self.export.from, self.export.to
+            )),
+            Err(m) => Err(crate::app::export::in_window_words(&m)),
+            ok => ok,
+        };
         let running = self.running.as_ref().map(|r| (r.done.load(std::sync::atomic::Ordering::Relaxed), r.frames));
         let e = &mut self.export;
         egui::Window::new("Export")
@@ -58,10 +65,16 @@ impl TumbleApp {
                         }
                         if some {
                             let a = ui.label("from");
-                            ui.add(egui::DragValue::new(&mut e.from).range(1..=n.max(1))).labelled_by(a.id);
+                            // The range stays as the player set it while the timeline moves
+                            // (Home, End): it is checked, never clamped, against the moves.
+                            ui.add(
+                                egui::DragValue::new(&mut e.from).range(1..=n.max(1)).clamp_existing_to_range(false),
+                            )
+                            .labelled_by(a.id);
                             let b = ui.label("to");
                             let lo = e.from;
-                            ui.add(egui::DragValue::new(&mut e.to).range(lo..=n.max(1))).labelled_by(b.id);
+                            ui.add(egui::DragValue::new(&mut e.to).range(lo..=n.max(1)).clamp_existing_to_range(false))
+                                .labelled_by(b.id);
                             ui.label(format!("of {n}"));
                         } else {
                             ui.weak(format!("all {n} since the last restart"));
@@ -109,8 +122,15 @@ impl TumbleApp {
                     if ui.button("Cancel export").clicked() {
                         cancel = true;
                     }
-                } else if ui.add_enabled(plan.is_ok(), egui::Button::new("Export to a file…")).clicked() {
-                    go = true;
+                } else {
+                    let b = ui.add_enabled(plan.is_ok(), egui::Button::new("Export to a file…"));
+                    // Opened by Ctrl+E: Enter exports at once.
+                    if std::mem::take(&mut e.focus) {
+                        b.request_focus();
+                    }
+                    if b.clicked() {
+                        go = true;
+                    }
                 }
             });
         self.export.open = open;
@@ -166,19 +186,27 @@ impl TumbleApp {
                 if found.is_empty() {
                     ui.weak("no command has those words");
                 }
-                for (k, &c) in found.iter().enumerate() {
-                    let info = c.info();
-                    let mut text = info.label.to_string();
-                    if let Some(sc) = c.shortcut_text(ctx) {
-                        text.push_str(&format!("   {sc}"));
+                // The list scrolls within the window (43 commands are taller than a small
+                // window), and follows the highlighted line.
+                let room = (ctx.content_rect().height() - 160.0).max(120.0);
+                egui::ScrollArea::vertical().max_height(room).show(ui, |ui| {
+                    for (k, &c) in found.iter().enumerate() {
+                        let info = c.info();
+                        let mut text = info.label.to_string();
+                        if let Some(sc) = c.shortcut_text(ctx) {
+                            text.push_str(&format!("   {sc}"));
+                        }
+                        let r = ui
+                            .add_enabled(c.enabled(&allowed), egui::Button::selectable(k == sel, text))
+                            .on_hover_text(info.tooltip);
+                        if k == sel && (up || down) {
+                            r.scroll_to_me(None);
+                        }
+                        if r.clicked() {
+                            run = Some(c);
+                        }
                     }
-                    let r = ui
-                        .add_enabled(c.enabled(&allowed), egui::Button::selectable(k == sel, text))
-                        .on_hover_text(info.tooltip);
-                    if r.clicked() {
-                        run = Some(c);
-                    }
-                }
+                });
             });
         if let Some(c) = run {
             if c != Command::Palette {
@@ -187,6 +215,126 @@ impl TumbleApp {
         } else if open {
             self.palette = Some((query, sel));
         }
+    }
+
+    /// File › Enter game ID…: a text field that opens a game ID, or any level's text, as Paste
+    /// does (Simon Tatham's puzzles' Game › Specific). Enter opens, Escape closes.
+    pub(super) fn game_id_window(&mut self, ctx: &egui::Context) {
+        let Some(mut text) = self.game_id_entry.take() else { return };
+        let mut open = true;
+        let mut go = false;
+        egui::Window::new("Enter game ID")
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+            .default_width(460.0)
+            .show(ctx, |ui| {
+                ui.label("A game ID (tumblebox:…), or a level's text with its moves on the last line:");
+                let edit = ui.add(
+                    egui::TextEdit::multiline(&mut text)
+                        .hint_text("tumblebox:vexed:…")
+                        .desired_rows(4)
+                        .desired_width(440.0)
+                        .id(egui::Id::unique("game id text")),
+                );
+                if !edit.has_focus() && !ctx.memory(|m| m.focused().is_some()) {
+                    edit.request_focus();
+                }
+                // Enter opens (Shift+Enter is a new line, for a level's text).
+                let enter =
+                    edit.has_focus() && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter));
+                ui.horizontal(|ui| {
+                    if ui.add_enabled(!text.trim().is_empty(), egui::Button::new("Open")).clicked() || enter {
+                        go = !text.trim().is_empty();
+                    }
+                    ui.weak("Enter opens; Shift+Enter starts a new line; Escape closes");
+                });
+            });
+        if go {
+            match self.paste(&text) {
+                Ok(()) => {
+                    let what = format!("opened the game ID: {}", self.tab().title());
+                    self.notify(what, Some(self.kind));
+                }
+                Err(e) => {
+                    // The text stays, to be corrected.
+                    self.notify(e, Some(self.kind));
+                    self.game_id_entry = Some(text);
+                }
+            }
+        } else if open {
+            self.game_id_entry = Some(text);
+        }
+    }
+
+    /// Quitting while an export runs: ask. Quit cancels the export (its file is not written:
+    /// the staged temporary file is removed) and then closes; Keep exporting stays.
+    pub(super) fn quit_window(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested()) {
+            if self.quit_confirmed || self.running.is_none() {
+                return;
+            }
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.quit_asked = true;
+        }
+        if !self.quit_asked {
+            return;
+        }
+        if self.running.is_none() {
+            // The export ended while the question was open: nothing is lost by closing.
+            self.quit_asked = false;
+            self.quit_confirmed = true;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            return;
+        }
+        let (mut quit, mut stay) = (false, false);
+        egui::Modal::new(egui::Id::unique("quit during export")).show(ctx, |ui| {
+            ui.strong("An export is running");
+            if let Some(r) = &self.running {
+                let done = r.done.load(std::sync::atomic::Ordering::Relaxed);
+                ui.label(format!("{}: {done} of {} frames written.", r.path.display(), r.frames));
+            }
+            ui.label("Quit now, and the export is cancelled: its file is not written.");
+            ui.horizontal(|ui| {
+                quit = ui.button("Quit").on_hover_text("Ctrl+Q again does the same").clicked();
+                stay = ui.button("Keep exporting").on_hover_text("Escape does the same").clicked();
+            });
+        });
+        // Ctrl+Q again confirms (Escape keeps exporting: see `show`).
+        if let Some(s) = Command::Quit.info().shortcut
+            && ctx.input_mut(|i| i.consume_shortcut(&s))
+        {
+            quit = true;
+        }
+        if stay {
+            self.quit_asked = false;
+        } else if quit {
+            self.finish_export_for_quit();
+            self.quit_asked = false;
+            self.quit_confirmed = true;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+
+    /// Help › Message log: every message the status bar showed, whole, newest at the bottom.
+    pub(super) fn log_window(&mut self, ctx: &egui::Context) {
+        if !self.log_open {
+            return;
+        }
+        let mut open = true;
+        egui::Window::new("Message log").open(&mut open).default_width(520.0).default_height(300.0).show(ctx, |ui| {
+            if self.log.is_empty() {
+                ui.weak("No messages yet.");
+            }
+            egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+                for m in &self.log {
+                    ui.add(egui::Label::new(m).wrap());
+                    ui.separator();
+                }
+            });
+        });
+        self.log_open = open;
     }
 
     pub(super) fn help_window(&mut self, ctx: &egui::Context) {

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# End to end, through the real window under Xvfb: what kittest cannot see (the system
+# clipboard, the window manager's resize and close, files left on disk).
+#
+#   scripts/e2e.sh [BINARY]     (default: target/debug/tumblebox, which `cargo test` builds)
+#
+# Needs xvfb, xdotool, xclip and imagemagick (`.ci/run` installs them). Each check prints
+# "ok ..." or "FAIL ..."; the exit status is the number of failures (0: all passed).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+BIN=$(realpath "${1:-target/debug/tumblebox}")
+for tool in Xvfb xdotool xclip import convert; do
+  command -v "$tool" >/dev/null || { echo "FAIL: $tool is not installed"; exit 1; }
+done
+
+WORK=$(mktemp -d)
+export HOME="$WORK/home" XDG_DATA_HOME="$WORK/home/.local/share" XDG_RUNTIME_DIR="$WORK/run"
+mkdir -p "$HOME" "$XDG_RUNTIME_DIR"
+chmod 700 "$XDG_RUNTIME_DIR"
+unset WAYLAND_DISPLAY
+export DISPLAY=:${E2E_DISPLAY:-93}
+Xvfb "$DISPLAY" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+XVFB=$!
+APP=
+cleanup() {
+  [ -n "$APP" ] && kill "$APP" 2>/dev/null
+  pkill -f "xclip -selection clipboard" 2>/dev/null
+  kill "$XVFB" 2>/dev/null
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
+
+fails=0
+ok() { echo "ok   $*"; }
+fail() { echo "FAIL $*"; fails=$((fails + 1)); }
+
+start() {
+  "$BIN" >"$WORK/app.log" 2>&1 &
+  APP=$!
+  WIN=$(timeout 30 xdotool search --sync --onlyvisible --name '^tumblebox$' | head -1)
+  [ -n "$WIN" ] || { fail "the window did not open: $(head -c 300 "$WORK/app.log")"; exit "$fails"; }
+  xdotool windowfocus --sync "$WIN" 2>/dev/null
+  sleep 2
+}
+key() { xdotool windowfocus --sync "$WIN" 2>/dev/null; xdotool key --clearmodifiers "$@"; sleep 0.7; }
+clip() { timeout 5 xclip -o -selection clipboard 2>/dev/null; }
+
+start
+
+# 1. Copy reaches the system clipboard: another program reads it.
+key ctrl+c
+if clip | grep -q "SAMPLE-01"; then ok "Ctrl+C: another program pastes the level"; else fail "Ctrl+C: the clipboard holds '$(clip | head -c 80)'"; fi
+
+# 2. Paste reads what another program put there: a Vexed level, then copied back out.
+printf 'E2E pasted;a../X.b/abX;2\n' | xclip -selection clipboard
+sleep 0.3
+key ctrl+v
+key ctrl+c
+if clip | grep -q "E2E pasted"; then ok "Ctrl+V: a level from another program opens"; else fail "Ctrl+V: after the paste the window copies '$(clip | head -c 80)'"; fi
+
+# 3. A 640×480 window still shows the board (walls in the screenshot).
+xdotool windowsize --sync "$WIN" 640 480 2>/dev/null || xdotool windowsize "$WIN" 640 480
+sleep 2
+import -window "$WIN" "$WORK/small.png" 2>/dev/null
+size=$(identify -format '%wx%h' "$WORK/small.png" 2>/dev/null)
+walls=$(convert "$WORK/small.png" -format %c histogram:info:- 2>/dev/null | grep -i '#5B5F66' | awk '{print $1+0}' | head -1)
+if [ "$size" = "640x480" ] && [ "${walls:-0}" -gt 1500 ]; then
+  ok "640×480: the board is drawn ($walls wall pixels)"
+else
+  fail "640×480: window $size, ${walls:-0} wall pixels"
+  cp "$WORK/small.png" /tmp/tumblebox-e2e-small.png 2>/dev/null
+fi
+xdotool windowsize "$WIN" 1200 760
+sleep 1
+
+# 4. Quitting during an export leaves no file: a 2,000-move game exported (no file dialog
+#    here, so to the home folder), then Ctrl+Q and Ctrl+Q again to confirm.
+{
+  printf '#########\n#@  $  .#\n#########\n'
+  for _ in $(seq 1000); do printf 'rl'; done
+  printf '\n'
+} | xclip -selection clipboard
+sleep 0.3
+key ctrl+v
+key ctrl+e
+key Return
+sleep 2
+partial=$(find "$HOME" -maxdepth 1 -name '.*.tmp' | wc -l)
+if [ "$partial" -ge 1 ]; then ok "the export is running (its staged file is there)"; else fail "no export running: $(ls -A "$HOME")"; fi
+key ctrl+q
+if kill -0 "$APP" 2>/dev/null; then ok "Ctrl+Q during an export asks first"; else fail "Ctrl+Q closed at once during an export"; fi
+key ctrl+q
+for _ in $(seq 100); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$APP" 2>/dev/null; then fail "the window did not close on the second Ctrl+Q"; else ok "the second Ctrl+Q quits"; fi
+APP=
+left=$(find "$HOME" -maxdepth 1 \( -name '*.tmp' -o -name '*.gif' \) | wc -l)
+if [ "$left" -eq 0 ]; then ok "nothing left beside the target"; else fail "left behind: $(find "$HOME" -maxdepth 1 -name '*.tmp' -o -maxdepth 1 -name '*.gif')"; fi
+
+exit "$fails"

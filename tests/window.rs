@@ -1,0 +1,364 @@
+//! The window, finished (headless, egui_kittest): what stays under the pointer, what the
+//! export panel keeps, keys that all count, the fonts' glyphs, moves that are not the
+//! player's, the message log, quitting during an export. What talks to the system (the
+//! clipboard, the window manager, real fonts on screen) is driven through the real window by
+//! `scripts/e2e.sh`.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tumblebox::app::play::Playable;
+use tumblebox::app::{GameKind, TumbleApp};
+use tumblebox::grid::Pos;
+use tumblebox::vexed::{Move, Side};
+
+fn harness() -> Harness<'static, TumbleApp> {
+    Harness::builder()
+        .with_size([1200.0, 760.0])
+        .with_max_steps(2000)
+        .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default())
+}
+
+/// Steps until no move animates (bounded).
+fn settle(h: &mut Harness<'_, TumbleApp>) {
+    for _ in 0..600 {
+        h.step();
+        let s = &h.state().tabs.vexed.session;
+        if !s.animating() && s.queue.is_empty() && s.solver.is_none() {
+            break;
+        }
+        if s.solver.is_some() {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+    h.run_steps(2);
+}
+
+#[test]
+fn the_continue_offer_moves_nothing_under_the_pointer() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().tabs.vexed.session.make(&Move { pos: Pos::new(1, 2), side: Side::Left }, true).unwrap();
+    h.run_steps(1);
+    h.get_by_label("SAMPLE-02  par 9").click();
+    h.run_steps(2);
+    let before =
+        [h.get_by_label("SAMPLE-02  par 9").rect(), h.get_by_label("Undo").rect(), h.get_by_label("Solve").rect()];
+    h.get_by_label_contains("SAMPLE-01  par 2").click();
+    // An area is measured on its first frame and shown on the next.
+    h.run_steps(4);
+    assert!(h.state().offer.is_some(), "no offer");
+    h.get_by_label_contains("You played SAMPLE-01 before");
+    let after =
+        [h.get_by_label("SAMPLE-02  par 9").rect(), h.get_by_label("Undo").rect(), h.get_by_label("Solve").rect()];
+    assert_eq!(before, after, "the offer moved the list or the toolbar");
+    // It is over the board's foot, below the toolbar.
+    let offer = h.get_by_label("Continue").rect();
+    assert!(offer.min.y > after[2].max.y + 100.0, "{offer:?}");
+}
+
+#[test]
+fn the_export_range_stays_while_the_timeline_moves_and_the_panel_names_no_flags() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("SAMPLE-02  par 9").click();
+    h.run_steps(2);
+    h.state_mut().instant = true;
+    h.get_by_label("Solve").click();
+    settle(&mut h);
+    let n = h.state().tabs.vexed.session.moves();
+    assert!(n >= 9, "{n} moves");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run_steps(2);
+    h.state_mut().export.from = 2;
+    h.state_mut().export.to = 5;
+    h.run_steps(2);
+    h.get_by_label_contains("frames,");
+    for key in [egui::Key::Home, egui::Key::End, egui::Key::Home] {
+        h.key_press(key);
+        h.run_steps(3);
+        let e = &h.state().export;
+        assert_eq!((e.from, e.to), (2, 5), "after {key:?}");
+        assert!(h.query_all_by_label_contains("--").next().is_none(), "a flag name in the window after {key:?}");
+    }
+    // At the start (Home) the range is past the moves on the timeline: said in words, and
+    // the export waits.
+    h.get_by_label_contains("the timeline holds 0");
+    h.key_press(egui::Key::End);
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("the timeline holds").is_none());
+}
+
+#[test]
+fn every_page_down_counts_even_two_in_one_frame() {
+    let mut h = harness();
+    h.run_steps(2);
+    let start = h.state().tabs.vexed.index;
+    // Two presses arriving between two frames (a busy frame, fast fingers).
+    for _ in 0..2 {
+        h.event(egui::Event::Key {
+            key: egui::Key::PageDown,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    h.run_steps(2);
+    assert_eq!(h.state().tabs.vexed.index, start + 2);
+}
+
+#[test]
+fn a_blocked_vexed_move_says_why() {
+    let mut h = harness();
+    h.run_steps(2);
+    // SAMPLE-01 (a.. / X.b / abX): the block at row 0, column 0 has the board's edge on its
+    // left.
+    h.state_mut().tabs.vexed.session.selected = Some(Pos::new(0, 0));
+    h.key_press(egui::Key::ArrowLeft);
+    h.run_steps(2);
+    let s = &h.state().tabs.vexed.session;
+    assert_eq!(s.moves(), 0);
+    let m = s.message.clone().unwrap_or_default();
+    assert!(m.contains("cannot move there"), "{m:?}");
+    h.get_by_label_contains("cannot move there");
+}
+
+#[test]
+fn moves_from_a_paste_are_not_the_players() {
+    // A solved game pasted as a game ID opens solved, and the level stays unsolved by the
+    // player (its best is not theirs).
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().instant = true;
+    h.get_by_label("Solve").click();
+    settle(&mut h);
+    let id = h.state().game_id();
+    let mut g = harness();
+    g.run_steps(2);
+    g.event(egui::Event::Paste(id));
+    g.run_steps(4);
+    assert!(g.state().tabs.vexed.session.current().is_solved());
+    assert_eq!(g.state().progress.solved_in(GameKind::Vexed, "Built-in"), 0);
+    assert!(g.query_by_label_contains("[solved]").is_none());
+    // The same moves played by the player count.
+    let mut p = harness();
+    p.run_steps(2);
+    p.state_mut().tabs.vexed.session.make(&Move { pos: Pos::new(1, 2), side: Side::Left }, true).unwrap();
+    p.state_mut().tabs.vexed.session.make(&Move { pos: Pos::new(0, 0), side: Side::Right }, true).unwrap();
+    p.run_steps(3);
+    assert!(p.state().tabs.vexed.session.current().is_solved());
+    assert_eq!(p.state().progress.solved_in(GameKind::Vexed, "Built-in"), 1);
+}
+
+#[test]
+fn enter_game_id_opens_what_is_typed() {
+    let mut src = harness();
+    src.run_steps(2);
+    src.state_mut().tabs.vexed.session.make(&Move { pos: Pos::new(1, 2), side: Side::Left }, true).unwrap();
+    src.run_steps(2);
+    let id = src.state().game_id();
+    let mut h = harness();
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::G);
+    h.run_steps(2);
+    assert!(h.state().game_id_entry.is_some(), "Ctrl+G opened nothing");
+    h.state_mut().game_id_entry = Some(id);
+    h.run_steps(1);
+    h.get_by_label("Open").click();
+    h.run_steps(3);
+    assert!(h.state().game_id_entry.is_none());
+    assert_eq!(h.state().tabs.vexed.session.moves(), 1);
+    // Nonsense stays in the field, and the status bar says why.
+    h.state_mut().game_id_entry = Some("tumblebox:1:vexed:AAAA:AAAA:00000000".into());
+    h.run_steps(1);
+    h.get_by_label("Open").click();
+    h.run_steps(2);
+    assert!(h.state().game_id_entry.is_some());
+    assert!(h.state().notice.as_ref().unwrap().text.contains("checksum"));
+    // Escape closes it.
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(h.state().game_id_entry.is_none());
+}
+
+#[test]
+fn file_menu_has_quit_and_enter_game_id_and_view_shows_the_panel_keys() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("File").click();
+    h.run_steps(2);
+    h.get_by_label_contains("Quit");
+    h.get_by_label_contains("Enter game ID…");
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("View").click();
+    h.run_steps(2);
+    h.get_by_label_contains("Level list   F9");
+    h.get_by_label_contains("Rule debugger   F12");
+}
+
+#[test]
+fn quitting_during_an_export_leaves_no_file() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-quit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("SAMPLE-02  par 9").click();
+    h.run_steps(2);
+    h.state_mut().instant = true;
+    h.get_by_label("Solve").click();
+    settle(&mut h);
+    h.state_mut().export.size = 3000;
+    let gif = dir.join("long.gif");
+    h.state_mut().start_export(gif.clone());
+    h.run_steps(2);
+    assert!(h.state().running.is_some());
+    // What Quit does once the player confirms (and what closing the window does).
+    h.state_mut().finish_export_for_quit();
+    assert!(h.state().running.is_none());
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_string_the_window_writes_has_its_glyphs() {
+    // The stacks' piece headings (arrows), the help, every command's label and tooltip.
+    let mut h = harness();
+    h.run_steps(2);
+    let mut texts: Vec<String> = Vec::new();
+    for c in tumblebox::app::command::Command::ALL {
+        let i = c.info();
+        texts.push(i.label.into());
+        texts.push(i.tooltip.into());
+    }
+    for kind in GameKind::ALL {
+        let help = tumblebox::app::help::help(kind);
+        for (a, b) in help.sections {
+            texts.push((*a).into());
+            texts.push((*b).into());
+        }
+        for (a, b) in help.keys {
+            texts.push((*a).into());
+            texts.push((*b).into());
+        }
+    }
+    texts.push("5← 1↓ 3→ 2↑".into());
+    let ctx = h.ctx.clone();
+    let missing: Vec<String> = ctx.fonts_mut(|f| {
+        texts
+            .iter()
+            .flat_map(|t| t.chars())
+            .filter(|c| !c.is_whitespace() && !f.has_glyph(&egui::FontId::proportional(14.0), *c))
+            .map(|c| format!("{c} U+{:04X}", c as u32))
+            .collect()
+    });
+    assert!(missing.is_empty(), "no glyph for {missing:?}");
+}
+
+#[test]
+fn animation_keeps_the_clocks_time_at_half_a_frame_a_second() {
+    // Frames two seconds apart (a loaded machine), played at a quarter speed: a move of more
+    // than a second of the clock is over in one frame, not slowed to a second a frame.
+    let mut h = Harness::builder()
+        .with_size([1200.0, 760.0])
+        .with_step_dt(2.0)
+        .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default());
+    h.run_steps(2);
+    h.state_mut().speed = 0.25;
+    let s = &mut h.state_mut().tabs.vexed.session;
+    let m = s.current().moves()[0];
+    s.make(&m, false).unwrap();
+    let total = s.playback.as_ref().unwrap().timeline.total;
+    assert!(total / 0.25 > 1.0 && total / 0.25 < 2.0, "a {total} s move");
+    h.step();
+    assert!(!h.state().tabs.vexed.session.animating(), "a {} s move still plays after 2 s", total / 0.25);
+}
+
+#[test]
+fn the_message_log_keeps_every_message_whole() {
+    let mut h = harness();
+    h.run_steps(2);
+    let long = format!("a long message {}", "that goes on ".repeat(40));
+    h.state_mut().notify("first message", None);
+    h.run_steps(1);
+    h.state_mut().notify(long.clone(), None);
+    h.run_steps(2);
+    // The status bar holds the newest; a click opens the log with both, whole.
+    h.get_by_label_contains("a long message").click();
+    h.run_steps(2);
+    assert!(h.state().log_open);
+    assert!(h.state().log.iter().any(|m| m == "first message"));
+    assert!(h.state().log.contains(&long));
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(!h.state().log_open);
+}
+
+#[test]
+fn the_debugger_numbers_moves_as_the_status_bar_does() {
+    let mut h = harness();
+    h.run_steps(2);
+    let s = &mut h.state_mut().tabs.vexed.session;
+    s.make(&Move { pos: Pos::new(1, 2), side: Side::Left }, true).unwrap();
+    s.restart();
+    s.make(&Move { pos: Pos::new(1, 2), side: Side::Left }, true).unwrap();
+    h.run_steps(3);
+    // History: move, restart, move; the last is move 1 of the run on screen.
+    assert_eq!(h.state().tabs.vexed.session.moves(), 1);
+    let label = match &h.state().tabs.vexed.session.history[0] {
+        tumblebox::app::session::Entry::Move { text, before, .. } => before.entry_label(text),
+        _ => unreachable!(),
+    };
+    assert_eq!(h.query_all_by_label(&format!("1. {label}")).count(), 2, "each run's first move is 1");
+    assert!(h.query_by_label(&format!("3. {label}")).is_none());
+    h.get_by_label_contains("restart");
+    h.get_by_label_contains("Move 1 ");
+}
+
+#[test]
+fn a_solved_level_is_kept_for_continue_at_once() {
+    let mut h = harness();
+    h.run_steps(2);
+    let s = &mut h.state_mut().tabs.vexed.session;
+    s.make(&Move { pos: Pos::new(1, 2), side: Side::Left }, true).unwrap();
+    s.make(&Move { pos: Pos::new(0, 0), side: Side::Right }, true).unwrap();
+    h.run_steps(3);
+    assert!(h.state().tabs.vexed.session.current().is_solved());
+    // Stored now, without leaving the level (a SIGTERM next would lose nothing).
+    let stored = h.state().sessions_text();
+    let mut app = TumbleApp::default();
+    app.restore_sessions(&stored);
+    let mut g =
+        Harness::builder().with_size([1200.0, 760.0]).build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), app);
+    g.run_steps(4);
+    g.get_by_label_contains("You played SAMPLE-01 before");
+}
+
+#[test]
+fn the_stacks_editor_resizes_its_square_board() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Stacks;
+    h.run_steps(2);
+    h.key_press(egui::Key::E);
+    h.run_steps(3);
+    assert!(h.state().edit.is_some());
+    let (r, c) = h.state().edit.as_ref().unwrap().pad.size();
+    assert_eq!(r, c);
+    // One size field (rows and columns would fight over a square board), typed into.
+    assert!(h.query_by_label("rows").is_none());
+    let tool = h.state().edit.as_ref().unwrap().tool;
+    h.get_by_label("size").click();
+    h.run_steps(2);
+    h.get_by_label("size").focus();
+    h.run_steps(1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.event(egui::Event::Text("6".into()));
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+    assert_eq!(h.state().edit.as_ref().unwrap().pad.size(), (6, 6));
+    // The digit went to the field, not to the palette.
+    assert_eq!(h.state().edit.as_ref().unwrap().tool, tool);
+}
