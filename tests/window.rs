@@ -362,3 +362,31 @@ fn the_stacks_editor_resizes_its_square_board() {
     // The digit went to the field, not to the palette.
     assert_eq!(h.state().edit.as_ref().unwrap().tool, tool);
 }
+
+#[test]
+fn a_small_window_keeps_a_usable_board() {
+    let mut h = Harness::builder()
+        .with_size([640.0, 480.0])
+        .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default());
+    h.run_steps(3);
+    // The rule debugger folds away by itself; the board has most of the window.
+    assert!(!h.state().shows_debugger());
+    let board = h.get_by_label("board").rect();
+    assert!(board.width() > 300.0 && board.height() > 250.0, "{board:?}");
+    // F12 brings it back (its width held to a share of the window), and F12 folds it again.
+    h.key_press(egui::Key::F12);
+    h.run_steps(3);
+    assert!(h.state().shows_debugger());
+    h.get_by_label("Rule debugger");
+    assert!(h.get_by_label("board").rect().width() > 100.0);
+    h.key_press(egui::Key::F12);
+    h.run_steps(3);
+    assert!(!h.state().shows_debugger());
+    // Narrower still: the level list folds too.
+    let mut h = Harness::builder()
+        .with_size([500.0, 400.0])
+        .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default());
+    h.run_steps(3);
+    assert!(!h.state().shows_levels());
+    assert!(h.get_by_label("board").rect().width() > 250.0);
+}

@@ -226,7 +226,18 @@ pub struct TumbleApp {
     logged_seq: u64,
     /// The window's fonts are installed (on the first frame).
     fonts_installed: bool,
+    /// The window's width at the last frame: side panels fold away by themselves below
+    /// [`LEVELS_FOLD_BELOW`] and [`DEBUGGER_FOLDS_BELOW`].
+    pub width: f32,
+    /// A side panel brought back by its key (F9, F12) although the window is narrow.
+    levels_forced: bool,
+    debugger_forced: bool,
 }
+
+/// Below this window width the level list folds away by itself (F9 brings it back).
+pub const LEVELS_FOLD_BELOW: f32 = 600.0;
+/// Below this width the rule debugger folds away by itself (F12 brings it back).
+pub const DEBUGGER_FOLDS_BELOW: f32 = 980.0;
 
 impl Default for TumbleApp {
     fn default() -> Self {
@@ -266,6 +277,9 @@ impl Default for TumbleApp {
             log_open: false,
             logged_seq: 0,
             fonts_installed: false,
+            width: 1200.0,
+            levels_forced: false,
+            debugger_forced: false,
         }
     }
 }
@@ -284,6 +298,16 @@ impl TumbleApp {
         }
         app.adopt_sessions();
         app
+    }
+
+    /// The level list is on screen: not hidden, and the window wide enough (or brought back).
+    pub fn shows_levels(&self) -> bool {
+        !self.hide_levels && (self.width >= LEVELS_FOLD_BELOW || self.levels_forced)
+    }
+
+    /// The rule debugger is on screen: not hidden, and the window wide enough (or brought back).
+    pub fn shows_debugger(&self) -> bool {
+        !self.hide_debugger && (self.width >= DEBUGGER_FOLDS_BELOW || self.debugger_forced)
     }
 
     /// Says something in the status bar (the newest message wins).

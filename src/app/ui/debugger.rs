@@ -8,7 +8,8 @@ use crate::app::session::Session;
 /// The rule debugger: the game's timeline, the shown move's steps with their causes, run-until
 /// breakpoints, the cell inspector, and the trace to copy.
 pub(super) fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, speed: &mut f32) {
-    egui::Panel::right("debugger").default_size(340.0).resizable(true).show(ui, |ui| {
+    let most = (ui.ctx().content_rect().width() * 0.4).max(160.0);
+    egui::Panel::right("debugger").default_size(340.0_f32.min(most)).max_size(most).resizable(true).show(ui, |ui| {
         ui.heading("Rule debugger");
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             timeline_ui(ui, s, speed);

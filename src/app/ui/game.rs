@@ -171,12 +171,15 @@ pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
 
 pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>, asked: &mut Asked) {
     let (kind, progress) = (shared.kind, shared.progress);
-    egui::Panel::left("levels").default_size(250.0).resizable(true).show(ui, |ui| {
+    // Never more than a third of the window: the board keeps the middle.
+    let most = (ui.ctx().content_rect().width() / 3.0).max(120.0);
+    egui::Panel::left("levels").default_size(250.0_f32.min(most)).max_size(most).resizable(true).show(ui, |ui| {
         ui.heading(kind.name());
         // The pack switcher: the built-in levels and this game's recent files.
         let recent: Vec<&std::path::PathBuf> =
             progress.recent.iter().filter(|(g, _)| *g == kind).map(|(_, p)| p).collect();
-        egui::ComboBox::from_label("pack").selected_text(tab.pack.clone()).width(170.0).show_ui(ui, |ui| {
+        let room = (ui.available_width() - 50.0).clamp(80.0, 170.0);
+        egui::ComboBox::from_label("pack").selected_text(tab.pack.clone()).width(room).show_ui(ui, |ui| {
             if ui.selectable_label(tab.pack == "Built-in", "Built-in").clicked() {
                 asked.pack = Some(None);
             }

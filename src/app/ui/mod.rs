@@ -112,6 +112,7 @@ impl TumbleApp {
             install_fonts(&ctx);
             self.fonts_installed = true;
         }
+        self.width = ctx.content_rect().width();
         ctx.set_visuals(if self.progress.dark { egui::Visuals::dark() } else { egui::Visuals::light() });
         self.handle_dropped(&ctx);
         self.handle_dialogs();
@@ -216,6 +217,7 @@ impl TumbleApp {
             });
         }
         let my_pack = self.my_pack(self.kind);
+        let (levels, debugger) = (self.shows_levels(), self.shows_debugger());
         let mut shared = Shared {
             kind: self.kind,
             speed: &mut self.speed,
@@ -227,8 +229,8 @@ impl TumbleApp {
             notice: &self.notice,
             scroll_to_current: std::mem::take(&mut self.scroll_to_current),
             modal,
-            levels: !self.hide_levels,
-            debugger: !self.hide_debugger,
+            levels,
+            debugger,
             my_pack,
         };
         let asked = self.tabs.get_mut(self.kind).ui(ui, &mut shared);
@@ -362,8 +364,8 @@ impl TumbleApp {
                     toggle(ui, Command::CellNumbers, self.progress.numbers, asked);
                     toggle(ui, Command::DeadSquares, self.progress.dead, asked);
                     ui.separator();
-                    toggle(ui, Command::LevelsPanel, !self.hide_levels, asked);
-                    toggle(ui, Command::DebuggerPanel, !self.hide_debugger, asked);
+                    toggle(ui, Command::LevelsPanel, self.shows_levels(), asked);
+                    toggle(ui, Command::DebuggerPanel, self.shows_debugger(), asked);
                 });
                 ui.menu_button("Help", |ui| {
                     item(ui, Command::Help, asked);
@@ -451,8 +453,15 @@ impl TumbleApp {
             Command::Instant => self.instant = !self.instant,
             Command::CellNumbers => self.progress.set_numbers(!self.progress.numbers),
             Command::DeadSquares => self.progress.set_dead(!self.progress.dead),
-            Command::LevelsPanel => self.hide_levels = !self.hide_levels,
-            Command::DebuggerPanel => self.hide_debugger = !self.hide_debugger,
+            // A panel folded by a narrow window comes back by its key, and goes by it again.
+            Command::LevelsPanel => {
+                let on = !self.shows_levels();
+                (self.hide_levels, self.levels_forced) = (!on, on);
+            }
+            Command::DebuggerPanel => {
+                let on = !self.shows_debugger();
+                (self.hide_debugger, self.debugger_forced) = (!on, on);
+            }
             Command::Palette => {
                 self.palette = if self.palette.is_some() { None } else { Some((String::new(), 0)) };
             }
