@@ -113,6 +113,10 @@ const BLOCKS: [[u8; 3]; BLOCK_COLOURS] = [
 
 /// How many glyphs [`Scene::glyph`] draws.
 pub const GLYPHS: usize = 8;
+/// The cross of [`Scene::glyph`] (a smole, `x`).
+pub const GLYPH_CROSS: usize = 4;
+/// The hollow square of [`Scene::glyph`] (a shubble, `o`).
+pub const GLYPH_RING: usize = 7;
 
 impl Ink {
     /// The ink that reads on top of this one: white on dark colours, near black on light ones.
@@ -187,8 +191,9 @@ impl Scene {
         self.shapes.push(Shape::Text { centre, size, text: text.into(), ink });
     }
 
-    /// One of [`GLYPHS`] simple shapes (square, diamond, triangle, plus, cross, triangle down,
-    /// bars, hollow square), centred on `(cx, cy)` within radius `r`, built of convex quads.
+    /// One of [`GLYPHS`] simple shapes (square, diamond, triangle, plus, cross
+    /// ([`GLYPH_CROSS`]), triangle down, bars, hollow square ([`GLYPH_RING`])), centred on
+    /// `(cx, cy)` within radius `r`, built of convex quads.
     pub fn glyph(&mut self, index: usize, cx: f32, cy: f32, r: f32, ink: Ink, opacity: f32) {
         let q = |sc: &mut Scene, pts: [Point; 4]| sc.quad(pts.map(|[x, y]| [cx + x * r, cy + y * r]), ink, opacity);
         let t = 0.28; // bar half-thickness

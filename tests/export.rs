@@ -103,6 +103,13 @@ fn centre(cell: usize, o: u8) -> [f32; 2] {
     [5.0 + x, 5.0 + y]
 }
 
+/// A point of a cell's creature clear of its shape mark (a ring or a cross about the centre):
+/// towards a corner, inside the body.
+fn body(cell: usize, o: u8) -> [f32; 2] {
+    let [x, y] = centre(cell, o);
+    [x + 0.3, y + 0.3]
+}
+
 fn ink_for(c: char) -> [u8; 3] {
     match c {
         'o' => Ink::Shubble.rgb(),
@@ -114,7 +121,7 @@ fn ink_for(c: char) -> [u8; 3] {
 
 fn assert_state(d: &Decoded, frame: usize, state: &str, o: u8) {
     for (i, c) in state.chars().enumerate() {
-        let (x, y) = px(centre(i + 1, o));
+        let (x, y) = px(body(i + 1, o));
         assert_eq!(d.pixel(frame, x, y), ink_for(c), "frame {frame}, cell {} should be `{c}`", i + 1);
     }
 }
@@ -198,7 +205,7 @@ fn png_shows_the_final_state_in_its_orientation() {
     let img = image::open(&png).unwrap().to_rgb8();
     assert_eq!(img.dimensions(), (480, 480));
     for (i, c) in ".........@......o...ooo...xox".chars().enumerate() {
-        let (x, y) = px(centre(i + 1, 1));
+        let (x, y) = px(body(i + 1, 1));
         assert_eq!(img.get_pixel(x as u32, y as u32).0, ink_for(c), "cell {}", i + 1);
     }
     std::fs::remove_dir_all(&dir).unwrap();

@@ -390,3 +390,99 @@ fn a_small_window_keeps_a_usable_board() {
     assert!(!h.state().shows_levels());
     assert!(h.get_by_label("board").rect().width() > 250.0);
 }
+
+#[test]
+fn a_dead_vexed_position_is_provably_unsolvable_and_the_warning_says_so() {
+    use tumblebox::app::play::Playable;
+    let mut h = harness();
+    h.run_steps(2);
+    // SAMPLE-01 after (a,0,0,R): the a's can no longer meet (Hint proves it; the dead rules
+    // alone did not).
+    let s = &mut h.state_mut().tabs.vexed.session;
+    s.make(&Move { pos: Pos::new(0, 0), side: Side::Right }, true).unwrap();
+    let why = s.current().unsolvable();
+    assert!(why.is_some(), "not proven unsolvable");
+    // View › Warn when unsolvable: the player's next move into a dead end is said at once.
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("View").click();
+    h.run_steps(2);
+    h.get_by_label("Warn when unsolvable").click();
+    h.run_steps(2);
+    assert!(h.state().progress.warn);
+    h.state_mut().tabs.vexed.session.selected = Some(Pos::new(0, 0));
+    h.key_press(egui::Key::ArrowRight);
+    settle(&mut h);
+    let m = h.state().tabs.vexed.session.message.clone().unwrap_or_default();
+    assert!(m.contains("can no longer be solved"), "{m:?}");
+}
+
+#[test]
+fn pushing_boxes_counts_pushes_and_moves_against_its_par() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize};
+    use tumblebox::app::play::Playable;
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Sokoban;
+    h.run_steps(2);
+    let game = h.state().tabs.sokoban.session.current().clone();
+    let par = h.state().tabs.sokoban.levels[0].par_text.clone().unwrap();
+    assert!(par.contains("pushes") && par.contains("moves"), "{par}");
+    let answer = game.solve(&AtomicBool::new(false), &AtomicUsize::new(0)).unwrap();
+    let hint = game.hint_text(&answer);
+    assert!(hint.contains(" pushes, ") && hint.contains(" moves left"), "{hint}");
+    // The solver's optimal moves, played by the player: par on both counts.
+    for mv in &answer.moves {
+        h.state_mut().tabs.sokoban.session.make(mv, true).unwrap();
+    }
+    h.run_steps(3);
+    let banner = format!("Solved in {}: par, optimal", par);
+    h.get_by_label(&banner);
+}
+
+#[test]
+fn a_blank_vexed_board_says_it_has_no_blocks() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run_steps(3);
+    assert!(h.state().edit.is_some());
+    h.get_by_label_contains("has no blocks");
+    assert!(h.query_by_label_contains("valid: Test plays it").is_none());
+}
+
+#[test]
+fn step_filters_are_words() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Stacks;
+    h.run_steps(2);
+    h.get_by_label("Board 2 (ends in turn 1)").click();
+    h.run_steps(2);
+    h.state_mut().instant = true;
+    h.get_by_label("Run to the end").click();
+    for _ in 0..50 {
+        h.step();
+    }
+    h.get_by_label("reached four");
+    assert!(h.query_by_label_contains("reached_four").is_none());
+}
+
+#[test]
+fn a_new_pack_shows_its_current_level() {
+    let Some(dir) = crate::common::data_dir("vexed-levels") else { return };
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().open_file(&dir.join("android/classic_levels.txt")).unwrap();
+    h.run_steps(2);
+    for _ in 0..45 {
+        h.key_press(egui::Key::PageDown);
+        h.run_steps(1);
+    }
+    h.run_steps(2);
+    // Back to the built-in pack: its first level is on screen, not the old scroll position.
+    h.state_mut().switch_pack(None);
+    h.run_steps(4);
+    let r = h.get_by_label("SAMPLE-01  par 2").rect();
+    assert!(r.min.y >= 0.0 && r.max.y <= 760.0, "{r:?}");
+}

@@ -31,6 +31,7 @@ pub enum Command {
     Instant,
     CellNumbers,
     DeadSquares,
+    WarnUnsolvable,
     LevelsPanel,
     DebuggerPanel,
     Palette,
@@ -132,7 +133,7 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 44] = [
+    pub const ALL: [Command; 45] = [
         Command::Open,
         Command::Save,
         Command::Copy,
@@ -157,6 +158,7 @@ impl Command {
         Command::Instant,
         Command::CellNumbers,
         Command::DeadSquares,
+        Command::WarnUnsolvable,
         Command::LevelsPanel,
         Command::DebuggerPanel,
         Command::Palette,
@@ -294,6 +296,13 @@ impl Command {
                 None,
                 None,
                 Always,
+            ),
+            WarnUnsolvable => (
+                "Warn when unsolvable",
+                "After each of your moves, say in the status bar when the position can no longer be solved",
+                None,
+                None,
+                Puzzle,
             ),
             LevelsPanel => ("Level list", "Show or hide the level list on the left", key(Key::F9), None, Always),
             DebuggerPanel => {

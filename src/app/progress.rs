@@ -52,6 +52,8 @@ pub struct Progress {
     pub numbers: bool,
     /// Mark Sokoban's dead squares.
     pub dead: bool,
+    /// Say in the status bar when a move leaves a position that can no longer be solved.
+    pub warn: bool,
     /// The file each game's pack came from (absent: the built-in levels).
     pub packs: BTreeMap<GameKind, PathBuf>,
     /// Level files opened, newest first.
@@ -70,6 +72,7 @@ impl Default for Progress {
             dark: true,
             numbers: false,
             dead: false,
+            warn: false,
             packs: BTreeMap::new(),
             recent: Vec::new(),
             dirty: false,
@@ -171,6 +174,11 @@ impl Progress {
         self.numbers = on;
     }
 
+    pub fn set_warn(&mut self, on: bool) {
+        self.dirty |= self.warn != on;
+        self.warn = on;
+    }
+
     pub fn set_dead(&mut self, on: bool) {
         self.dirty |= self.dead != on;
         self.dead = on;
@@ -233,6 +241,7 @@ impl Progress {
         out.push(format!("dark\t{}", self.dark as u8));
         out.push(format!("numbers\t{}", self.numbers as u8));
         out.push(format!("dead\t{}", self.dead as u8));
+        out.push(format!("warn\t{}", self.warn as u8));
         for (g, p) in &self.packs {
             out.push(format!("pack\t{}\t{}", g.key(), clean(&p.to_string_lossy())));
         }
@@ -290,6 +299,7 @@ impl Progress {
                 ["dark", v] => p.dark = *v == "1",
                 ["numbers", v] => p.numbers = *v == "1",
                 ["dead", v] => p.dead = *v == "1",
+                ["warn", v] => p.warn = *v == "1",
                 ["pack", g, path] => {
                     p.packs.insert(game(g)?, PathBuf::from(path));
                 }

@@ -81,6 +81,12 @@ pub trait Sketch {
         }
         (rows, cols)
     }
+    /// What keeps a level its parser reads from being one to play (a Vexed board without
+    /// blocks is solved before any move): the reason, said where "valid" would be.
+    fn unplayable(game: &Self::Game) -> Option<String> {
+        let _ = game;
+        None
+    }
     /// Draws what surrounds the cells, the grid's top-left cell at (x, y) (the shubbles
     /// box's opening).
     fn surround(sc: &mut Scene, x: f32, y: f32) {
@@ -237,8 +243,12 @@ impl<S: Sketch> Editor<S> {
             }
         }
         S::surround(&mut sc, MARGIN, MARGIN);
+        // The cells an error names: filled red and ringed, unmistakable on any floor (the
+        // palette's red, the window's error colour).
         for &(r, c) in marked {
-            sc.outline(MARGIN + c as f32 - 0.08, MARGIN + r as f32 - 0.08, 1.16, 1.16, 0.16, Ink::Flash);
+            let (x, y) = (MARGIN + c as f32, MARGIN + r as f32);
+            sc.quad([[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]], Ink::Smole, 0.45);
+            sc.outline(x - 0.1, y - 0.1, 1.2, 1.2, 0.2, Ink::Smole);
         }
         sc
     }
@@ -278,13 +288,17 @@ impl<S: Sketch> Editor<S> {
 
     /// The level as the game reads it, or why it cannot be read.
     pub fn validate(&self) -> Result<S::Game, Invalid> {
-        S::Game::from_level(&self.text(), false).map_err(|error| {
+        let game = S::Game::from_level(&self.text(), false).map_err(|error| {
             let cells = match error.column.and_then(|c| S::cell(&self.grid, error.line, c)) {
                 Some(cell) => vec![cell],
                 None => self.quoted_cells(&error.message),
             };
             Invalid { error, cells }
-        })
+        })?;
+        match S::unplayable(&game) {
+            Some(why) => Err(Invalid { error: crate::error::ParseError::line(1, why), cells: Vec::new() }),
+            None => Ok(game),
+        }
     }
 
     /// The cells holding a palette glyph the message quotes (`` `@` ``).

@@ -21,8 +21,15 @@ fn random_levels_of_every_game_save_and_read_back_the_same() {
     let mut rng = Rng::new(17);
     let (mut v, mut s, mut b) = (0, 0, 0);
     for _ in 0..300 {
-        round_trip::<VexedSketch>(&vexed_candidate(&mut rng).settle().0);
-        v += 1;
+        let board = vexed_candidate(&mut rng).settle().0;
+        if board.block_count() == 0 {
+            // Settled to nothing: solved before any move, not a level to play.
+            let e = Editor::<VexedSketch>::of("Empty", &board).validate().err().expect("refused");
+            assert!(e.error.message.contains("no blocks"), "{}", e.error);
+        } else {
+            round_trip::<VexedSketch>(&board);
+            v += 1;
+        }
         if let Some(m) = sokoban_candidate(&mut rng) {
             round_trip::<SokobanSketch>(&crate::sokoban::scene::Game::new(m.clone(), true));
             round_trip::<MazeSketch>(&crate::sokoban::scene::Game::new(m, false));
@@ -35,7 +42,7 @@ fn random_levels_of_every_game_save_and_read_back_the_same() {
         let g = stacks_candidate(&mut rng);
         round_trip::<StacksSketch>(&crate::stacks::play::StacksPlay { game: g, next: 0, turn: 1 });
     }
-    assert!(v == 300 && s > 100 && b > 100, "{v} {s} {b}");
+    assert!(v > 200 && s > 100 && b > 100, "{v} {s} {b}");
 }
 
 #[test]

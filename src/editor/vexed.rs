@@ -30,6 +30,11 @@ impl Sketch for VexedSketch {
         framed(rows, cols, '#', '-')
     }
 
+    fn unplayable(game: &Self::Game) -> Option<String> {
+        (game.block_count() == 0)
+            .then(|| "the board has no blocks: pick one from the palette (keys 3–9) and paint".into())
+    }
+
     fn grid(game: &Self::Game) -> Grid {
         crate::vexed::format::board_rows(game).iter().map(|r| r.chars().collect()).collect()
     }

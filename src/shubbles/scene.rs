@@ -228,6 +228,21 @@ fn draw(
             y += d.0 as f32 * dist;
         }
         sc.quad(tf.rect(x + INSET, y + INSET, 1.0 - 2.0 * INSET, 1.0 - 2.0 * INSET), ink(c), 1.0);
+        // A shape as well as a colour, as the Vexed blocks have: a shubble (`o`) a hollow
+        // square, a smole (`x`) a cross; turned with the box.
+        if let Some(g) = match c {
+            Content::Shubble => Some(crate::scene::GLYPH_RING),
+            Content::Smole => Some(crate::scene::GLYPH_CROSS),
+            _ => None,
+        } {
+            let mut mark = Scene::new(VIEW, VIEW, Ink::Background);
+            mark.glyph(g, x + 0.5, y + 0.5, 0.28, ink(c).on(), 1.0);
+            for shape in mark.shapes {
+                if let crate::scene::Shape::Quad { corners, ink, opacity } = shape {
+                    sc.quad(corners.map(|p| tf.apply(p)), ink, opacity);
+                }
+            }
+        }
     }
     if let Some((f, t)) = failure {
         // Flash the cells involved, three times.

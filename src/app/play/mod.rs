@@ -232,6 +232,11 @@ pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 's
     fn labels(&self) -> Vec<(Point, String)> {
         vec![]
     }
+    /// Names the rule debugger's step texts use that the board does not show (Vexed's block
+    /// letters), put on the board while the debugger is open.
+    fn debug_labels(&self) -> Vec<(Point, String)> {
+        vec![]
+    }
     /// Whether a step is a push (the pushing-boxes status counts them).
     fn is_push(_step: &Self::Step) -> bool {
         false

@@ -8,6 +8,31 @@ use crate::sokoban;
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicUsize};
 
+/// The pushes among `moves` played from `from`.
+fn pushes_of(from: &sokoban::scene::Game, moves: &[sokoban::Move]) -> usize {
+    use crate::save::Replay;
+    let mut state = from.clone();
+    let mut pushes = 0;
+    for mv in moves {
+        let Ok((next, steps)) = state.play(mv) else { break };
+        pushes += usize::from(steps.iter().any(|s| matches!(s, sokoban::Step::Push { .. })));
+        state = next;
+    }
+    pushes
+}
+
+impl sokoban::scene::Game {
+    /// What a proven answer is optimal in: UVa 589's one box, the fewest pushes and then the
+    /// fewest moves; more boxes, the fewest pushes.
+    fn optimal_words(&self) -> &'static str {
+        if self.pos.boxes.len() == 1 && self.level.goals.len() == 1 {
+            "the fewest pushes, then moves"
+        } else {
+            "the fewest pushes"
+        }
+    }
+}
+
 impl Playable for sokoban::scene::Game {
     fn solved(&self) -> bool {
         self.level.is_solved(&self.pos)
@@ -136,6 +161,25 @@ impl Playable for sokoban::scene::Game {
 
     fn counts_pushes() -> bool {
         true
+    }
+
+    /// Both counts, pushes first (the order UVa 589 and Sokoban players rank by).
+    fn solution_text(&self, answer: &Answer<sokoban::Move>) -> String {
+        let (p, n) = (pushes_of(self, &answer.moves), answer.moves.len());
+        match &answer.unproven {
+            None => format!("solution: {p} pushes, {n} moves, {}", self.optimal_words()),
+            Some(why) => format!("solution: {p} pushes, {n} moves, {why}"),
+        }
+    }
+
+    fn hint_text(&self, answer: &Answer<sokoban::Move>) -> String {
+        use crate::save::Replay;
+        let text = self.move_text(&answer.moves[0]);
+        let (p, n) = (pushes_of(self, &answer.moves), answer.moves.len());
+        match &answer.unproven {
+            None => format!("hint: {text} ({p} pushes, {n} moves left, {})", self.optimal_words()),
+            Some(why) => format!("hint: {text} (best found: {p} pushes, {n} moves left; {why})"),
+        }
     }
 
     /// One box and one target: UVa 589's exact search (fewest pushes, then moves). More: the

@@ -46,6 +46,20 @@ impl Playable for Board {
         cell(x, y)
     }
 
+    /// Each block's letter in its cell's corner: the step texts say "slide b …".
+    fn debug_labels(&self) -> Vec<(Point, String)> {
+        self.grid
+            .iter()
+            .filter_map(|(p, c)| match c {
+                Cell::Block(k) => {
+                    let [x, y] = vexed::scene::cell_origin(p);
+                    Some(([x + 0.22, y + 0.22], (*k as char).to_string()))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
     fn cell_at(&self, p: Point) -> Option<Pos> {
         square_cell(p).filter(|&q| self.grid.get(q).is_some())
     }
@@ -70,8 +84,22 @@ impl Playable for Board {
         }
     }
 
+    /// The dead-position rules first; where they say nothing, an exhaustive search held to
+    /// 20,000 positions (a few milliseconds) settles the small positions, as Hint would.
     fn unsolvable(&self) -> Option<String> {
-        if self.is_solved() { None } else { vexed::solve::dead_reason(self) }
+        if self.is_solved() {
+            return None;
+        }
+        if let Some(why) = vexed::solve::dead_reason(self) {
+            return Some(why);
+        }
+        let limits = vexed::solve::Limits { max_states: Some(20_000), time: None };
+        match vexed::solve::solve(self, limits) {
+            Ok(r) if matches!(r.outcome, vexed::solve::Outcome::Unsolvable) => {
+                Some(format!("no sequence of moves clears the board (all {} positions from here searched)", r.stored))
+            }
+            _ => None,
+        }
     }
 
     fn breakpoints() -> &'static [Break] {

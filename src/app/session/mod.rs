@@ -91,6 +91,8 @@ pub struct Session<P: Playable> {
     pub cursor: usize,
     pub playback: Option<Playback<P>>,
     pub selected: Option<Pos>,
+    /// The history (cursor, length) last checked for a dead end (View › Warn when unsolvable).
+    pub checked: Option<(usize, usize)>,
     /// Moves waiting for the animation before them, with their gesture's group.
     pub queue: VecDeque<(P::Move, u64)>,
     /// The queued moves are a solver's solution being played (a move by the player stops it).
@@ -132,6 +134,7 @@ impl<P: Playable> Session<P> {
             cursor: 0,
             playback: None,
             selected: None,
+            checked: None,
             queue: VecDeque::new(),
             queue_from_solver: false,
             solver: None,

@@ -38,6 +38,17 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
             }
         }
     }
+    // View › Warn when unsolvable: once the history moves and the board is at rest, the
+    // position on screen is checked (the game's proof, bounded), and a dead end is said.
+    let s = &mut tab.session;
+    if shared.warn && !s.animating() && s.queue.is_empty() && s.checked != Some((s.cursor, s.history.len())) {
+        s.checked = Some((s.cursor, s.history.len()));
+        if s.cursor > 0
+            && let Some(why) = s.current().unsolvable()
+        {
+            s.say(format!("this position can no longer be solved: {why} (undo goes back)"));
+        }
+    }
     if status_bar(ui, tab, shared) {
         asked.commands.push(Command::MessageLog);
     }
@@ -240,6 +251,13 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
     });
 }
 
+/// "6 pushes, 28 moves" (a par as the level list writes it): the two counts.
+fn pushes_and_moves(text: &str) -> Option<(usize, usize)> {
+    let words: Vec<&str> = text.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let count = |unit: &str| words.windows(2).find(|w| w[1] == unit).and_then(|w| w[0].parse().ok());
+    Some((count("pushes")?, count("moves")?))
+}
+
 /// The moment a level is done: a banner over the board with what happened and where next.
 pub(super) fn completion<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, kind: GameKind, asked: &mut Asked) {
     let s = &tab.session;
@@ -248,6 +266,19 @@ pub(super) fn completion<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, kind: Gam
     }
     let text = if kind == GameKind::Stacks {
         s.current().done_text()
+    } else if s.by_player() && P::counts_pushes() {
+        // Pushing boxes: both counts, pushes first, against a par of both when it has one.
+        let (_, _, steps) = s.run();
+        let pushes = steps.iter().filter(|st| st.iter().any(P::is_push)).count();
+        let mine = (pushes, s.moves());
+        let par = tab.levels.get(tab.index).and_then(|l| l.par_text.as_deref()).and_then(pushes_and_moves);
+        let said = format!("Solved in {pushes} pushes, {} moves", s.moves());
+        match par {
+            Some(p) if mine < p => format!("{said}: better than par {} pushes, {} moves!", p.0, p.1),
+            Some(p) if mine == p => format!("{said}: par, optimal"),
+            Some(p) => format!("{said} (par {} pushes, {} moves)", p.0, p.1),
+            None => said,
+        }
     } else if s.by_player() {
         let par = match s.par {
             Some(p) if s.moves() < p => format!(", {} under par {p}!", p - s.moves()),
@@ -285,6 +316,9 @@ pub(super) fn board<P: Playable>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &m
     let at_rest = !s.animating() && s.queue.is_empty();
     if shared.numbers && at_rest {
         paint::labels(&painter, &view, &s.current().labels());
+    }
+    if shared.debugger && at_rest {
+        paint::labels(&painter, &view, &s.current().debug_labels());
     }
     if shared.dead && at_rest {
         let here = s.current();

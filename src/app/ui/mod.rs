@@ -37,6 +37,8 @@ pub(crate) struct Shared<'a> {
     numbers: bool,
     /// Mark dead squares (View › Dead squares).
     dead: bool,
+    /// Say when a move leaves an unsolvable position (View › Warn when unsolvable).
+    warn: bool,
     drag_start: &'a mut Option<[f32; 2]>,
     progress: &'a Progress,
     notice: &'a Option<Notice>,
@@ -224,6 +226,7 @@ impl TumbleApp {
             instant: self.instant,
             numbers: self.progress.numbers,
             dead: self.progress.dead,
+            warn: self.progress.warn,
             drag_start: &mut self.drag_start,
             progress: &self.progress,
             notice: &self.notice,
@@ -363,6 +366,7 @@ impl TumbleApp {
                     toggle(ui, Command::Instant, self.instant, asked);
                     toggle(ui, Command::CellNumbers, self.progress.numbers, asked);
                     toggle(ui, Command::DeadSquares, self.progress.dead, asked);
+                    toggle(ui, Command::WarnUnsolvable, self.progress.warn, asked);
                     ui.separator();
                     toggle(ui, Command::LevelsPanel, self.shows_levels(), asked);
                     toggle(ui, Command::DebuggerPanel, self.shows_debugger(), asked);
@@ -453,6 +457,7 @@ impl TumbleApp {
             Command::Instant => self.instant = !self.instant,
             Command::CellNumbers => self.progress.set_numbers(!self.progress.numbers),
             Command::DeadSquares => self.progress.set_dead(!self.progress.dead),
+            Command::WarnUnsolvable => self.progress.set_warn(!self.progress.warn),
             // A panel folded by a narrow window comes back by its key, and goes by it again.
             Command::LevelsPanel => {
                 let on = !self.shows_levels();

@@ -350,6 +350,8 @@ impl TumbleApp {
             .default_pos([240.0, 40.0])
             .collapsible(false)
             .show(ctx, |ui| {
+                // A scroll bar beside the text, not over its last letters.
+                ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
                 egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
                     for (head, text) in h.sections {
                         ui.strong(*head);
