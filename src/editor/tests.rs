@@ -24,7 +24,7 @@ fn random_levels_of_every_game_save_and_read_back_the_same() {
         let board = vexed_candidate(&mut rng).settle().0;
         if board.block_count() == 0 {
             // Settled to nothing: solved before any move, not a level to play.
-            let e = Editor::<VexedSketch>::of("Empty", &board).validate().err().expect("refused");
+            let e = Editor::<VexedSketch>::of("Empty", &board).validate().expect_err("refused");
             assert!(e.error.message.contains("no blocks"), "{}", e.error);
         } else {
             round_trip::<VexedSketch>(&board);
