@@ -486,3 +486,109 @@ fn a_new_pack_shows_its_current_level() {
     let r = h.get_by_label("SAMPLE-01  par 2").rect();
     assert!(r.min.y >= 0.0 && r.max.y <= 760.0, "{r:?}");
 }
+
+/// The text of the first label holding `part`.
+fn label_text(h: &Harness<'_, TumbleApp>, part: &str) -> String {
+    use egui_kittest::kittest::NodeT;
+    // A label's text is its AccessKit value (its role is Label).
+    let node = h.get_by_label_contains(part);
+    let n = node.accesskit_node();
+    n.label().or_else(|| n.value()).unwrap_or_default()
+}
+
+/// Steps until the export panel has measured its file's size (bounded: 60 s).
+fn until_measured(h: &mut Harness<'_, TumbleApp>, part: &str) -> String {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        h.step();
+        if h.query_by_label_contains("measuring the size").is_none() && h.query_by_label_contains(part).is_some() {
+            return label_text(h, part);
+        }
+        assert!(std::time::Instant::now() < deadline, "the size was never measured");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// "…, 1.2 MB" or "…, about 340 KB": bytes, and whether it was exact.
+fn size_said(text: &str) -> (f64, bool) {
+    let tail = text.rsplit(", ").next().unwrap();
+    let exact = !tail.starts_with("about ");
+    let tail = tail.trim_start_matches("about ");
+    let (n, unit) = tail.split_once(' ').unwrap_or_else(|| panic!("{text}"));
+    let n: f64 = n.parse().unwrap();
+    let scale = match unit {
+        "bytes" => 1.0,
+        "KB" => 1e3,
+        "MB" => 1e6,
+        other => panic!("{other}"),
+    };
+    (n * scale, exact)
+}
+
+#[test]
+fn the_export_panel_measures_its_size_and_shows_only_what_the_format_uses() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-estimate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = harness();
+    h.run_steps(2);
+    // No moves: nothing to animate, said so (not "301 frames").
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run_steps(2);
+    h.get_by_label_contains("no moves to animate here");
+    h.get_by_label("SAMPLE-02  par 9").click();
+    h.run_steps(2);
+    h.state_mut().instant = true;
+    h.get_by_label("Solve").click();
+    settle(&mut h);
+    // Small enough to write whole: the size shown is the file's.
+    let said = until_measured(&mut h, " frames, ");
+    let (bytes, exact) = size_said(&said);
+    assert!(exact, "{said}");
+    let gif = dir.join("whole.gif");
+    h.state().export_to(&gif, tumblebox::app::ExportKind::Panel).unwrap();
+    let real = std::fs::metadata(&gif).unwrap().len() as f64;
+    assert!((bytes - real).abs() <= real * 0.01 + 1000.0, "said {said}, wrote {real}");
+    // Larger: measured on the first moves and scaled, within 30 % of the file.
+    h.state_mut().export.size = 1400;
+    let said = until_measured(&mut h, " frames, ");
+    let (bytes, exact) = size_said(&said);
+    assert!(!exact, "{said}");
+    let big = dir.join("big.gif");
+    h.state().export_to(&big, tumblebox::app::ExportKind::Panel).unwrap();
+    let real = std::fs::metadata(&big).unwrap().len() as f64;
+    assert!((bytes - real).abs() <= real * 0.3, "said {said}, wrote {real}");
+    // A strip: no speed, loop or hold (it has no timing); captions it has.
+    h.state_mut().export.size = 240;
+    let speeds = h.query_all_by_label("speed").count();
+    h.get_by_label("loop:");
+    h.get_by_label("PNG strip of every step").click();
+    h.run_steps(2);
+    assert_eq!(h.state().export.format, 3);
+    // (The speed left is the rule debugger's.)
+    assert!(h.query_all_by_label("speed").count() < speeds);
+    assert!(h.query_by_label("loop:").is_none());
+    assert!(h.query_by_label_contains("hold the last frame").is_none());
+    h.get_by_label_contains("captions");
+    let said = until_measured(&mut h, " in a row, ");
+    let (bytes, _) = size_said(&said);
+    let strip = dir.join("strip.png");
+    h.state().export_to(&strip, tumblebox::app::ExportKind::Panel).unwrap();
+    let real = std::fs::metadata(&strip).unwrap().len() as f64;
+    assert!((bytes - real).abs() <= real * 0.3, "said {said}, wrote {real}");
+    // The settings outlive the window.
+    h.state_mut().export.size = 600;
+    h.run_steps(2);
+    let stored = h.state().progress.to_text();
+    let mut back = TumbleApp::default();
+    back.restore(&stored);
+    assert_eq!((back.export.format, back.export.size), (3, 600));
+    // Nothing of the measuring is left in the temporary folder (once the last one is done).
+    until_measured(&mut h, " in a row, ");
+    let left = std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&format!("tumblebox-size-{}-", std::process::id())))
+        .count();
+    assert_eq!(left, 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

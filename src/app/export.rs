@@ -48,6 +48,40 @@ impl Default for ExportPanel {
 }
 
 impl ExportPanel {
+    /// The settings kept across restarts (not the range, which belongs to a game), one line:
+    /// `format smooth size speed loops hold caption`.
+    pub fn settings_text(&self) -> String {
+        format!(
+            "{} {} {} {} {} {} {}",
+            self.format, self.smooth as u8, self.size, self.speed, self.loops, self.hold, self.caption as u8
+        )
+    }
+
+    /// Takes back what [`ExportPanel::settings_text`] wrote; a damaged line changes nothing.
+    pub fn restore_settings(&mut self, text: &str) {
+        let w: Vec<&str> = text.split_whitespace().collect();
+        let [format, smooth, size, speed, loops, hold, caption] = w[..] else { return };
+        let (Ok(format), Ok(size), Ok(speed), Ok(loops), Ok(hold)) = (
+            format.parse::<usize>(),
+            size.parse::<usize>(),
+            speed.parse::<f32>(),
+            loops.parse::<u16>(),
+            hold.parse::<f32>(),
+        ) else {
+            return;
+        };
+        if format > 3
+            || !(16..=4096).contains(&size)
+            || !(0.1..=10.0).contains(&speed)
+            || !(0.0..=600.0).contains(&hold)
+        {
+            return;
+        }
+        (self.format, self.size, self.speed, self.loops, self.hold) = (format, size, speed, loops, hold);
+        self.smooth = smooth == "1";
+        self.caption = caption == "1";
+    }
+
     pub fn extension(&self) -> &'static str {
         match self.format {
             1..=3 => "png",
@@ -96,6 +130,30 @@ pub fn in_window_words(message: &str) -> String {
         m = m.replace(flag, words);
     }
     m
+}
+
+/// The size a file would have, measured by writing real frames: (bytes, whether every frame
+/// was written, so the figure is exact rather than scaled from a sample).
+pub type SizeEstimate = Result<(u64, bool), String>;
+
+/// At most this many pixels are drawn to measure a size (a few hundred frames at 480 px, two
+/// at 4096): the rest is scaled from them.
+const SAMPLE_PIXELS: usize = 48_000_000;
+
+/// A size being measured on another thread, or measured: for which panel state (its key).
+pub struct Estimating {
+    pub key: String,
+    pub result: Option<SizeEstimate>,
+    rx: Option<mpsc::Receiver<SizeEstimate>>,
+}
+
+/// "1.2 MB", "340 KB", "812 bytes".
+pub fn bytes_text(b: u64) -> String {
+    match b {
+        0..1_000 => format!("{b} bytes"),
+        1_000..1_000_000 => format!("{:.0} KB", b as f64 / 1e3),
+        _ => format!("{:.1} MB", b as f64 / 1e6),
+    }
 }
 
 /// What an export would make: its frames and seconds, or why it would be refused.
@@ -222,6 +280,67 @@ impl TumbleApp {
             }
         };
         self.notify(text, Some(self.kind));
+    }
+
+    /// The size the panel's export would have: measured on another thread by writing the
+    /// real file to a temporary folder (the whole of it when it is small, else its first moves,
+    /// scaled by frames), for the panel state `key`. `None` while it is measured.
+    pub fn size_estimate(&mut self, key: &str, frames: usize) -> Option<SizeEstimate> {
+        if self.estimating.as_ref().is_none_or(|e| e.key != key) {
+            self.estimating = Some(self.measure(key, frames));
+        }
+        let e = self.estimating.as_mut()?;
+        if e.result.is_none()
+            && let Some(rx) = &e.rx
+            && let Ok(r) = rx.try_recv()
+        {
+            e.result = Some(r);
+            e.rx = None;
+        }
+        e.result.clone()
+    }
+
+    fn measure(&self, key: &str, frames: usize) -> Estimating {
+        static SEQ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("tumblebox-size-{}-{n}", std::process::id()));
+        let path = dir.join(format!("measure.{}", self.export.extension()));
+        let mut req = self.export.request(Some(path.clone()));
+        // A sample of the moves when the whole would draw too much: the first ones of the range.
+        let per = (self.export.size * self.export.size).max(1);
+        let most = (SAMPLE_PIXELS / per).clamp(2, 400);
+        let moves = self.tab().moves();
+        let (a, b) = match (req.from_move, req.to_move) {
+            (Some(a), Some(b)) => (a, b),
+            _ => (1, moves),
+        };
+        let mut sample = frames;
+        if self.export.format != 2 && frames > most && b >= a {
+            let k = ((b - a + 1) * most / frames).max(1);
+            req.from_move = Some(a);
+            req.to_move = Some(a + k - 1);
+            sample = self.tab().export_plan(&req).map_or(0, |p| p.0);
+        }
+        let whole = sample >= frames;
+        let job = self.tab().export_job(req);
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let r = (|| {
+                std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+                let _guard = crate::cleanup::register_dir(&dir);
+                let written = job(&mut |_| true).map_err(|e| format!("{e:?}"));
+                let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+                let _ = std::fs::remove_dir_all(&dir);
+                written?;
+                if whole || sample == 0 {
+                    Ok((bytes, true))
+                } else {
+                    Ok(((bytes as f64 * frames as f64 / sample as f64) as u64, false))
+                }
+            })();
+            let _ = tx.send(r);
+        });
+        Estimating { key: key.to_string(), result: None, rx: Some(rx) }
     }
 
     /// Cancels a running export and waits (at most ten seconds) for its thread to remove the

@@ -15,6 +15,7 @@ impl TumbleApp {
             Ok(p) => {
                 self.speed = p.speed;
                 self.instant = p.instant;
+                self.export.restore_settings(&p.export);
                 self.progress = p;
                 // Each game's pack as it was left; a file that is gone is forgotten, said aloud.
                 for (g, file) in self.progress.packs.clone() {

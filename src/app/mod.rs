@@ -207,6 +207,8 @@ pub struct TumbleApp {
     pub running: Option<RunningExport>,
     /// The export panel's last plan (frames, seconds) and what it was for.
     plan_cache: Option<(String, ExportPlan)>,
+    /// The export panel's file size, measured for its current settings.
+    estimating: Option<export::Estimating>,
     /// The level editor, when it is open (`E`).
     pub edit: Option<edit::EditMode>,
     /// Where My levels are kept (one file per game); `None`: nowhere (no data folder).
@@ -267,6 +269,7 @@ impl Default for TumbleApp {
             export: ExportPanel::default(),
             running: None,
             plan_cache: None,
+            estimating: None,
             edit: None,
             my_levels: None,
             certify_bounds: crate::certify::Bounds::default(),

@@ -54,6 +54,8 @@ pub struct Progress {
     pub dead: bool,
     /// Say in the status bar when a move leaves a position that can no longer be solved.
     pub warn: bool,
+    /// The export panel's settings, as [`crate::app::ExportPanel::settings_text`] writes them.
+    pub export: String,
     /// The file each game's pack came from (absent: the built-in levels).
     pub packs: BTreeMap<GameKind, PathBuf>,
     /// Level files opened, newest first.
@@ -73,6 +75,7 @@ impl Default for Progress {
             numbers: false,
             dead: false,
             warn: false,
+            export: String::new(),
             packs: BTreeMap::new(),
             recent: Vec::new(),
             dirty: false,
@@ -174,6 +177,13 @@ impl Progress {
         self.numbers = on;
     }
 
+    pub fn set_export(&mut self, text: String) {
+        if self.export != text {
+            self.export = text;
+            self.dirty = true;
+        }
+    }
+
     pub fn set_warn(&mut self, on: bool) {
         self.dirty |= self.warn != on;
         self.warn = on;
@@ -242,6 +252,9 @@ impl Progress {
         out.push(format!("numbers\t{}", self.numbers as u8));
         out.push(format!("dead\t{}", self.dead as u8));
         out.push(format!("warn\t{}", self.warn as u8));
+        if !self.export.is_empty() {
+            out.push(format!("export\t{}", self.export));
+        }
         for (g, p) in &self.packs {
             out.push(format!("pack\t{}\t{}", g.key(), clean(&p.to_string_lossy())));
         }
@@ -300,6 +313,7 @@ impl Progress {
                 ["numbers", v] => p.numbers = *v == "1",
                 ["dead", v] => p.dead = *v == "1",
                 ["warn", v] => p.warn = *v == "1",
+                ["export", v] => p.export = v.to_string(),
                 ["pack", g, path] => {
                     p.packs.insert(game(g)?, PathBuf::from(path));
                 }

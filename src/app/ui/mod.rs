@@ -268,6 +268,7 @@ impl TumbleApp {
         self.quit_window(&ctx);
         self.record();
         self.progress.set_settings(self.speed, self.instant);
+        self.progress.set_export(self.export.settings_text());
     }
 
     /// Tab moves the keyboard focus between buttons (Space or Enter presses the focused one),

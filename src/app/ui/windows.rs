@@ -1,6 +1,7 @@
 //! The windows over the board: the export panel, the command palette, the help.
 
 use crate::app::command::Command;
+use crate::app::export::bytes_text;
 use crate::app::{TumbleApp, help};
 
 impl TumbleApp {
@@ -24,15 +25,23 @@ impl TumbleApp {
         let key = format!("{:?}|{:?}|{}|{}|{n}", req, self.kind, self.tab().title(), self.tab().index());
         if self.plan_cache.as_ref().is_none_or(|(k, _)| *k != key) {
             let plan = if self.export.format == 2 { Ok((1, 0.0)) } else { self.tab().export_plan(&req) };
-            self.plan_cache = Some((key, plan));
+            self.plan_cache = Some((key.clone(), plan));
         }
         let plan = match self.plan_cache.as_ref().map(|(_, p)| p.clone()).unwrap_or(Ok((0, 0.0))) {
             _ if self.export.format != 2 && self.export.from > 0 && self.export.to > n => Err(format!(
                 "moves {} to {}: the timeline holds {n} since the last restart here (End goes to its end)",
                 self.export.from, self.export.to
             )),
+            _ if self.export.format != 2 && n == 0 => {
+                Err("no moves to animate here: make some (or export a PNG of the position)".to_string())
+            }
             Err(m) => Err(crate::app::export::in_window_words(&m)),
             ok => ok,
+        };
+        // The file's size, from real frames written on another thread (not while exporting).
+        let estimate = match &plan {
+            Ok((frames, _)) if self.running.is_none() => Some(self.size_estimate(&key, *frames)),
+            _ => None,
         };
         let running = self.running.as_ref().map(|r| (r.done.load(std::sync::atomic::Ordering::Relaxed), r.frames));
         let e = &mut self.export;
@@ -53,11 +62,14 @@ impl TumbleApp {
                     let l = ui.label("size (pixels):");
                     ui.add(egui::DragValue::new(&mut e.size).range(16..=4096)).labelled_by(l.id);
                 });
+                // Only the options the chosen format uses: a PNG is the position alone; a strip
+                // has no timing (speed, loop, hold).
+                let timed = e.format == 0 || e.format == 1;
                 if e.format != 2 {
-                    if e.format != 3 {
+                    if timed {
                         ui.checkbox(&mut e.smooth, "smooth (20 fps); otherwise one step per second");
+                        ui.add(egui::Slider::new(&mut e.speed, 0.1..=10.0).logarithmic(true).suffix("×").text("speed"));
                     }
-                    ui.add(egui::Slider::new(&mut e.speed, 0.1..=10.0).logarithmic(true).suffix("×").text("speed"));
                     let mut some = e.from > 0 || e.to > 0;
                     ui.horizontal(|ui| {
                         if ui.checkbox(&mut some, "only moves").changed() {
@@ -88,29 +100,40 @@ impl TumbleApp {
                             (e.from, e.to) = (a, b);
                         }
                     });
-                    ui.horizontal(|ui| {
-                        let l = ui.label("loop:");
-                        ui.add(egui::DragValue::new(&mut e.loops).range(0..=1000)).labelled_by(l.id);
-                        ui.weak(if e.loops == 0 { "forever" } else { "more times after the first" });
-                    });
-                    ui.horizontal(|ui| {
-                        let l = ui.label("hold the last frame:");
-                        ui.add(egui::DragValue::new(&mut e.hold).range(0.0..=600.0).speed(0.1).suffix(" s"))
-                            .labelled_by(l.id);
-                    });
+                    if timed {
+                        ui.horizontal(|ui| {
+                            let l = ui.label("loop:");
+                            ui.add(egui::DragValue::new(&mut e.loops).range(0..=1000)).labelled_by(l.id);
+                            ui.weak(if e.loops == 0 { "forever" } else { "more times after the first" });
+                        });
+                        ui.horizontal(|ui| {
+                            let l = ui.label("hold the last frame:");
+                            ui.add(egui::DragValue::new(&mut e.hold).range(0.0..=600.0).speed(0.1).suffix(" s"))
+                                .labelled_by(l.id);
+                        });
+                    }
                     ui.checkbox(&mut e.caption, "captions: the move and the move counter under the board");
                 }
                 ui.separator();
                 match &plan {
-                    Ok((frames, secs)) if e.format != 2 => {
-                        // Measured on the built-in levels: about 0.002 bytes a pixel a frame for
-                        // GIF (only changed rectangles are stored), 0.02 for APNG.
-                        let per = if e.format == 1 { 0.02 } else { 0.002 };
-                        let bytes = (*frames as f64 * (e.size * e.size) as f64 * per).max(1000.0);
-                        ui.label(format!("{frames} frames, {secs:.1} s, about {:.0} KB", bytes / 1000.0));
-                    }
-                    Ok(_) => {
-                        ui.label(format!("one picture, {0} x {0}", e.size));
+                    Ok(got) => {
+                        let what = match e.format {
+                            2 => format!("one picture, {0} × {0}", e.size),
+                            3 => format!("{} tiles of {1} × {1} in a row", got.0, e.size),
+                            _ => format!("{} frames, {:.1} s", got.0, got.1),
+                        };
+                        // Written, not guessed: exact when every frame was, "about" when scaled
+                        // from the first moves' frames.
+                        let size = match &estimate {
+                            Some(Some(Ok((b, true)))) => bytes_text(*b),
+                            Some(Some(Ok((b, false)))) => format!("about {}", bytes_text(*b)),
+                            Some(Some(Err(_))) => "size unknown".to_string(),
+                            _ => "measuring the size…".to_string(),
+                        };
+                        ui.label(format!("{what}, {size}"));
+                        if matches!(estimate, Some(None)) {
+                            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+                        }
                     }
                     Err(m) => {
                         ui.colored_label(egui::Color32::from_rgb(0xd9, 0x2b, 0x2b), m);
