@@ -592,3 +592,44 @@ fn the_export_panel_measures_its_size_and_shows_only_what_the_format_uses() {
     assert_eq!(left, 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn my_levels_holds_a_level_once_and_is_listed_once() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-my-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = harness();
+    h.state_mut().my_levels = Some(dir.clone());
+    h.run_steps(2);
+    h.key_press(egui::Key::E);
+    h.run_steps(2);
+    let ctx = h.ctx.clone();
+    // A Vexed line carries its par: certified first.
+    h.state_mut().run(tumblebox::app::command::Command::CertifyLevel, &ctx);
+    for _ in 0..500 {
+        h.step();
+        if h.state().edit.as_ref().is_some_and(|e| e.certifying.is_none()) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    for _ in 0..2 {
+        h.state_mut().run(tumblebox::app::command::Command::AddToMyLevels, &ctx);
+        h.run_steps(2);
+    }
+    let said = h.state().notice.as_ref().unwrap().text.clone();
+    assert!(said.contains("already in My levels"), "{said}");
+    let file = h.state().my_pack(GameKind::Vexed).unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.lines().filter(|l| !l.trim().is_empty()).count(), 1, "{text}");
+    // Opened (through its own path too), it is one entry of the switcher: My levels.
+    h.state_mut().run(tumblebox::app::command::Command::LeaveEditor, &ctx);
+    h.run_steps(2);
+    h.state_mut().switch_pack(Some(file.clone()));
+    h.run_steps(3);
+    h.get_by_label_contains("0 / 1 solved");
+    h.get_by_label("pack").click();
+    h.run_steps(2);
+    let name = file.file_name().unwrap().to_string_lossy().to_string();
+    assert!(h.query_by_label(&name).is_none(), "{name} listed beside My levels");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -329,12 +329,27 @@ pub fn add_to_pack(dir: &Path, name: &str, entry: &str) -> std::io::Result<PathB
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(e),
     };
+    // The same entry (level, title and par) twice is one entry: Add again changes nothing.
+    if holds_entry(&text, entry) {
+        return Err(std::io::Error::new(std::io::ErrorKind::AlreadyExists, "this level is already in My levels"));
+    }
     if !text.is_empty() && !text.ends_with('\n') {
         text.push('\n');
     }
     text.push_str(entry);
     crate::render::export::write_atomic(&path, |w| std::io::Write::write_all(w, text.as_bytes()))?;
     Ok(path)
+}
+
+/// Whether a pack's text holds `entry` whole, starting at a line's start.
+fn holds_entry(text: &str, entry: &str) -> bool {
+    let entry = entry.trim_end_matches('\n');
+    !entry.is_empty()
+        && text.match_indices(entry).any(|(i, _)| {
+            let starts_line = i == 0 || text[..i].ends_with('\n');
+            let after = &text[i + entry.len()..];
+            starts_line && (after.is_empty() || after.starts_with('\n'))
+        })
 }
 
 #[cfg(test)]

@@ -104,8 +104,10 @@ impl TumbleApp {
         let dir = self.my_levels.clone().ok_or("no folder to keep My levels in (no data folder)")?;
         let e = self.edit.as_ref().ok_or("nothing is being edited")?;
         let entry = e.pad.entry(e.verdict())?;
-        let path =
-            add_to_pack(&dir, e.pad.pack_file(), &entry).map_err(|err| format!("cannot write My levels: {err}"))?;
+        let path = add_to_pack(&dir, e.pad.pack_file(), &entry).map_err(|err| match err.kind() {
+            std::io::ErrorKind::AlreadyExists => err.to_string(),
+            _ => format!("cannot write My levels: {err}"),
+        })?;
         if let Some(e) = &mut self.edit {
             e.kept = e.pad.text();
         }

@@ -113,6 +113,11 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
     asked
 }
 
+/// Two paths naming one file (the My levels file opened through its own path, say).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    a == b || std::fs::canonicalize(a).ok().zip(std::fs::canonicalize(b).ok()).is_some_and(|(x, y)| x == y)
+}
+
 /// The credit a pack's levels carry wherever they are shown.
 pub(super) fn credit(pack: &str) -> Option<&'static str> {
     let p = pack.to_lowercase();
@@ -202,7 +207,8 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
             {
                 asked.pack = Some(Some(p.clone()));
             }
-            for p in recent {
+            // The My levels file is listed once, as My levels.
+            for p in recent.into_iter().filter(|p| shared.my_pack.as_ref().is_none_or(|m| !same_file(m, p))) {
                 let name = p.file_name().map_or(p.display().to_string(), |f| f.to_string_lossy().to_string());
                 if ui.selectable_label(tab.pack == name, name).on_hover_text(p.display().to_string()).clicked() {
                     asked.pack = Some(Some(p.clone()));
@@ -213,7 +219,16 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
         if kind == GameKind::Stacks {
             ui.label(format!("{n} {} (PageUp / PageDown)", if n == 1 { "board" } else { "boards" }));
         } else {
-            let solved = progress.solved_in(kind, &tab.pack);
+            // Counted as the list marks them: a level the list shows solved is counted, once
+            // for each line that shows it.
+            let solved = tab
+                .levels
+                .iter()
+                .filter(|l| {
+                    let key = LevelKey { game: kind, pack: tab.pack.clone(), content: l.content };
+                    progress.get(&key).is_some_and(|r| r.best.is_some())
+                })
+                .count();
             ui.label(format!("{solved} / {n} solved (PageUp / PageDown)"));
         }
         if let Some(c) = credit(&tab.pack) {
