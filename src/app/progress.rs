@@ -54,6 +54,8 @@ pub struct Progress {
     pub dead: bool,
     /// Say in the status bar when a move leaves a position that can no longer be solved.
     pub warn: bool,
+    /// The level list as a grid of pictures.
+    pub grid: bool,
     /// The export panel's settings, as [`crate::app::ExportPanel::settings_text`] writes them.
     pub export: String,
     /// The file each game's pack came from (absent: the built-in levels).
@@ -76,6 +78,7 @@ impl Default for Progress {
             dead: false,
             warn: false,
             export: String::new(),
+            grid: false,
             packs: BTreeMap::new(),
             recent: Vec::new(),
             dirty: false,
@@ -184,6 +187,11 @@ impl Progress {
         }
     }
 
+    pub fn set_grid(&mut self, on: bool) {
+        self.dirty |= self.grid != on;
+        self.grid = on;
+    }
+
     pub fn set_warn(&mut self, on: bool) {
         self.dirty |= self.warn != on;
         self.warn = on;
@@ -252,6 +260,7 @@ impl Progress {
         out.push(format!("numbers\t{}", self.numbers as u8));
         out.push(format!("dead\t{}", self.dead as u8));
         out.push(format!("warn\t{}", self.warn as u8));
+        out.push(format!("grid\t{}", self.grid as u8));
         if !self.export.is_empty() {
             out.push(format!("export\t{}", self.export));
         }
@@ -313,6 +322,7 @@ impl Progress {
                 ["numbers", v] => p.numbers = *v == "1",
                 ["dead", v] => p.dead = *v == "1",
                 ["warn", v] => p.warn = *v == "1",
+                ["grid", v] => p.grid = *v == "1",
                 ["export", v] => p.export = v.to_string(),
                 ["pack", g, path] => {
                     p.packs.insert(game(g)?, PathBuf::from(path));

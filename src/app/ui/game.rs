@@ -234,36 +234,123 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
         if let Some(c) = credit(&tab.pack) {
             ui.small(c);
         }
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            // One line a level: long ones are cut (the whole text is the tooltip).
+        // List or grid (thumbnails drawn by the same scene as the board).
+        ui.horizontal(|ui| {
+            let mut grid = shared.grid;
+            ui.selectable_value(&mut grid, false, "list").on_hover_text("One line a level");
+            ui.selectable_value(&mut grid, true, "grid").on_hover_text("A picture of each level");
+            if grid != shared.grid {
+                asked.grid = Some(grid);
+            }
+        });
+        let line = |i: usize, l: &crate::app::Level<P>| {
+            let key = LevelKey { game: kind, pack: tab.pack.clone(), content: l.content };
+            let rec = progress.get(&key).cloned().unwrap_or_default();
+            let mut text = l.title.clone();
+            if let Some(p) = &l.par_text {
+                text.push_str(&format!("  par {p}"));
+            } else if let Some(p) = l.par {
+                text.push_str(&format!("  par {p}"));
+            }
+            if let Some(n) = &l.note {
+                text.push_str(&format!("  ({n})"));
+            }
+            match rec.best {
+                Some(b) => text.push_str(&format!("  [solved] best {b}")),
+                None if rec.shown => text.push_str("  [shown by the solver]"),
+                None => {}
+            }
+            let _ = i;
+            (text, rec.best.is_some())
+        };
+        // Only the rows on screen are laid out (and, in the grid, drawn): a pack of tens of
+        // thousands of levels opens and scrolls as fast as one of ten.
+        let pitch_list = ui.text_style_height(&egui::TextStyle::Body).max(ui.spacing().interact_size.y);
+        let spacing = ui.spacing().item_spacing.y;
+        let (cols, row_h) = if shared.grid {
+            let cols = ((ui.available_width() + 6.0) / (THUMB + 6.0)).floor().max(1.0) as usize;
+            (cols, THUMB + 20.0)
+        } else {
+            (1, pitch_list)
+        };
+        let rows = n.div_ceil(cols);
+        let mut area = egui::ScrollArea::vertical().id_salt(("levels", shared.grid)).auto_shrink([false, false]);
+        if shared.scroll_to_current {
+            // The current level's row a little below the top.
+            let at = (tab.index / cols) as f32 * (row_h + spacing);
+            area = area.vertical_scroll_offset((at - 3.0 * (row_h + spacing)).max(0.0));
+        }
+        area.show_rows(ui, row_h, rows, |ui, range| {
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
-            for (i, l) in tab.levels.iter().enumerate() {
-                let key = LevelKey { game: kind, pack: tab.pack.clone(), content: l.content };
-                let rec = progress.get(&key).cloned().unwrap_or_default();
-                let mut text = l.title.clone();
-                if let Some(p) = &l.par_text {
-                    text.push_str(&format!("  par {p}"));
-                } else if let Some(p) = l.par {
-                    text.push_str(&format!("  par {p}"));
+            for row in range {
+                if !shared.grid {
+                    // One line a level: long ones are cut (the whole text is the tooltip).
+                    let l = &tab.levels[row];
+                    let (text, _) = line(row, l);
+                    let r = ui.selectable_label(row == tab.index, &text).on_hover_text(&text);
+                    if r.clicked() {
+                        asked.level = Some(row);
+                    }
+                    continue;
                 }
-                if let Some(n) = &l.note {
-                    text.push_str(&format!("  ({n})"));
-                }
-                match rec.best {
-                    Some(b) => text.push_str(&format!("  [solved] best {b}")),
-                    None if rec.shown => text.push_str("  [shown by the solver]"),
-                    None => {}
-                }
-                let r = ui.selectable_label(i == tab.index, &text).on_hover_text(&text);
-                if i == tab.index && shared.scroll_to_current {
-                    r.scroll_to_me(None);
-                }
-                if r.clicked() {
-                    asked.level = Some(i);
-                }
+                ui.horizontal(|ui| {
+                    for i in row * cols..((row + 1) * cols).min(n) {
+                        let l = &tab.levels[i];
+                        let (text, solved) = line(i, l);
+                        if thumbnail(ui, &l.start.still(), &l.title, i == tab.index, solved)
+                            .on_hover_text(&text)
+                            .clicked()
+                        {
+                            asked.level = Some(i);
+                        }
+                    }
+                });
             }
         });
     });
+}
+
+/// A thumbnail's side, in points.
+const THUMB: f32 = 104.0;
+
+/// One level in the grid: its start drawn by the board's own scene, its title under it; the
+/// current level framed, a solved one marked green.
+fn thumbnail(
+    ui: &mut egui::Ui,
+    scene: &crate::scene::Scene,
+    title: &str,
+    current: bool,
+    solved: bool,
+) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(THUMB, THUMB + 16.0), egui::Sense::click());
+    response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, current, title));
+    let picture = egui::Rect::from_min_size(rect.min, egui::vec2(THUMB, THUMB));
+    let painter = ui.painter_at(rect);
+    paint::paint(&painter, picture.shrink(3.0), scene);
+    let ring = if current {
+        Some(egui::Stroke::new(3.0, ui.visuals().selection.bg_fill))
+    } else if solved {
+        Some(egui::Stroke::new(2.0, egui::Color32::from_rgb(0x2e, 0x8b, 0x57)))
+    } else if response.hovered() {
+        Some(ui.visuals().widgets.hovered.fg_stroke)
+    } else {
+        None
+    };
+    if let Some(s) = ring {
+        painter.rect_stroke(picture.shrink(1.0), 4.0, s, egui::StrokeKind::Inside);
+    }
+    let font = egui::TextStyle::Small.resolve(ui.style());
+    let galley = painter.layout(title.to_string(), font, ui.visuals().text_color(), THUMB);
+    let galley = if galley.rows.len() > 1 {
+        let font = egui::TextStyle::Small.resolve(ui.style());
+        let cut: String = title.chars().take(14).collect::<String>() + "…";
+        painter.layout_no_wrap(cut, font, ui.visuals().text_color())
+    } else {
+        galley
+    };
+    let at = egui::pos2(rect.center().x - galley.size().x / 2.0, picture.bottom() + 1.0);
+    painter.galley(at, galley, ui.visuals().text_color());
+    response
 }
 
 /// "6 pushes, 28 moves" (a par as the level list writes it): the two counts.

@@ -27,6 +27,8 @@ pub(crate) struct Asked {
     pack: Option<Option<std::path::PathBuf>>,
     /// The stacks rule switched (only the bottom piece moves, Baekjoon 17780).
     bottom_only: Option<bool>,
+    /// The level list shown as a grid of pictures (or back to lines).
+    grid: Option<bool>,
 }
 
 /// What every game's panels share in one frame.
@@ -39,6 +41,8 @@ pub(crate) struct Shared<'a> {
     dead: bool,
     /// Say when a move leaves an unsolvable position (View › Warn when unsolvable).
     warn: bool,
+    /// The level list as a grid of pictures.
+    grid: bool,
     drag_start: &'a mut Option<[f32; 2]>,
     progress: &'a Progress,
     notice: &'a Option<Notice>,
@@ -227,6 +231,7 @@ impl TumbleApp {
             numbers: self.progress.numbers,
             dead: self.progress.dead,
             warn: self.progress.warn,
+            grid: self.progress.grid,
             drag_start: &mut self.drag_start,
             progress: &self.progress,
             notice: &self.notice,
@@ -244,6 +249,10 @@ impl TumbleApp {
         }
         if let Some(pack) = asked.pack {
             self.switch_pack(pack);
+        }
+        if let Some(on) = asked.grid {
+            self.progress.set_grid(on);
+            self.scroll_to_current = true;
         }
         if let Some(on) = asked.bottom_only {
             self.set_bottom_only(on);
