@@ -672,3 +672,44 @@ fn the_level_list_is_also_a_grid_of_pictures_drawn_only_on_screen() {
     h.get_by_label("Level 46499");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn how_to_play_has_a_drawn_legend() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Shubbles;
+    h.run_steps(2);
+    h.key_press(egui::Key::F1);
+    h.run_steps(3);
+    h.get_by_label("What you see");
+    for name in ["shubble", "smole", "stot"] {
+        assert!(h.query_by_label(name).is_some(), "{name} not in the legend");
+    }
+    // Escape closes it.
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(!h.state().help_open);
+}
+
+#[test]
+fn the_keyboard_focus_has_a_visible_ring() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.key_press(egui::Key::Tab);
+    h.run_steps(3);
+    let ctx = h.ctx.clone();
+    let id = ctx.memory(|m| m.focused()).expect("Tab focuses a widget");
+    let rect = ctx.read_response(id).unwrap().rect;
+    let img = h.render().unwrap();
+    let ppp = ctx.pixels_per_point();
+    // The ring's colour just outside the focused widget's edge.
+    let ring = (0..=6)
+        .flat_map(|d| {
+            let x = ((rect.center().x) * ppp) as u32;
+            let y = ((rect.top() - 1.0 - d as f32 * 0.5) * ppp).max(0.0) as u32;
+            [img.get_pixel(x, y).0]
+        })
+        .filter(|p| p[0] > 0xe0 && (0x90..0xd0).contains(&p[1]) && p[2] < 0x40)
+        .count();
+    assert!(ring > 0, "no ring above {rect:?}");
+}

@@ -60,6 +60,12 @@ impl Sketch for ShubblesSketch {
             _ => return,
         };
         sc.rect(x + 0.14, y + 0.14, 0.72, 0.72, ink);
+        // The board's shape marks: a shubble's ring, a smole's cross.
+        match glyph {
+            'o' => sc.glyph(crate::scene::GLYPH_RING, x + 0.5, y + 0.5, 0.26, ink.on(), 1.0),
+            'x' => sc.glyph(crate::scene::GLYPH_CROSS, x + 0.5, y + 0.5, 0.26, ink.on(), 1.0),
+            _ => {}
+        }
     }
 
     /// The opening under cell 28, a gap in the frame.

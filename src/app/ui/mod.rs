@@ -110,6 +110,24 @@ pub fn install_fonts(ctx: &egui::Context) {
     ctx.set_fonts(fonts);
 }
 
+/// The widget with the keyboard focus (Tab moves it) gets a ring that cannot be missed: egui
+/// alone draws it only as if hovered.
+pub const FOCUS_RING: egui::Color32 = egui::Color32::from_rgb(0xff, 0xb3, 0x00);
+
+fn focus_ring(ctx: &egui::Context) {
+    let Some(id) = ctx.memory(|m| m.focused()) else { return };
+    let Some(r) = ctx.read_response(id) else { return };
+    if !r.rect.is_positive() {
+        return;
+    }
+    ctx.layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("focus ring"))).rect_stroke(
+        r.rect.expand(2.0),
+        4.0,
+        egui::Stroke::new(2.0, FOCUS_RING),
+        egui::StrokeKind::Outside,
+    );
+}
+
 impl TumbleApp {
     /// One frame of the whole UI.
     pub fn show(&mut self, ui: &mut egui::Ui) {
@@ -276,6 +294,7 @@ impl TumbleApp {
         self.export_window(&ctx);
         self.quit_window(&ctx);
         self.record();
+        focus_ring(&ctx);
         self.progress.set_settings(self.speed, self.instant);
         self.progress.set_export(self.export.settings_text());
     }

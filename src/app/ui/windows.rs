@@ -365,6 +365,13 @@ impl TumbleApp {
             return;
         }
         let h = help::help(self.kind);
+        // The legend: every kind of cell, drawn as the board draws it (the editor's palette
+        // of the level on screen), with its name.
+        let legend: Vec<(crate::scene::Scene, &'static str)> = self
+            .tab()
+            .edit()
+            .map(|pad| pad.tools().iter().map(|t| (pad.swatch(t.glyph), t.name)).collect())
+            .unwrap_or_default();
         let mut open = true;
         egui::Window::new(format!("How to play: {}", self.kind.name()))
             .open(&mut open)
@@ -376,6 +383,21 @@ impl TumbleApp {
                 // A scroll bar beside the text, not over its last letters.
                 ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
                 egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                    if !legend.is_empty() {
+                        ui.strong("What you see");
+                        ui.horizontal_wrapped(|ui| {
+                            for (scene, name) in &legend {
+                                ui.horizontal(|ui| {
+                                    let (rect, _) =
+                                        ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
+                                    crate::app::paint::paint(&ui.painter_at(rect), rect, scene);
+                                    ui.label(*name);
+                                });
+                                ui.add_space(8.0);
+                            }
+                        });
+                        ui.add_space(6.0);
+                    }
                     for (head, text) in h.sections {
                         ui.strong(*head);
                         ui.label(*text);
