@@ -438,6 +438,13 @@ fn pushing_boxes_counts_pushes_and_moves_against_its_par() {
     h.run_steps(3);
     let banner = format!("Solved in {}: par, optimal", par);
     h.get_by_label(&banner);
+    // The best is kept by pushes as well as by moves, and outlives the window.
+    h.get_by_label_contains(&format!("[solved] best {par}"));
+    let stored = h.state().progress.to_text();
+    let back = tumblebox::app::Progress::from_text(&stored).unwrap();
+    let rec = back.levels.values().find(|r| r.pushes.is_some()).expect("the pushes best is stored");
+    let (p, m, _) = rec.pushes.clone().unwrap();
+    assert_eq!(format!("{p} pushes, {m} moves"), par);
 }
 
 #[test]

@@ -176,6 +176,9 @@ impl TumbleApp {
         let Some(key) = self.level_key(self.index()) else { return };
         if mine {
             let line = self.tab().solution_line();
+            if let Some(p) = self.tab().pushes() {
+                self.progress.record_pushes(key.clone(), p, n, line.clone());
+            }
             self.progress.record_solved(key, n, Some(line));
         } else {
             self.progress.record_shown(key);

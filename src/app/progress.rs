@@ -38,6 +38,9 @@ pub struct Record {
     pub solution: Option<String>,
     /// The solver played a solution of it to the end (that is not the player's solve).
     pub shown: bool,
+    /// Pushing boxes: the player's solve with the fewest pushes (then moves): its pushes,
+    /// moves and moves line. Kept beside the best by moves, as Sokoban players rank both.
+    pub pushes: Option<(usize, usize, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -126,6 +129,17 @@ impl Progress {
         if shorter || (r.best == Some(moves) && r.solution.is_none() && solution.is_some()) {
             r.best = Some(moves);
             r.solution = solution.map(|s| clean(&s));
+            self.dirty = true;
+        }
+    }
+
+    /// The player solved a pushing-boxes level in `pushes` pushes and `moves` moves: kept when
+    /// fewer pushes (or as many in fewer moves) than the best by pushes so far.
+    pub fn record_pushes(&mut self, key: LevelKey, pushes: usize, moves: usize, solution: String) {
+        let key = normal(&key).unwrap_or(key);
+        let r = self.levels.entry(key).or_default();
+        if r.pushes.as_ref().is_none_or(|(p, m, _)| (pushes, moves) < (*p, *m)) {
+            r.pushes = Some((pushes, moves, clean(&solution)));
             self.dirty = true;
         }
     }
@@ -250,6 +264,15 @@ impl Progress {
                 clean(solution),
                 clean(&k.pack)
             ));
+            if let Some((p, m, s)) = &r.pushes {
+                out.push(format!(
+                    "pushes\t{}\t{:016x}\t{p}\t{m}\t{}\t{}",
+                    k.game.key(),
+                    k.content,
+                    clean(s),
+                    clean(&k.pack)
+                ));
+            }
         }
         if let Some((g, i)) = self.last {
             out.push(format!("last\t{}\t{i}", g.key()));
@@ -302,7 +325,16 @@ impl Progress {
                     };
                     // A solution without a best is not kept (one that no longer replays is refused when used).
                     let solution = solution.filter(|_| best.is_some());
-                    p.levels.insert(key, Record { best, solution, shown });
+                    p.levels.insert(key, Record { best, solution, shown, pushes: None });
+                }
+                ["pushes", g, content, pushes, moves, solution, pack] => {
+                    let key = LevelKey {
+                        game: game(g)?,
+                        pack: pack.to_string(),
+                        content: u64::from_str_radix(content, 16).map_err(|_| bad())?,
+                    };
+                    let counts = (pushes.parse().map_err(|_| bad())?, moves.parse().map_err(|_| bad())?);
+                    p.levels.entry(key).or_default().pushes = Some((counts.0, counts.1, solution.to_string()));
                 }
                 // Version 1: a best by title alone, which cannot be placed.
                 ["best", g, n, _] => {

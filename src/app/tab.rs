@@ -59,6 +59,8 @@ pub(crate) trait GameTab {
     fn disown(&mut self);
     /// The game's newest message and its sequence number (for the message log).
     fn message(&self) -> Option<(u64, String)>;
+    /// The pushes among the moves since the last restart, in a game that counts them.
+    fn pushes(&self) -> Option<usize>;
     /// The level done: the moves and whether they were the player's own.
     fn finished(&self) -> Option<(usize, bool)>;
     /// The moves since the last restart as one line in the game's notation.
@@ -260,6 +262,10 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
     }
     fn disown(&mut self) {
         self.session.disown();
+    }
+    fn pushes(&self) -> Option<usize> {
+        let (_, _, steps) = self.session.run();
+        P::counts_pushes().then(|| steps.iter().filter(|st| st.iter().any(P::is_push)).count())
     }
     fn message(&self) -> Option<(u64, String)> {
         self.session.message.clone().map(|m| (self.session.message_seq, m))

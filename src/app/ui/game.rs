@@ -255,10 +255,16 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
             if let Some(n) = &l.note {
                 text.push_str(&format!("  ({n})"));
             }
-            match rec.best {
-                Some(b) => text.push_str(&format!("  [solved] best {b}")),
-                None if rec.shown => text.push_str("  [shown by the solver]"),
-                None => {}
+            match (rec.best, &rec.pushes) {
+                (Some(b), Some((p, m, _))) if *m == b => {
+                    text.push_str(&format!("  [solved] best {p} pushes, {b} moves"))
+                }
+                (Some(b), Some((p, m, _))) => {
+                    text.push_str(&format!("  [solved] fewest moves {b}; fewest pushes {p} ({m} moves)"))
+                }
+                (Some(b), None) => text.push_str(&format!("  [solved] best {b}")),
+                (None, _) if rec.shown => text.push_str("  [shown by the solver]"),
+                (None, _) => {}
             }
             let _ = i;
             (text, rec.best.is_some())
