@@ -645,6 +645,33 @@ fn my_levels_holds_a_level_once_and_is_listed_once() {
     h.run_steps(2);
     let name = file.file_name().unwrap().to_string_lossy().to_string();
     assert!(h.query_by_label(&name).is_none(), "{name} listed beside My levels");
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    // A second entry (SAMPLE-02's board under another title), then renamed, moved, deleted.
+    let line = std::fs::read_to_string(&file).unwrap();
+    let second = line.replacen("SAMPLE-01 (edited)", "Second", 1).replacen("a../X.b/abX", "ab/X./ab", 1);
+    std::fs::write(&file, format!("{line}{second}")).unwrap();
+    h.state_mut().switch_pack(Some(file.clone()));
+    h.run_steps(3);
+    let titles =
+        |h: &Harness<'_, TumbleApp>| h.state().tabs.vexed.levels.iter().map(|l| l.title.clone()).collect::<Vec<_>>();
+    assert_eq!(titles(&h), ["SAMPLE-01 (edited)", "Second"]);
+    use tumblebox::app::edit::mine::Change;
+    h.state_mut().change_my_level(1, Change::Up);
+    h.run_steps(2);
+    assert_eq!(titles(&h), ["Second", "SAMPLE-01 (edited)"]);
+    assert_eq!(h.state().tabs.vexed.index, 0, "the moved entry stays the current one");
+    h.state_mut().change_my_level(1, Change::Rename("Mine; really".into()));
+    h.run_steps(2);
+    assert_eq!(titles(&h), ["Second", "Mine  really"]);
+    h.state_mut().change_my_level(0, Change::Delete);
+    h.run_steps(2);
+    assert_eq!(titles(&h), ["Mine  really"]);
+    // The last one stays.
+    h.state_mut().change_my_level(0, Change::Delete);
+    h.run_steps(2);
+    assert_eq!(titles(&h).len(), 1);
+    assert!(h.state().notice.as_ref().unwrap().text.contains("stays"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -352,5 +352,7 @@ fn holds_entry(text: &str, entry: &str) -> bool {
         })
 }
 
+pub mod mine;
+
 #[cfg(test)]
 mod tests;

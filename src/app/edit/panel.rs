@@ -124,6 +124,29 @@ impl TumbleApp {
         crate::render::export::write_atomic(path, |w| std::io::Write::write_all(w, text.as_bytes()))
     }
 
+    /// Renames, moves or deletes entry `i` of this game's My levels (on screen), then shows
+    /// the pack again on that entry.
+    pub fn change_my_level(&mut self, i: usize, change: crate::app::edit::mine::Change) {
+        let Some(path) = self.my_pack(self.kind) else { return };
+        let n = self.level_count();
+        match crate::app::edit::mine::apply(self.kind, &path, n, i, &change) {
+            Ok(at) => match self.open_file(&path) {
+                Ok(()) => {
+                    self.open_level(at);
+                    self.scroll_to_current = true;
+                    let what = match change {
+                        crate::app::edit::mine::Change::Rename(_) => "renamed",
+                        crate::app::edit::mine::Change::Delete => "deleted",
+                        _ => "moved",
+                    };
+                    self.notify(format!("My levels: level {} {what}", i + 1), Some(self.kind));
+                }
+                Err(e) => self.notify(e, Some(self.kind)),
+            },
+            Err(e) => self.notify(e, Some(self.kind)),
+        }
+    }
+
     /// The My levels files there are, per game.
     pub fn my_pack(&self, kind: GameKind) -> Option<PathBuf> {
         let file = match kind {

@@ -280,6 +280,8 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
             (1, pitch_list)
         };
         let rows = n.div_ceil(cols);
+        // My levels' entries are the player's: a right-click renames, moves or deletes one.
+        let mine = tab.pack == crate::app::MY_LEVELS && shared.my_pack.is_some();
         let mut area = egui::ScrollArea::vertical().id_salt(("levels", shared.grid)).auto_shrink([false, false]);
         if shared.scroll_to_current {
             // The current level's row a little below the top.
@@ -297,23 +299,51 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
                     if r.clicked() {
                         asked.level = Some(row);
                     }
+                    if mine {
+                        r.context_menu(|ui| mine_menu(ui, kind, row, &l.title, asked));
+                    }
                     continue;
                 }
                 ui.horizontal(|ui| {
                     for i in row * cols..((row + 1) * cols).min(n) {
                         let l = &tab.levels[i];
                         let (text, solved) = line(i, l);
-                        if thumbnail(ui, &l.start.still(), &l.title, i == tab.index, solved)
-                            .on_hover_text(&text)
-                            .clicked()
-                        {
+                        let r = thumbnail(ui, &l.start.still(), &l.title, i == tab.index, solved).on_hover_text(&text);
+                        if r.clicked() {
                             asked.level = Some(i);
+                        }
+                        if mine {
+                            r.context_menu(|ui| mine_menu(ui, kind, i, &l.title, asked));
                         }
                     }
                 });
             }
         });
     });
+}
+
+/// A My levels entry's menu (right-click): rename, move up or down, delete.
+fn mine_menu(ui: &mut egui::Ui, kind: GameKind, i: usize, title: &str, asked: &mut Asked) {
+    use crate::app::edit::mine::{Change, can_rename};
+    if can_rename(kind) {
+        let id = egui::Id::unique(("rename my level", i));
+        let mut name = ui.data_mut(|d| d.get_temp::<String>(id)).unwrap_or_else(|| title.to_string());
+        ui.horizontal(|ui| {
+            let edit = ui.add(egui::TextEdit::singleline(&mut name).desired_width(160.0));
+            let enter = edit.lost_focus() && ui.input(|inp| inp.key_pressed(egui::Key::Enter));
+            if ui.button("Rename").clicked() || enter {
+                asked.mine = Some((i, Change::Rename(name.clone())));
+                ui.close();
+            }
+        });
+        ui.data_mut(|d| d.insert_temp(id, name));
+    }
+    for (label, change) in [("Move up", Change::Up), ("Move down", Change::Down), ("Delete", Change::Delete)] {
+        if ui.button(label).clicked() {
+            asked.mine = Some((i, change));
+            ui.close();
+        }
+    }
 }
 
 /// A thumbnail's side, in points.

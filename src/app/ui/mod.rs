@@ -29,6 +29,8 @@ pub(crate) struct Asked {
     bottom_only: Option<bool>,
     /// The level list shown as a grid of pictures (or back to lines).
     grid: Option<bool>,
+    /// A My levels entry to rename, move or delete.
+    mine: Option<(usize, crate::app::edit::mine::Change)>,
 }
 
 /// What every game's panels share in one frame.
@@ -267,6 +269,9 @@ impl TumbleApp {
         }
         if let Some(pack) = asked.pack {
             self.switch_pack(pack);
+        }
+        if let Some((i, change)) = asked.mine {
+            self.change_my_level(i, change);
         }
         if let Some(on) = asked.grid {
             self.progress.set_grid(on);
