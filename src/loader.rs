@@ -71,6 +71,13 @@ pub fn load(bytes: &[u8]) -> Result<Loaded, String> {
         Err(_) => String::from_utf8_lossy(&norm),
     };
     let text = lossy.as_ref();
+    // Short words for the common cases, before every format says why it is not that format.
+    if bytes.is_empty() {
+        return Err("the file is empty".into());
+    }
+    if text.trim().is_empty() {
+        return Err("the file holds only blank lines".into());
+    }
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim_end();
     if crate::save::is_save(text) {
         let text = utf8.map_err(|e| e.to_string())?;

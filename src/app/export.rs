@@ -256,12 +256,17 @@ impl TumbleApp {
         let cancel = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let (tx, rx) = mpsc::channel();
         let (d, c) = (done.clone(), cancel.clone());
+        let wake = self.ctx.clone();
         std::thread::spawn(move || {
             let r = job(&mut |n| {
                 d.store(n, std::sync::atomic::Ordering::Relaxed);
                 !c.load(std::sync::atomic::Ordering::Relaxed)
             });
             let _ = tx.send(r);
+            // The window says "exported …" at once, not at the next move of the pointer.
+            if let Some(ctx) = wake {
+                ctx.request_repaint();
+            }
         });
         self.running = Some(RunningExport { path, frames, done, cancel, result: rx });
     }
@@ -324,6 +329,7 @@ impl TumbleApp {
         let whole = sample >= frames;
         let job = self.tab().export_job(req);
         let (tx, rx) = mpsc::channel();
+        let wake = self.ctx.clone();
         std::thread::spawn(move || {
             let r = (|| {
                 std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
@@ -332,6 +338,9 @@ impl TumbleApp {
                 let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
                 let _ = std::fs::remove_dir_all(&dir);
                 written?;
+                if let Some(ctx) = &wake {
+                    ctx.request_repaint();
+                }
                 if whole || sample == 0 {
                     Ok((bytes, true))
                 } else {

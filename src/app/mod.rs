@@ -228,6 +228,8 @@ pub struct TumbleApp {
     logged_seq: u64,
     /// The window's fonts are installed (on the first frame).
     fonts_installed: bool,
+    /// The window's context, for threads that finish work to wake it (an export).
+    pub(crate) ctx: Option<egui::Context>,
     /// The window's width at the last frame: side panels fold away by themselves below
     /// [`LEVELS_FOLD_BELOW`] and [`DEBUGGER_FOLDS_BELOW`].
     pub width: f32,
@@ -280,6 +282,7 @@ impl Default for TumbleApp {
             log_open: false,
             logged_seq: 0,
             fonts_installed: false,
+            ctx: None,
             width: 1200.0,
             levels_forced: false,
             debugger_forced: false,

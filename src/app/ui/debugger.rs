@@ -8,9 +8,9 @@ use crate::app::session::Session;
 /// The rule debugger: the game's timeline, the shown move's steps with their causes, run-until
 /// breakpoints, the cell inspector, and the trace to copy.
 pub(super) fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, speed: &mut f32) {
-    let most = (ui.ctx().content_rect().width() * 0.4).max(160.0);
-    egui::Panel::right("debugger").default_size(340.0_f32.min(most)).max_size(most).resizable(true).show(ui, |ui| {
-        ui.heading("Rule debugger");
+    let ctx = ui.ctx().clone();
+    let width = ctx.content_rect().width();
+    let body = |ui: &mut egui::Ui, s: &mut Session<P>, speed: &mut f32| {
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             timeline_ui(ui, s, speed);
             ui.separator();
@@ -45,6 +45,21 @@ pub(super) fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
                 }
             });
         });
+    };
+    if width < crate::app::DEBUGGER_FOLDS_BELOW {
+        // A narrow window: brought back by F12, it floats over the board (a side panel there
+        // would crowd the board out), and can be moved and sized.
+        egui::Window::new("Rule debugger")
+            .default_pos([width - 340.0, 40.0])
+            .default_size([320.0, 420.0])
+            .max_width((width - 20.0).max(200.0))
+            .show(&ctx, |ui| body(ui, s, speed));
+        return;
+    }
+    let most = (width * 0.4).max(160.0);
+    egui::Panel::right("debugger").default_size(340.0_f32.min(most)).max_size(most).resizable(true).show(ui, |ui| {
+        ui.heading("Rule debugger");
+        body(ui, s, speed);
     });
 }
 
@@ -437,9 +452,14 @@ pub(super) fn inspector_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
         return;
     }
     let mut go = None;
+    // Moves numbered as the timeline and the status bar number them: from 1 after a restart.
+    let number = |entry: usize| {
+        (0..=entry).rev().take_while(|&k| matches!(s.history[k], crate::app::session::Entry::Move { .. })).count()
+    };
     egui::ScrollArea::vertical().id_salt("inspector").max_height(140.0).show(ui, |ui| {
         for t in &touches {
-            if ui.selectable_label(false, format!("move {} step {}: {}", t.entry + 1, t.step + 1, t.text)).clicked() {
+            if ui.selectable_label(false, format!("move {} step {}: {}", number(t.entry), t.step + 1, t.text)).clicked()
+            {
                 go = Some((t.entry, t.step));
             }
         }

@@ -99,8 +99,12 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
             ui.separator();
             tool_button(ui, Command::Edit, true, &mut asked.commands);
         });
-        completion(ui, tab, kind, &mut asked);
-        board(ui, tab, shared);
+        // The banner of a level done lies over the board's top edge: the board does not move
+        // (nor shrink) under the pointer when it appears.
+        let rect = board(ui, tab, shared);
+        ui.scope_builder(egui::UiBuilder::new().max_rect(rect.shrink(6.0)), |ui| {
+            completion(ui, tab, kind, &mut asked);
+        });
     });
     if moving || tab.session.animating() {
         ctx.request_repaint();
@@ -425,8 +429,12 @@ pub(super) fn completion<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, kind: Gam
             None => String::new(),
         };
         format!("Solved in {} moves{par}", s.moves())
+    } else if P::counts_pushes() {
+        let (_, _, steps) = s.run();
+        let pushes = steps.iter().filter(|st| st.iter().any(P::is_push)).count();
+        format!("Solved with the solver's help: {pushes} pushes, {} moves (not counted as yours)", s.moves())
     } else {
-        format!("The solver's solution: {} moves (not counted as yours)", s.moves())
+        format!("Solved with the solver's help: {} moves (not counted as yours)", s.moves())
     };
     let green = egui::Color32::from_rgb(0x2e, 0x8b, 0x57);
     egui::Frame::new().fill(green).inner_margin(8.0).corner_radius(6.0).show(ui, |ui| {
@@ -442,7 +450,8 @@ pub(super) fn completion<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, kind: Gam
     });
 }
 
-pub(super) fn board<P: Playable>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'_>) {
+/// The board and its overlays; its rectangle.
+pub(super) fn board<P: Playable>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'_>) -> egui::Rect {
     let (kind, instant) = (shared.kind, shared.instant);
     let size = ui.available_size();
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
@@ -526,6 +535,7 @@ pub(super) fn board<P: Playable>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &m
     {
         tab.session.gesture(Gesture::Click(view.to_scene(p)), instant);
     }
+    rect
 }
 
 /// Draws what the window lays over the board.

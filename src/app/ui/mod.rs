@@ -137,6 +137,7 @@ impl TumbleApp {
         if !self.fonts_installed {
             install_fonts(&ctx);
             self.fonts_installed = true;
+            self.ctx = Some(ctx.clone());
         }
         self.width = ctx.content_rect().width();
         ctx.set_visuals(if self.progress.dark { egui::Visuals::dark() } else { egui::Visuals::light() });
@@ -145,6 +146,11 @@ impl TumbleApp {
         let mut commands = Vec::new();
         // The palette is modal: its keys are its own (Escape closes it).
         let modal = self.palette.is_some() || self.game_id_entry.is_some() || self.quit_asked;
+        // Escape closes an open menu first.
+        if egui::Popup::is_any_open(&ctx) && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            egui::Popup::close_all(&ctx);
+        }
         if modal && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
             // Escape closes the palette and the game ID field, and answers the quit question
             // with "keep exporting".

@@ -245,6 +245,10 @@ impl TumbleApp {
     pub(super) fn game_id_window(&mut self, ctx: &egui::Context) {
         let Some(mut text) = self.game_id_entry.take() else { return };
         let mut open = true;
+        // Enter opens: taken before the field sees it (it would be a new line there).
+        let field = egui::Id::unique("game id text");
+        let enter = ctx.memory(|m| m.has_focus(field))
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter));
         let mut go = false;
         egui::Window::new("Enter game ID")
             .open(&mut open)
@@ -259,14 +263,11 @@ impl TumbleApp {
                         .hint_text("tumblebox:vexed:…")
                         .desired_rows(4)
                         .desired_width(440.0)
-                        .id(egui::Id::unique("game id text")),
+                        .id(field),
                 );
                 if !edit.has_focus() && !ctx.memory(|m| m.focused().is_some()) {
                     edit.request_focus();
                 }
-                // Enter opens (Shift+Enter is a new line, for a level's text).
-                let enter =
-                    edit.has_focus() && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter));
                 ui.horizontal(|ui| {
                     if ui.add_enabled(!text.trim().is_empty(), egui::Button::new("Open")).clicked() || enter {
                         go = !text.trim().is_empty();
@@ -281,8 +282,8 @@ impl TumbleApp {
                     self.notify(what, Some(self.kind));
                 }
                 Err(e) => {
-                    // The text stays, to be corrected.
-                    self.notify(e, Some(self.kind));
+                    // The text stays, to be corrected; it was typed, not pasted.
+                    self.notify(e.replacen("pasted ", "", 1), Some(self.kind));
                     self.game_id_entry = Some(text);
                 }
             }
@@ -346,17 +347,22 @@ impl TumbleApp {
             return;
         }
         let mut open = true;
-        egui::Window::new("Message log").open(&mut open).default_width(520.0).default_height(300.0).show(ctx, |ui| {
-            if self.log.is_empty() {
-                ui.weak("No messages yet.");
-            }
-            egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-                for m in &self.log {
-                    ui.add(egui::Label::new(m).wrap());
-                    ui.separator();
+        egui::Window::new("Message log")
+            .open(&mut open)
+            .default_width(520.0)
+            .default_height(300.0)
+            .default_pos([300.0, 120.0])
+            .show(ctx, |ui| {
+                if self.log.is_empty() {
+                    ui.weak("No messages yet.");
                 }
+                egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+                    for m in &self.log {
+                        ui.add(egui::Label::new(m).wrap());
+                        ui.separator();
+                    }
+                });
             });
-        });
         self.log_open = open;
     }
 
