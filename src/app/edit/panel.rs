@@ -409,11 +409,16 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
                             e.pad.settle();
                         }
                     });
+                } else {
+                    // The note's line is kept when there is none: the grid never moves under a
+                    // stroke being painted.
+                    ui.allocate_exact_size(egui::vec2(1.0, ui.spacing().interact_size.y), egui::Sense::hover());
                 }
             }
             Err(inv) => {
                 let red = egui::Color32::from_rgb(0xd9, 0x2b, 0x2b);
                 ui.colored_label(red, format!("cannot be played or saved: {}", inv.error));
+                ui.allocate_exact_size(egui::vec2(1.0, ui.spacing().interact_size.y), egui::Sense::hover());
             }
         }
         let size = ui.available_size();

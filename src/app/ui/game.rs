@@ -312,7 +312,16 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
                     for i in row * cols..((row + 1) * cols).min(n) {
                         let l = &tab.levels[i];
                         let (text, solved) = line(i, l);
-                        let r = thumbnail(ui, &l.start.still(), &l.title, i == tab.index, solved).on_hover_text(&text);
+                        // Each picture's scene is built once and kept (egui's temporary data,
+                        // keyed by the level's content): scrolling redraws, never rebuilds.
+                        let id = egui::Id::unique(("thumbnail", kind, l.content));
+                        let scene = ui.data_mut(|d| d.get_temp::<std::sync::Arc<crate::scene::Scene>>(id));
+                        let scene = scene.unwrap_or_else(|| {
+                            let s = std::sync::Arc::new(l.start.still());
+                            ui.data_mut(|d| d.insert_temp(id, s.clone()));
+                            s
+                        });
+                        let r = thumbnail(ui, &scene, &l.title, i == tab.index, solved).on_hover_text(&text);
                         if r.clicked() {
                             asked.level = Some(i);
                         }
