@@ -45,11 +45,11 @@ sleep 2
 drag 370 200 520 200
 shot vexed-solved 3
 # SAMPLE-02, solved by the background solver, caught mid-way with the debugger.
-click 70 125; sleep 0.5
+click 70 148; sleep 0.5
 click 457 43; sleep 2.2
 shot vexed 0.1
 # Tumble 5: the hint, marked on the board; then the help (F1).
-click 60 240; sleep 0.5
+click 60 263; sleep 0.5
 key ctrl+h; shot vexed-hint 2
 key F1; shot help 1
 key F1
@@ -61,16 +61,16 @@ key plus; shot shubbles-turning 0.25
 shot shubbles 1.5
 # Pushing boxes: the solver's answer being played.
 click 452 12; sleep 0.5
-click 60 171; sleep 0.5
+click 60 194; sleep 0.5
 click 457 43; shot sokoban 1.8
 # Stacks: the fifth seed example, a few moves in, with the next piece marked by a hint.
 click 524 12; sleep 0.5
-click 80 194; sleep 0.5
+click 80 217; sleep 0.5
 key n n n n n n n; sleep 5
 key ctrl+h; shot stacks 1.5
 # The rule debugger. Why a stacks game ends in its turn: Board 9 run to the end (Instant), the
 # last step clicked: the square that reached four, its cause (the move onto it) dashed.
-click 80 286; sleep 0.5
+click 80 309; sleep 0.5
 click 573 12; sleep 0.3
 click 537 66; sleep 1.5
 click 1000 407; xdotool mousemove 640 745; shot debugger-stacks-end 0.8
@@ -78,12 +78,12 @@ click 573 12; sleep 0.3
 # A shubble leaving: Fig. 1(a), "a creature leaves" as breakpoint, Solve stops on the exit.
 click 360 12; sleep 0.5
 click 194 12; sleep 0.4; click 233 86; sleep 0.3; key Escape
-click 60 102; sleep 0.5
+click 60 125; sleep 0.5
 click 876 273; sleep 0.3
 click 815 43; sleep 8; xdotool mousemove 540 680; shot debugger-shubbles-exit 0.5
 # The cell inspector: SAMPLE-01 solved, the cell where both pairs vanished; falls hidden.
 click 291 12; sleep 0.5
-click 70 102; sleep 0.5
+click 70 125; sleep 0.5
 drag 750 390 650 392; sleep 2
 drag 370 200 520 200; sleep 3
 click 917 277; sleep 0.3
@@ -134,14 +134,14 @@ microban=../shared/data/sokoban-levels/microban-155.xsb
 if [ -f "$microban" ]; then
   start "$microban"
   click 194 12; sleep 0.4; click 237 108; sleep 0.3
-  click 50 506; sleep 0.5
+  click 50 529; sleep 0.5
   click 483 43; sleep 16
   xdotool mousemove 640 745; shot sokoban-microban 0.5
 fi
 clay=../shared/data/vexed-levels/android/impossible_pack.txt
 if [ -f "$clay" ]; then
   start "$clay"
-  click 60 148; sleep 0.5
+  click 60 171; sleep 0.5
   key ctrl+h; sleep 80
   shot vexed-hint-unproven 0.5
 fi

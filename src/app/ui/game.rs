@@ -193,7 +193,7 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
     let (kind, progress) = (shared.kind, shared.progress);
     // Never more than a third of the window: the board keeps the middle.
     let most = (ui.ctx().content_rect().width() / 3.0).max(120.0);
-    egui::Panel::left("levels").default_size(250.0_f32.min(most)).max_size(most).resizable(true).show(ui, |ui| {
+    egui::Panel::left("levels").default_size(220.0_f32.min(most)).max_size(most).resizable(true).show(ui, |ui| {
         ui.heading(kind.name());
         // The pack switcher: the built-in levels and this game's recent files.
         let recent: Vec<&std::path::PathBuf> =
