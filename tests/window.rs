@@ -750,3 +750,36 @@ fn the_keyboard_focus_has_a_visible_ring() {
         .count();
     assert!(ring > 0, "no ring above {rect:?}");
 }
+
+#[test]
+fn the_palette_scrolls_to_its_last_command_in_a_small_window() {
+    let mut h = Harness::builder()
+        .with_size([640.0, 480.0])
+        .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default());
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
+    h.run_steps(2);
+    for _ in 0..tumblebox::app::command::Command::ALL.len() {
+        h.key_press(egui::Key::ArrowDown);
+        h.run_steps(1);
+    }
+    h.run_steps(2);
+    // The last command of the table, highlighted, is on screen.
+    let last = h.get_by_label_contains("Quit").rect();
+    assert!(last.max.y <= 480.0 && last.min.y >= 0.0, "{last:?}");
+}
+
+#[test]
+fn vexed_blocks_carry_the_letters_the_steps_name_them_by() {
+    use tumblebox::app::play::Playable;
+    let mut h = harness();
+    h.run_steps(2);
+    let labels = h.state().tabs.vexed.session.current().debug_labels();
+    let mut letters: Vec<String> = labels.into_iter().map(|(_, t)| t).collect();
+    letters.sort();
+    assert_eq!(letters, ["a", "a", "b", "b"]);
+    // And the step texts use the same letters.
+    h.state_mut().tabs.vexed.session.make(&Move { pos: Pos::new(1, 2), side: Side::Left }, true).unwrap();
+    h.run_steps(2);
+    h.get_by_label_contains("slide b (1,2)");
+}
