@@ -383,3 +383,48 @@ fn a_mistyped_command_is_not_opened_as_a_file() {
     let out = run(&["vexed", "solve"], b"");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `sokoban bench --shard I/N` runs interleaved slices keeping the file's indexes; `--merge`
+/// joins their CSVs into the whole collection's summary and CSV, each level once.
+#[test]
+fn sokoban_bench_shards_and_merges() {
+    let d = std::env::temp_dir().join(format!("tumblebox-shard-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let levels = d.join("five.xsb");
+    let room = |n: usize| {
+        format!("; Room {n}\n\n{}\n#@{}$.#\n{}\n\n", "#".repeat(n + 4), " ".repeat(n - 1), "#".repeat(n + 4))
+    };
+    std::fs::write(&levels, (1..=5).map(room).collect::<String>()).unwrap();
+    let p = |x: &std::path::PathBuf| x.to_str().unwrap().to_string();
+    let shard = |i: usize| {
+        let csv = d.join(format!("s{i}.csv"));
+        let out =
+            ok(&["sokoban", "bench", &p(&levels), "--shard", &format!("{i}/2"), "--csv", &p(&csv), "--jobs", "1"], b"");
+        assert!(out.contains(&format!("shard {i}/2: {} of the 5 levels", if i == 1 { 3 } else { 2 })), "{out}");
+        let text = std::fs::read_to_string(&csv).unwrap();
+        let idx: Vec<String> = text.lines().skip(1).map(|l| l.split(',').nth(1).unwrap().to_string()).collect();
+        (csv, idx)
+    };
+    let ((a, ia), (b, ib)) = (shard(1), shard(2));
+    assert_eq!((ia, ib), (vec!["1".to_string(), "3".into(), "5".into()], vec!["2".to_string(), "4".into()]));
+    let merged = d.join("all.csv");
+    let out = ok(&["sokoban", "bench", "--merge", &p(&a), &p(&b), "--csv", &p(&merged)], b"");
+    assert!(out.starts_with("five.xsb: 5/5 solved,"), "{out}");
+    assert!(out.contains("merged from 2 files"), "{out}");
+    let text = std::fs::read_to_string(&merged).unwrap();
+    let idx: Vec<&str> = text.lines().skip(1).map(|l| l.split(',').nth(1).unwrap()).collect();
+    assert_eq!(idx, ["1", "2", "3", "4", "5"]);
+    // Each shard once; a shard that is not I/N; a CSV that is not a bench's.
+    bad(&["sokoban", "bench", "--merge", &p(&a), &p(&a)], b"", "merge each shard once");
+    bad(&["sokoban", "bench", &p(&levels), "--shard", "3/2"], b"", "expected I/N with 1 <= I <= N");
+    let junk = d.join("junk.csv");
+    std::fs::write(&junk, "a,b\n1,2\n").unwrap();
+    bad(&["sokoban", "bench", "--merge", &p(&junk)], b"", "line 1: expected the header");
+    // A row a limit stopped: the merged bench says so in its status, 3.
+    let stopped = d.join("stopped.csv");
+    std::fs::write(&stopped, text.replacen(",true,", ",false,", 1).replacen(",solved\n", ",time\n", 1)).unwrap();
+    let o = run(&["sokoban", "bench", "--merge", &p(&stopped)], b"");
+    assert_eq!(o.status.code(), Some(3), "{}", String::from_utf8_lossy(&o.stdout));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("unsolved: 1 (time)"));
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -294,10 +294,11 @@ fn bench_writes_exactly_the_csv_columns_and_every_solution_replays() {
     assert!(summary.contains("peak memory"), "{summary}");
     let table = std::fs::read_to_string(&csv).unwrap();
     let mut rows = table.lines();
-    assert_eq!(rows.next(), Some("pack,index,title,boxes,solved,pushes,moves,proven,millis,solution"));
+    assert_eq!(rows.next(), Some("pack,index,title,boxes,solved,pushes,moves,proven,millis,solution,ended"));
     for (i, row) in rows.enumerate() {
         let f: Vec<&str> = row.split(',').collect();
-        assert_eq!(f.len(), 10, "{row}");
+        assert_eq!(f.len(), 11, "{row}");
+        assert_eq!(f[10], "solved");
         assert_eq!((f[0], f[1].parse::<usize>().unwrap(), f[4]), ("six.xsb", i + 1, "true"));
         assert!(f[7] == "true" || f[7] == "false");
         let l = &levels[i];

@@ -99,20 +99,40 @@ pub enum SokobanCmd {
     #[command(after_help = status::after("sokoban bench"))]
     Bench {
         /// The level file (XSB, or UVa 589)
-        file: PathBuf,
+        #[arg(required_unless_present = "merge")]
+        file: Option<PathBuf>,
         /// Per-level limits (the state limit bounds memory, per job)
         #[command(flatten)]
         limits: SokobanLimits,
         /// Levels solved at once (default: every core)
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
         jobs: Option<u16>,
-        /// Write pack,index,title,boxes,solved,pushes,moves,proven,millis,solution (RFC 4180)
+        /// Write pack,index,title,boxes,solved,pushes,moves,proven,millis,solution,ended (RFC 4180)
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
         /// Search each level for a push-optimal solution
         #[arg(long)]
         optimal: bool,
+        /// Run the I-th of N interleaved slices of the levels (levels I, I+N, I+2N, …), for
+        /// spreading one bench over machines (a job array); the CSV keeps the file's indexes
+        #[arg(long, value_name = "I/N", value_parser = parse_shard, conflicts_with = "merge")]
+        shard: Option<(usize, usize)>,
+        /// Join shards' CSVs (written with --csv) into one summary (and one CSV with --csv);
+        /// runs no search
+        #[arg(long, value_name = "CSV", num_args = 1.., conflicts_with_all = ["file", "optimal", "jobs"])]
+        merge: Vec<PathBuf>,
     },
+}
+
+/// `I/N` with 1 <= I <= N.
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected I/N with 1 <= I <= N (such as 3/8), found {}", tumblebox::error::quote(text));
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if i == 0 || n == 0 || i > n || n > 1_000_000 {
+        return Err(bad());
+    }
+    Ok((i, n))
 }
 
 /// Runs a `sokoban` command.
@@ -123,7 +143,11 @@ pub fn run(cmd: SokobanCmd) -> Result<Done, Failure> {
             judge::sokoban(&input.bytes).map(Done::text).map_err(|e| Failure::parse(&input.name, e))
         }
         SokobanCmd::Solve { file, level, limits, optimal } => solve(&file, level, limits, optimal),
-        SokobanCmd::Bench { file, limits, jobs, csv, optimal } => bench(&file, limits, jobs, csv.as_deref(), optimal),
+        SokobanCmd::Bench { file: _, merge, csv, .. } if !merge.is_empty() => merge_csvs(&merge, csv.as_deref()),
+        SokobanCmd::Bench { file, limits, jobs, csv, optimal, shard, .. } => {
+            let file = file.ok_or_else(|| Failure::bad("sokoban bench: a level file, or --merge CSV…"))?;
+            bench(&file, limits, jobs, csv.as_deref(), optimal, shard)
+        }
         SokobanCmd::Export { args, limits } => export(&args, limits),
         SokobanCmd::Trace { args, limits } => trace(&args, limits),
     }
@@ -169,21 +193,79 @@ fn solve(file: &Path, level: usize, limits: SokobanLimits, optimal: bool) -> Res
     Ok(Done { out, code, ..Done::default() })
 }
 
+/// `--merge`: shards' CSVs joined, each level once; the summary, and the joined CSV.
+fn merge_csvs(files: &[PathBuf], csv: Option<&Path>) -> Result<Done, Failure> {
+    if let Some(c) = csv {
+        let inputs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+        check_outputs(&[("--csv", c)], &inputs)?;
+    }
+    let mut all: Vec<(String, bench::Row, String)> = Vec::new();
+    for f in files {
+        let (name, text) = read_text(f)?;
+        for (pack, row) in bench::read_csv(&name, &text).map_err(Failure::bad)? {
+            if let Some((_, _, other)) = all.iter().find(|(p, r, _)| *p == pack && r.index == row.index) {
+                return Err(Failure::bad(format!(
+                    "{name}: level {} of {} is in {other} too: merge each shard once",
+                    row.index,
+                    one_line(&pack)
+                )));
+            }
+            all.push((pack, row, name.clone()));
+        }
+    }
+    let packs: std::collections::BTreeSet<&str> = all.iter().map(|(p, _, _)| p.as_str()).collect();
+    if packs.len() > 1 {
+        let names: Vec<String> = packs.iter().map(|p| one_line(p)).collect();
+        return Err(Failure::bad(format!(
+            "the CSVs are of different collections ({}): merge one at a time",
+            names.join(", ")
+        )));
+    }
+    let pack = packs.into_iter().next().unwrap_or("").to_string();
+    all.sort_by_key(|(_, r, _)| r.index);
+    let rows: Vec<bench::Row> = all.into_iter().map(|(_, r, _)| r).collect();
+    let out = bench::merged_summary(&one_line(&pack), &rows, files.len());
+    let limited = rows.iter().any(|r| !r.solved && r.ended != "unsolvable");
+    let mut staged = Vec::new();
+    if let Some(path) = csv {
+        let mut text = format!("{}\n", bench::HEADER);
+        for r in &rows {
+            text.push_str(&r.csv(&pack));
+            text.push('\n');
+        }
+        staged.push(
+            tumblebox::render::export::stage(path, |w| std::io::Write::write_all(w, text.as_bytes()))
+                .map_err(|e| Failure::bad(format!("{}: cannot write: {e}", path.display())))?,
+        );
+    }
+    let code = if limited { status::LIMIT } else { status::OK };
+    Ok(Done { out, files: staged, code, ..Done::default() })
+}
+
 fn bench(
     file: &Path,
     limits: SokobanLimits,
     jobs: Option<u16>,
     csv: Option<&Path>,
     optimal: bool,
+    shard: Option<(usize, usize)>,
 ) -> Result<Done, Failure> {
     if let Some(c) = csv {
         check_outputs(&[("--csv", c)], &[file])?;
     }
-    let levels = levels_of(file)?;
+    let all = levels_of(file)?;
+    let total = all.len();
+    // A shard's levels keep their index in the file (the CSV's rows and --merge rely on it).
+    let (index, levels): (Vec<usize>, Vec<_>) = all
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(i, _)| shard.is_none_or(|s| bench::in_shard(*i, s)))
+        .unzip();
     let pack = file_name(file);
     let jobs = jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), usize::from);
     let began = std::time::Instant::now();
-    let rows = bench::run(&levels, mode(optimal), limits.limits(), jobs, &|r| {
+    let rows = bench::run(&levels, &index, mode(optimal), limits.limits(), jobs, &|r| {
         let what = match (r.pushes, r.moves) {
             (Some(p), Some(m)) => format!("{p} pushes, {m} moves{}", if r.proven { ", proven" } else { "" }),
             _ if r.ended == "unsolvable" => "proven unsolvable".to_string(),
@@ -192,7 +274,13 @@ fn bench(
         eprintln!("{} {}: {what}, {} ms", r.index, one_line(&r.title), r.millis);
     });
     let threads = jobs.clamp(1, levels.len().max(1));
-    let out = bench::summary(&pack, &rows, began.elapsed(), threads, limits.limits());
+    let mut out = bench::summary(&pack, &rows, began.elapsed(), threads, limits.limits());
+    if let Some((i, n)) = shard {
+        out.push_str(&format!(
+            "shard {i}/{n}: {} of the {total} levels (join the shards' CSVs with --merge)\n",
+            rows.len()
+        ));
+    }
     let limited = rows.iter().any(|r| !r.solved && r.ended != "unsolvable");
     let mut files = Vec::new();
     if let Some(path) = csv {
