@@ -783,3 +783,60 @@ fn vexed_blocks_carry_the_letters_the_steps_name_them_by() {
     h.run_steps(2);
     h.get_by_label_contains("slide b (1,2)");
 }
+
+/// A click at a point (press and release there).
+fn click_at(h: &mut Harness<'_, TumbleApp>, p: egui::Pos2) {
+    h.hover_at(p);
+    h.drag_at(p);
+    h.drop_at(p);
+}
+
+/// Screen position of a Sokoban board cell's centre.
+fn sokoban_cell(h: &Harness<'_, TumbleApp>, row: usize, col: usize) -> egui::Pos2 {
+    let rect = h.get_by_label("board").rect();
+    tumblebox::app::paint::View::fit(&h.state().scene(), rect).to_screen([0.75 + col as f32, 0.75 + row as f32])
+}
+
+#[test]
+fn pushing_boxes_pushes_with_the_mouse_in_one_undo_step() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Sokoban;
+    h.state_mut().instant = true;
+    h.run_steps(2);
+    // Maze 1: the player at (2,2), the box at (2,3), the target at (2,5). A click on the box
+    // selects it; a click on a wall says it cannot go there.
+    let p = sokoban_cell(&h, 2, 3);
+    click_at(&mut h, p);
+    h.run_steps(2);
+    assert_eq!(h.state().tabs.sokoban.session.selected, Some(Pos::new(2, 3)));
+    let p = sokoban_cell(&h, 0, 3);
+    click_at(&mut h, p);
+    h.run_steps(2);
+    let m = h.state().tabs.sokoban.session.message.clone().unwrap_or_default();
+    assert!(m.contains("cannot be pushed"), "{m:?}");
+    // A click on the target: walked and pushed there, fewest pushes.
+    let p = sokoban_cell(&h, 2, 5);
+    click_at(&mut h, p);
+    for _ in 0..30 {
+        h.step();
+    }
+    let s = &h.state().tabs.sokoban.session;
+    assert!(s.current().solved(), "not pushed onto the target");
+    assert_eq!(s.moves(), 2);
+    // One undo step takes the whole push back.
+    h.get_by_label("Undo").click();
+    h.run_steps(3);
+    assert_eq!(h.state().tabs.sokoban.session.moves(), 0);
+    // Dragging the box does the same.
+    h.drag_at(sokoban_cell(&h, 2, 3));
+    h.hover_at(sokoban_cell(&h, 2, 4));
+    h.run_steps(1);
+    h.hover_at(sokoban_cell(&h, 2, 5));
+    h.run_steps(1);
+    h.drop_at(sokoban_cell(&h, 2, 5));
+    for _ in 0..30 {
+        h.step();
+    }
+    assert!(h.state().tabs.sokoban.session.current().solved());
+}

@@ -249,6 +249,11 @@ pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 's
     fn is_failure(_step: &Self::Step) -> bool {
         false
     }
+    /// Why a gesture made no move, when the player should hear it (a box that cannot be
+    /// pushed where it was asked); `selected` is the selection before the gesture.
+    fn no_moves_why(&self, _g: Gesture, _selected: Option<Pos>) -> Option<String> {
+        None
+    }
     /// Whether a cell can be selected (Vexed: it holds a block); a selection on a cell that no
     /// longer can be is dropped after a move.
     fn selectable(&self, _p: Pos) -> bool {

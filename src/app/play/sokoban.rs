@@ -113,9 +113,14 @@ impl Playable for sokoban::scene::Game {
         &[Break::BoxOnTarget, Break::Solved, Break::Unsolvable]
     }
 
-    fn gesture(&self, g: Gesture, _: &mut Option<Pos>) -> Vec<sokoban::Move> {
+    /// Keys walk and push; a click walks to a floor cell. Push with the mouse (as JSoko and
+    /// YASC do): click a box (it is selected; again: dropped), then a floor cell, or drag the
+    /// box there: the player walks and pushes it along the path with the fewest pushes, then
+    /// the fewest moves (UVa 589's exact search, the other boxes standing still), one undo step.
+    fn gesture(&self, g: Gesture, selected: &mut Option<Pos>) -> Vec<sokoban::Move> {
         use egui::Key::*;
         let walk = |dir| sokoban::Move { dir, push: false };
+        let cell_of = board_cell;
         match g {
             Gesture::Key(k) => {
                 let dir = match k {
@@ -128,14 +133,30 @@ impl Playable for sokoban::scene::Game {
                 vec![walk(dir)]
             }
             Gesture::Click(p) => {
-                let [x, y] = [p[0] - 0.25, p[1] - 0.25];
-                if x < 0.0 || y < 0.0 {
+                let Some(target) = cell_of(p) else { return vec![] };
+                if self.pos.boxes.contains(&target) {
+                    *selected = if *selected == Some(target) { None } else { Some(target) };
                     return vec![];
                 }
-                let target = Pos::new(y as usize, x as usize);
+                if let Some(b) = selected.filter(|b| self.pos.boxes.contains(b)) {
+                    let moves = push_path(self, b, target);
+                    if !moves.is_empty() {
+                        *selected = Some(target);
+                    }
+                    return moves;
+                }
                 walk_path(self, target).into_iter().map(walk).collect()
             }
-            Gesture::Drag { .. } | Gesture::Text(_) => vec![],
+            Gesture::Drag { from, to } => {
+                let (Some(b), Some(target)) = (cell_of(from), cell_of(to)) else { return vec![] };
+                if !self.pos.boxes.contains(&b) || b == target {
+                    return vec![];
+                }
+                let moves = push_path(self, b, target);
+                *selected = (!moves.is_empty()).then_some(target);
+                moves
+            }
+            Gesture::Text(_) => vec![],
         }
     }
 
@@ -161,6 +182,28 @@ impl Playable for sokoban::scene::Game {
 
     fn counts_pushes() -> bool {
         true
+    }
+
+    fn selectable(&self, p: Pos) -> bool {
+        self.pos.boxes.contains(&p)
+    }
+
+    fn no_moves_why(&self, g: Gesture, selected: Option<Pos>) -> Option<String> {
+        let box_and_target = match g {
+            Gesture::Click(p) => selected.filter(|b| self.pos.boxes.contains(b)).zip(board_cell(p)),
+            Gesture::Drag { from, to } => board_cell(from).filter(|b| self.pos.boxes.contains(b)).zip(board_cell(to)),
+            _ => None,
+        };
+        let (b, t) = box_and_target?;
+        (b != t && !self.pos.boxes.contains(&t)).then(|| {
+            format!(
+                "the box at ({},{}) cannot be pushed to ({},{}) (the other boxes standing still)",
+                b.row + 1,
+                b.col + 1,
+                t.row + 1,
+                t.col + 1
+            )
+        })
     }
 
     /// Both counts, pushes first (the order UVa 589 and Sokoban players rank by).
@@ -218,6 +261,27 @@ impl Playable for sokoban::scene::Game {
 }
 
 /// The shortest walk (no pushes) to a floor cell, as directions.
+/// The board cell under a point of the scene.
+fn board_cell(p: Point) -> Option<Pos> {
+    let [x, y] = [p[0] - 0.25, p[1] - 0.25];
+    (x >= 0.0 && y >= 0.0).then(|| Pos::new(y as usize, x as usize))
+}
+
+/// The moves that push box `b` to `target` with the fewest pushes, then the fewest moves,
+/// the other boxes standing still; empty when there is no such path.
+fn push_path(g: &sokoban::scene::Game, b: Pos, target: Pos) -> Vec<sokoban::Move> {
+    if !g.level.is_floor(target) || g.pos.boxes.contains(&target) {
+        return vec![];
+    }
+    let mut walls = g.level.walls.clone();
+    for &o in g.pos.boxes.iter().filter(|&&o| o != b) {
+        walls[o] = true;
+    }
+    let level = sokoban::rules::Level { walls, goals: vec![target], outside: g.level.outside.clone() };
+    let start = sokoban::rules::Position { player: g.pos.player, boxes: vec![b] };
+    sokoban::solve::solve(&sokoban::format::Maze { level, start }).map(|s| s.moves).unwrap_or_default()
+}
+
 fn walk_path(g: &sokoban::scene::Game, target: Pos) -> Vec<Dir> {
     let free = |p: Pos| g.level.is_floor(p) && !g.pos.boxes.contains(&p);
     if !free(target) {

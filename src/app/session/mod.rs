@@ -463,9 +463,16 @@ impl<P: Playable> Session<P> {
     }
 
     pub fn gesture(&mut self, g: Gesture, instant: bool) {
+        let before = self.selected;
         let mut selected = self.selected;
         let moves = self.current().gesture(g, &mut selected);
         self.selected = selected;
+        if moves.is_empty()
+            && let Some(why) = self.current().no_moves_why(g, before)
+        {
+            self.say(why);
+            return;
+        }
         if !moves.is_empty() {
             self.message = None;
             self.stop_solution();

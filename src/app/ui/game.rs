@@ -461,7 +461,7 @@ pub(super) fn completion<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, kind: Gam
 
 /// The board and its overlays; its rectangle.
 pub(super) fn board<P: Playable>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'_>) -> egui::Rect {
-    let (kind, instant) = (shared.kind, shared.instant);
+    let instant = shared.instant;
     let size = ui.available_size();
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
@@ -503,7 +503,6 @@ pub(super) fn board<P: Playable>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &m
     // The selection (Vexed's chosen block), drawn apart from the highlight: a dashed ring
     // in the selection colour, while no animation plays.
     if let Some(sel) = s.selected
-        && kind == GameKind::Vexed
         && at_rest
     {
         let x = 0.25 + sel.col as f32;
