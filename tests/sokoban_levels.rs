@@ -384,3 +384,15 @@ fn a_level_of_more_boxes_than_the_solver_takes_is_refused_at_once() {
     let out = String::from_utf8_lossy(&o.stdout).to_string();
     assert!(out.contains("not solved: the box limit (400 boxes) stopped the search"), "{out}");
 }
+
+/// An XSB level's own metadata: `Author:` and `Comment:` (a line, or a block up to
+/// `Comment-End:`) after its board are kept with it.
+#[test]
+fn xsb_author_and_comment_are_kept_with_their_level() {
+    let text = "; One\n\n#####\n#@$.#\n#####\nAuthor: A. Person\nComment: a first room\n\n; Two\n\n#####\n#.$@#\n#####\nAuthor: B\nComment:\nline one\nline two\nComment-End:\n";
+    let levels = xsb::parse_collection(text).unwrap();
+    assert_eq!(levels.len(), 2);
+    assert_eq!((levels[0].author.as_deref(), levels[0].comment.as_deref()), (Some("A. Person"), Some("a first room")));
+    assert_eq!((levels[1].author.as_deref(), levels[1].comment.as_deref()), (Some("B"), Some("line one line two")));
+    assert_eq!(levels[1].title, "Two");
+}

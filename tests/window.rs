@@ -840,3 +840,17 @@ fn pushing_boxes_pushes_with_the_mouse_in_one_undo_step() {
     }
     assert!(h.state().tabs.sokoban.session.current().solved());
 }
+
+#[test]
+fn a_sokoban_levels_author_and_comment_show_in_the_list() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-meta-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("meta.xsb");
+    std::fs::write(&f, "; One\n\n#####\n#@$.#\n#####\nAuthor: A. Person\nComment: a first room\n").unwrap();
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().open_file(&f).unwrap();
+    h.run_steps(3);
+    h.get_by_label_contains("(1 box, by A. Person: a first room)");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -41,7 +41,15 @@ pub(super) fn xsb_levels(levels: Vec<sokoban::xsb::XsbLevel>) -> Vec<Level<sokob
             });
             let mut level = Level::new(l.title, sokoban::scene::Game::new(l.maze, true), moves);
             level.par_text = l.par;
-            level.note = Some(format!("{boxes} box{}", if boxes == 1 { "" } else { "es" }));
+            // The file's own metadata beside the title (the whole line in the list's tooltip).
+            let mut note = format!("{boxes} box{}", if boxes == 1 { "" } else { "es" });
+            if let Some(a) = &l.author {
+                note.push_str(&format!(", by {a}"));
+            }
+            if let Some(c) = &l.comment {
+                note.push_str(&format!(": {c}"));
+            }
+            level.note = Some(note);
             level
         })
         .collect()

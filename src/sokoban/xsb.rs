@@ -8,7 +8,9 @@
 //! least one `#`; consecutive board rows are one level; rows are ragged (padded to the widest
 //! with outside); the `;` comment just before a board is its title (`; 1`, `;screen.01`), a
 //! quoted line there (`'Particle Theory'`) is added to it, and a `Title:` line after the board
-//! replaces it; a `Par:` line after it gives its par (as tumblebox's editor writes it). Other text (file headers, `Author:`, `Comment:` … `Comment-End:`) is skipped.
+//! replaces it; a `Par:` line after it gives its par (as tumblebox's editor writes it); an
+//! `Author:` line and a `Comment:` (one line, or a `Comment:` … `Comment-End:` block) after it
+//! are kept with the level. Other text (file headers) is skipped.
 //!
 //! Cells the player could reach from outside the board without crossing a wall are outside:
 //! they become walls. A player, box or goal there is an error (the level is not closed).
@@ -31,6 +33,15 @@ pub struct XsbLevel {
     /// The par a `Par:` line after the board gives (what tumblebox's editor writes when it
     /// certified the level: `Par: 13 pushes, 41 moves (proven optimal)`).
     pub par: Option<String>,
+    /// The `Author:` line after the board, and its `Comment:` (one line, or the lines of a
+    /// `Comment:` … `Comment-End:` block, joined): what a player's list shows beside the title.
+    pub author: Option<String>,
+    pub comment: Option<String>,
+}
+
+/// A line of metadata as the window shows it: no control characters, at most 200 characters.
+fn meta(text: &str) -> String {
+    text.trim().chars().filter(|c| !c.is_control()).take(200).collect()
 }
 
 /// Whether a line is a board row.
@@ -53,6 +64,16 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
         let t = line.trim();
         if in_comment_block {
             in_comment_block = !t.eq_ignore_ascii_case("comment-end:");
+            if in_comment_block
+                && !t.is_empty()
+                && let Some(last) = out.last_mut()
+            {
+                let joined = match last.comment.take() {
+                    Some(c) => format!("{c} {}", meta(t)),
+                    None => meta(t),
+                };
+                last.comment = Some(joined.chars().take(400).collect());
+            }
             i += 1;
             continue;
         }
@@ -70,7 +91,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
             if title.is_empty() {
                 title = format!("Level {}", out.len() + 1);
             }
-            out.push(XsbLevel { title, maze, line: first + 1, par: None });
+            out.push(XsbLevel { title, maze, line: first + 1, par: None, author: None, comment: None });
             continue;
         }
         if let Some(c) = t.strip_prefix(';') {
@@ -91,7 +112,17 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
                         last.par = Some(value.trim().chars().filter(|c| !c.is_control()).take(80).collect());
                     }
                 }
-                "comment" => in_comment_block = value.trim().is_empty(),
+                "author" if !value.trim().is_empty() => {
+                    if let Some(last) = out.last_mut() {
+                        last.author = Some(meta(value));
+                    }
+                }
+                "comment" => {
+                    in_comment_block = value.trim().is_empty();
+                    if !in_comment_block && let Some(last) = out.last_mut() {
+                        last.comment = Some(meta(value));
+                    }
+                }
                 _ => {}
             }
         }
@@ -109,7 +140,14 @@ pub fn parse_any(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
         return Ok(mazes
             .into_iter()
             .enumerate()
-            .map(|(i, maze)| XsbLevel { title: format!("Maze {}", i + 1), maze, line: 0, par: None })
+            .map(|(i, maze)| XsbLevel {
+                title: format!("Maze {}", i + 1),
+                maze,
+                line: 0,
+                par: None,
+                author: None,
+                comment: None,
+            })
             .collect());
     }
     let levels = parse_collection(text)?;
