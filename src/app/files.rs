@@ -28,6 +28,12 @@ pub(super) fn builtin_shubbles() -> Vec<Level<shubbles::State>> {
     crate::levels::shubbles().into_iter().map(|l| Level::new(l.title, l.state, l.par)).collect()
 }
 
+/// The number before `unit` in a par's words ("6 pushes, 28 moves": 6 for "pushes").
+pub(crate) fn count_of(text: &str, unit: &str) -> Option<usize> {
+    let words: Vec<&str> = text.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    words.windows(2).find(|w| w[1] == unit).and_then(|w| w[0].parse().ok())
+}
+
 /// Sokoban levels of an XSB collection: no par until a solver certifies one.
 pub(super) fn xsb_levels(levels: Vec<sokoban::xsb::XsbLevel>) -> Vec<Level<sokoban::scene::Game>> {
     levels
@@ -35,10 +41,7 @@ pub(super) fn xsb_levels(levels: Vec<sokoban::xsb::XsbLevel>) -> Vec<Level<sokob
         .map(|l| {
             let boxes = l.maze.start.boxes.len();
             // A `Par:` line (the editor's certified par): its moves are the session's par.
-            let moves = l.par.as_deref().and_then(|p| {
-                let words: Vec<&str> = p.split([' ', ',']).filter(|w| !w.is_empty()).collect();
-                words.windows(2).find(|w| w[1] == "moves").and_then(|w| w[0].parse().ok())
-            });
+            let moves = l.par.as_deref().and_then(|p| count_of(p, "moves"));
             let mut level = Level::new(l.title, sokoban::scene::Game::new(l.maze, true), moves);
             level.par_text = l.par;
             // The file's own metadata beside the title (the whole line in the list's tooltip).

@@ -264,8 +264,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         self.session.disown();
     }
     fn pushes(&self) -> Option<usize> {
-        let (_, _, steps) = self.session.run();
-        P::counts_pushes().then(|| steps.iter().filter(|st| st.iter().any(P::is_push)).count())
+        P::counts_pushes().then(|| self.session.pushes())
     }
     fn message(&self) -> Option<(u64, String)> {
         self.session.message.clone().map(|m| (self.session.message_seq, m))

@@ -225,21 +225,26 @@ fn merge_csvs(files: &[PathBuf], csv: Option<&Path>) -> Result<Done, Failure> {
     all.sort_by_key(|(_, r, _)| r.index);
     let rows: Vec<bench::Row> = all.into_iter().map(|(_, r, _)| r).collect();
     let out = bench::merged_summary(&one_line(&pack), &rows, files.len());
+    finish_bench(out, &pack, &rows, csv)
+}
+
+/// A bench's answer: its summary, its CSV staged, status 3 when a limit stopped any level.
+fn finish_bench(out: String, pack: &str, rows: &[bench::Row], csv: Option<&Path>) -> Result<Done, Failure> {
     let limited = rows.iter().any(|r| !r.solved && r.ended != "unsolvable");
-    let mut staged = Vec::new();
+    let mut files = Vec::new();
     if let Some(path) = csv {
         let mut text = format!("{}\n", bench::HEADER);
-        for r in &rows {
-            text.push_str(&r.csv(&pack));
+        for r in rows {
+            text.push_str(&r.csv(pack));
             text.push('\n');
         }
-        staged.push(
+        files.push(
             tumblebox::render::export::stage(path, |w| std::io::Write::write_all(w, text.as_bytes()))
                 .map_err(|e| Failure::bad(format!("{}: cannot write: {e}", path.display())))?,
         );
     }
     let code = if limited { status::LIMIT } else { status::OK };
-    Ok(Done { out, files: staged, code, ..Done::default() })
+    Ok(Done { out, files, code, ..Done::default() })
 }
 
 fn bench(
@@ -281,21 +286,7 @@ fn bench(
             rows.len()
         ));
     }
-    let limited = rows.iter().any(|r| !r.solved && r.ended != "unsolvable");
-    let mut files = Vec::new();
-    if let Some(path) = csv {
-        let mut text = format!("{}\n", bench::HEADER);
-        for r in &rows {
-            text.push_str(&r.csv(&pack));
-            text.push('\n');
-        }
-        files.push(
-            tumblebox::render::export::stage(path, |w| std::io::Write::write_all(w, text.as_bytes()))
-                .map_err(|e| Failure::bad(format!("{}: cannot write: {e}", path.display())))?,
-        );
-    }
-    let code = if limited { status::LIMIT } else { status::OK };
-    Ok(Done { out, files, code, ..Done::default() })
+    finish_bench(out, &pack, &rows, csv)
 }
 
 /// A level read for export or trace: the file's name, the level's title, the maze, the moves

@@ -120,7 +120,6 @@ impl Playable for sokoban::scene::Game {
     fn gesture(&self, g: Gesture, selected: &mut Option<Pos>) -> Vec<sokoban::Move> {
         use egui::Key::*;
         let walk = |dir| sokoban::Move { dir, push: false };
-        let cell_of = board_cell;
         match g {
             Gesture::Key(k) => {
                 let dir = match k {
@@ -133,7 +132,7 @@ impl Playable for sokoban::scene::Game {
                 vec![walk(dir)]
             }
             Gesture::Click(p) => {
-                let Some(target) = cell_of(p) else { return vec![] };
+                let Some(target) = board_cell(p) else { return vec![] };
                 if self.pos.boxes.contains(&target) {
                     *selected = if *selected == Some(target) { None } else { Some(target) };
                     return vec![];
@@ -148,7 +147,7 @@ impl Playable for sokoban::scene::Game {
                 walk_path(self, target).into_iter().map(walk).collect()
             }
             Gesture::Drag { from, to } => {
-                let (Some(b), Some(target)) = (cell_of(from), cell_of(to)) else { return vec![] };
+                let (Some(b), Some(target)) = (board_cell(from), board_cell(to)) else { return vec![] };
                 if !self.pos.boxes.contains(&b) || b == target {
                     return vec![];
                 }

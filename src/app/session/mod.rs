@@ -165,7 +165,22 @@ impl<P: Playable> Session<P> {
 
     /// Moves made since the last restart (what the status bar counts).
     pub fn moves(&self) -> usize {
-        self.history[..self.cursor].iter().rev().take_while(|e| matches!(e, Entry::Move { .. })).count()
+        self.cursor.checked_sub(1).map_or(0, |e| self.move_number(e))
+    }
+
+    /// The number the status bar gives history entry `e`: its place among the moves since the
+    /// restart before it (0 for a restart). The timeline and the inspector number moves so.
+    pub fn move_number(&self, e: usize) -> usize {
+        self.history[..=e].iter().rev().take_while(|x| matches!(x, Entry::Move { .. })).count()
+    }
+
+    /// The pushes among the moves since the last restart (the games that count them).
+    pub fn pushes(&self) -> usize {
+        let n = self.moves();
+        self.history[self.cursor - n..self.cursor]
+            .iter()
+            .filter(|e| matches!(e, Entry::Move { steps, .. } if steps.iter().any(P::is_push)))
+            .count()
     }
 
     /// The moves since the last restart: the state they start from, their texts and steps.

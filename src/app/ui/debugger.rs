@@ -229,9 +229,9 @@ pub(super) fn timeline_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
     }
     let (cursor, range) = (s.cursor, s.range);
     area.show_rows(ui, row, s.history.len() + 1, |ui, rows| {
-        // The first row's number: the moves since the restart before it (counted once, then
-        // carried down the rows on screen).
-        let mut number = (0..rows.start).rev().take_while(|&k| k == 0 || is_move(k - 1)).filter(|&k| k > 0).count();
+        // The number of the row above the first on screen (row i is entry i - 1), counted once
+        // and carried down the rows on screen.
+        let mut number = rows.start.checked_sub(2).map_or(0, |e| s.move_number(e));
         for i in rows {
             if i > 0 {
                 number = if is_move(i - 1) { number + 1 } else { 0 };
@@ -452,14 +452,11 @@ pub(super) fn inspector_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
         return;
     }
     let mut go = None;
-    // Moves numbered as the timeline and the status bar number them: from 1 after a restart.
-    let number = |entry: usize| {
-        (0..=entry).rev().take_while(|&k| matches!(s.history[k], crate::app::session::Entry::Move { .. })).count()
-    };
     egui::ScrollArea::vertical().id_salt("inspector").max_height(140.0).show(ui, |ui| {
         for t in &touches {
-            if ui.selectable_label(false, format!("move {} step {}: {}", number(t.entry), t.step + 1, t.text)).clicked()
-            {
+            // Numbered as the timeline and the status bar number moves: from 1 after a restart.
+            let n = s.move_number(t.entry);
+            if ui.selectable_label(false, format!("move {n} step {}: {}", t.step + 1, t.text)).clicked() {
                 go = Some((t.entry, t.step));
             }
         }

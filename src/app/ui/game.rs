@@ -142,9 +142,7 @@ pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
             ui.separator();
             if P::counts_pushes() {
                 // UVa 589's own criteria: pushes first, then moves.
-                let (_, _, steps) = s.run();
-                let pushes = steps.iter().filter(|st| st.iter().any(P::is_push)).count();
-                ui.label(format!("pushes: {pushes} · moves: {}", s.moves()));
+                ui.label(format!("pushes: {} · moves: {}", s.pushes(), s.moves()));
             } else {
                 ui.label(format!("moves: {}", s.moves()));
             }
@@ -402,13 +400,6 @@ fn thumbnail(
     response
 }
 
-/// "6 pushes, 28 moves" (a par as the level list writes it): the two counts.
-fn pushes_and_moves(text: &str) -> Option<(usize, usize)> {
-    let words: Vec<&str> = text.split([' ', ',']).filter(|w| !w.is_empty()).collect();
-    let count = |unit: &str| words.windows(2).find(|w| w[1] == unit).and_then(|w| w[0].parse().ok());
-    Some((count("pushes")?, count("moves")?))
-}
-
 /// The moment a level is done: a banner over the board with what happened and where next.
 pub(super) fn completion<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, kind: GameKind, asked: &mut Asked) {
     let s = &tab.session;
@@ -419,10 +410,14 @@ pub(super) fn completion<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, kind: Gam
         s.current().done_text()
     } else if s.by_player() && P::counts_pushes() {
         // Pushing boxes: both counts, pushes first, against a par of both when it has one.
-        let (_, _, steps) = s.run();
-        let pushes = steps.iter().filter(|st| st.iter().any(P::is_push)).count();
+        let pushes = s.pushes();
         let mine = (pushes, s.moves());
-        let par = tab.levels.get(tab.index).and_then(|l| l.par_text.as_deref()).and_then(pushes_and_moves);
+        let count = crate::app::files::count_of;
+        let par = tab
+            .levels
+            .get(tab.index)
+            .and_then(|l| l.par_text.as_deref())
+            .and_then(|t| count(t, "pushes").zip(count(t, "moves")));
         let said = format!("Solved in {pushes} pushes, {} moves", s.moves());
         match par {
             Some(p) if mine < p => format!("{said}: better than par {} pushes, {} moves!", p.0, p.1),
@@ -439,9 +434,7 @@ pub(super) fn completion<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, kind: Gam
         };
         format!("Solved in {} moves{par}", s.moves())
     } else if P::counts_pushes() {
-        let (_, _, steps) = s.run();
-        let pushes = steps.iter().filter(|st| st.iter().any(P::is_push)).count();
-        format!("Solved with the solver's help: {pushes} pushes, {} moves (not counted as yours)", s.moves())
+        format!("Solved with the solver's help: {} pushes, {} moves (not counted as yours)", s.pushes(), s.moves())
     } else {
         format!("Solved with the solver's help: {} moves (not counted as yours)", s.moves())
     };
