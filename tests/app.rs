@@ -5,7 +5,7 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tumblebox::app::paint::View;
-use tumblebox::app::play::{Gesture, Playable};
+use tumblebox::app::play::{Gesture, Playable, Replay};
 use tumblebox::app::{ExportKind, GameKind, Progress, TumbleApp};
 use tumblebox::grid::Pos;
 use tumblebox::vexed::{Move, Side};

@@ -13,6 +13,8 @@ mod export;
 mod fuzz_regressions;
 mod hardening;
 mod honest;
+#[cfg(feature = "app")]
+mod library;
 mod properties;
 #[cfg(feature = "app")]
 mod save;

@@ -6,7 +6,7 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use tumblebox::app::play::Playable;
+use tumblebox::app::play::{Playable, Replay};
 use tumblebox::app::{GameKind, TumbleApp};
 use tumblebox::grid::Pos;
 use tumblebox::vexed::{Move, Side};

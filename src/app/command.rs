@@ -51,6 +51,9 @@ pub enum Command {
     LeaveEditor,
     SaveMyLevels,
     MessageLog,
+    Library,
+    Snapshot,
+    ExportLibrary,
     Quit,
 }
 
@@ -133,7 +136,7 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 45] = [
+    pub const ALL: [Command; 48] = [
         Command::Open,
         Command::Save,
         Command::Copy,
@@ -178,6 +181,9 @@ impl Command {
         Command::LeaveEditor,
         Command::SaveMyLevels,
         Command::MessageLog,
+        Command::Library,
+        Command::Snapshot,
+        Command::ExportLibrary,
         Command::Quit,
     ];
 
@@ -225,6 +231,27 @@ impl Command {
                 None,
                 None,
                 Always,
+            ),
+            Library => (
+                "Solutions and snapshots…",
+                "This level's library: every solution found (yours, the solver's, the optimiser's), snapshots, time spent and attempts",
+                cmd(Key::L),
+                None,
+                Puzzle,
+            ),
+            Snapshot => (
+                "Take snapshot",
+                "Keep the game on screen under a name, to come back to it from the library",
+                Some(KeyboardShortcut::new(ctrl_shift, Key::S)),
+                None,
+                Puzzle,
+            ),
+            ExportLibrary => (
+                "Export solutions…",
+                "The level and every solution and snapshot of its library as one text file (Sokoban: SOK, XSB and LURD)",
+                None,
+                None,
+                Puzzle,
             ),
             Quit => {
                 ("Quit", "Close tumblebox (an export still running is asked about first)", cmd(Key::Q), None, Always)

@@ -184,12 +184,17 @@ pub enum ExportKind {
     Level,
     /// The game's My levels pack (a copy of its file).
     MyLevels,
+    /// The level and its library as text (Sokoban: a SOK file).
+    Library,
 }
 
 impl ExportKind {
     /// Writes a save file (not a picture).
     pub fn is_save(self) -> bool {
-        matches!(self, ExportKind::Save | ExportKind::BestSave | ExportKind::Level | ExportKind::MyLevels)
+        matches!(
+            self,
+            ExportKind::Save | ExportKind::BestSave | ExportKind::Level | ExportKind::MyLevels | ExportKind::Library
+        )
     }
 }
 
@@ -210,6 +215,14 @@ impl TumbleApp {
             let text = std::fs::read(from)?;
             return crate::render::export::write_atomic(path, |w| std::io::Write::write_all(w, &text));
         }
+        if kind == ExportKind::Save {
+            let text = self.save_with_library().write();
+            return crate::render::export::write_atomic(path, |w| std::io::Write::write_all(w, text.as_bytes()));
+        }
+        if kind == ExportKind::Library {
+            let text = self.library_text();
+            return crate::render::export::write_atomic(path, |w| std::io::Write::write_all(w, text.as_bytes()));
+        }
         if kind == ExportKind::BestSave {
             let line = self.best_line().ok_or_else(|| std::io::Error::other("no best solution is kept"))?;
             let text = self.tab().line_save(&line).map_err(std::io::Error::other)?;
@@ -225,6 +238,10 @@ impl TumbleApp {
             ExportKind::Png => "png",
             ExportKind::Save => "tumble",
             ExportKind::BestSave => return format!("tumblebox-{}-{name}-best.tumble", self.kind.key()),
+            ExportKind::Library if self.kind == super::GameKind::Sokoban => {
+                return format!("tumblebox-{}-{name}-solutions.sok", self.kind.key());
+            }
+            ExportKind::Library => return format!("tumblebox-{}-{name}-solutions.txt", self.kind.key()),
             ExportKind::MyLevels => {
                 let file = self.my_pack(self.kind);
                 let ext = file.as_ref().and_then(|f| f.extension()).map_or("txt".into(), |e| e.to_string_lossy());

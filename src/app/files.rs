@@ -189,6 +189,8 @@ impl TumbleApp {
                 self.tabs.get_mut(kind).load(&save, &file).map_err(|e| format!("{name}: {e}"))?;
                 // Moves from a file are shown and replayed, not counted as the player's.
                 self.tabs.get_mut(kind).disown();
+                self.kind = kind;
+                self.import_library(&save);
             }
             crate::loader::Loaded::Vexed(_, levels) => return self.set_vexed(file, levels),
             crate::loader::Loaded::Shubbles(levels) => {

@@ -174,15 +174,27 @@ impl TumbleApp {
         }
         let Some((n, mine)) = self.tab().finished() else { return };
         let Some(key) = self.level_key(self.index()) else { return };
+        // Once a finished run (a session, where its run starts, its length), not every frame.
+        let (id, from) = self.tab().attempt();
+        if self.shelf.recorded == Some((id, from, n)) {
+            return;
+        }
+        self.shelf.recorded = Some((id, from, n));
+        let line = self.tab().solution_line();
+        let now = crate::save::library::now();
         if mine {
-            let line = self.tab().solution_line();
             if let Some(p) = self.tab().pushes() {
                 self.progress.record_pushes(key.clone(), p, n, line.clone());
             }
-            self.progress.record_solved(key, n, Some(line));
+            self.progress.record_solved(key.clone(), n, Some(line.clone()));
+            let stats = &mut self.progress.library_mut(key).stats;
+            stats.solved_on = stats.solved_on.or(Some(now));
         } else {
             self.progress.record_shown(key);
         }
+        // Every solution joins the level's library, with who found it.
+        let by = if mine { super::library::Finder::Player } else { super::library::Finder::Solver };
+        let _ = self.add_solution(&line, by, now);
         // The finished game is kept at once (and stored with the progress), so a SIGTERM right
         // after a solve still offers to continue it; once, not every frame it stays finished.
         if let Some((content, text)) = self.tab().kept() {

@@ -12,10 +12,12 @@ mod export;
 mod files;
 pub mod help;
 mod kept;
+pub mod library;
 pub mod paint;
 pub mod play;
 pub mod progress;
 pub mod session;
+mod shelf;
 mod tab;
 
 use dialogs::Dialog;
@@ -236,6 +238,8 @@ pub struct TumbleApp {
     /// A side panel brought back by its key (F9, F12) although the window is narrow.
     levels_forced: bool,
     debugger_forced: bool,
+    /// The library window, the optimiser and the statistics clock.
+    pub shelf: shelf::Shelf,
 }
 
 /// Below this window width the level list folds away by itself (F9 brings it back).
@@ -286,6 +290,7 @@ impl Default for TumbleApp {
             width: 1200.0,
             levels_forced: false,
             debugger_forced: false,
+            shelf: shelf::Shelf::default(),
         }
     }
 }
@@ -446,10 +451,12 @@ impl eframe::App for TumbleApp {
     /// The window closes: an export still running (closed by the window manager without
     /// asking) is cancelled and its staged file removed before the process ends.
     fn on_exit(&mut self) {
+        self.cancel_optimiser();
         self.finish_export_for_quit();
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.flush_clock();
         storage.set_string(STORAGE_KEY, self.progress.to_text());
         self.keep_all();
         storage.set_string(SESSIONS_KEY, self.sessions_text());

@@ -41,6 +41,8 @@ pub struct Record {
     /// Pushing boxes: the player's solve with the fewest pushes (then moves): its pushes,
     /// moves and moves line. Kept beside the best by moves, as Sokoban players rank both.
     pub pushes: Option<(usize, usize, String)>,
+    /// Every solution found, snapshots and statistics ([`super::library`]).
+    pub library: super::library::Library,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -142,6 +144,13 @@ impl Progress {
             r.pushes = Some((pushes, moves, clean(&solution)));
             self.dirty = true;
         }
+    }
+
+    /// A level's library, to change (the store is then written).
+    pub fn library_mut(&mut self, key: LevelKey) -> &mut super::library::Library {
+        let key = normal(&key).unwrap_or(key);
+        self.dirty = true;
+        &mut self.levels.entry(key).or_default().library
     }
 
     /// The best solution of a level, if its moves are kept.
@@ -264,6 +273,7 @@ impl Progress {
                 clean(solution),
                 clean(&k.pack)
             ));
+            out.extend(r.library.store_lines(k.game.key(), &format!("{:016x}", k.content), &clean(&k.pack)));
             if let Some((p, m, s)) = &r.pushes {
                 out.push(format!(
                     "pushes\t{}\t{:016x}\t{p}\t{m}\t{}\t{}",
@@ -325,7 +335,8 @@ impl Progress {
                     };
                     // A solution without a best is not kept (one that no longer replays is refused when used).
                     let solution = solution.filter(|_| best.is_some());
-                    p.levels.insert(key, Record { best, solution, shown, pushes: None });
+                    let r = p.levels.entry(key).or_default();
+                    (r.best, r.solution, r.shown) = (best, solution, shown);
                 }
                 ["pushes", g, content, pushes, moves, solution, pack] => {
                     let key = LevelKey {
@@ -335,6 +346,14 @@ impl Progress {
                     };
                     let counts = (pushes.parse().map_err(|_| bad())?, moves.parse().map_err(|_| bad())?);
                     p.levels.entry(key).or_default().pushes = Some((counts.0, counts.1, solution.to_string()));
+                }
+                [word @ ("found" | "snapshot" | "stats"), g, content, fields @ .., pack] => {
+                    let key = LevelKey {
+                        game: game(g)?,
+                        pack: pack.to_string(),
+                        content: u64::from_str_radix(content, 16).map_err(|_| bad())?,
+                    };
+                    p.levels.entry(key).or_default().library.read_line(word, fields).ok_or_else(bad)?;
                 }
                 // Version 1: a best by title alone, which cannot be placed.
                 ["best", g, n, _] => {

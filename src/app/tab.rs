@@ -12,6 +12,11 @@ use crate::render::frames::GifMode;
 use crate::render::frames::export_gif;
 use crate::render::frames::export_png;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize};
+
+/// An optimiser run (see [`GameTab::optimise_job`]).
+pub(crate) type OptimiseJob =
+    Box<dyn FnOnce(&AtomicBool, &AtomicUsize) -> Result<(Option<String>, String), String> + Send + 'static>;
 
 /// One game's tab as the app sees it, whatever the game (the role Tatham's `struct game`
 /// plays for his midend): the app reaches a tab through [`Tabs::get`] and [`Tabs::get_mut`],
@@ -36,8 +41,21 @@ pub(crate) trait GameTab {
     fn scene(&self) -> crate::scene::Scene;
     /// Exports the moves since the last restart (GIF) or the position on screen (PNG).
     fn export(&self, path: &Path, kind: ExportKind) -> std::io::Result<()>;
-    /// The game as a save file's text.
-    fn save_text(&self) -> String;
+    /// The game as a save file (its library is the app's to add).
+    fn to_save(&self) -> crate::save::Save;
+    /// A line of moves played from the level's start: its moves, its pushes (in a game that
+    /// counts them) and whether it solves the level; or which move fails.
+    fn measure(&self, line: &str) -> Result<(usize, Option<usize>, bool), String>;
+    /// The session on screen (a number no other session shares) and where its run since the
+    /// last restart starts in the history: a new attempt is a first move on a new pair.
+    fn attempt(&self) -> (u64, usize);
+    /// The level (its start, with its title) as text in the game's own format.
+    fn level_text(&self) -> String;
+    /// Whether the game has an optimiser.
+    fn can_optimise(&self) -> bool;
+    /// The optimiser on a solution (a line from the level's start), to run on another
+    /// thread: the better line if it found one, and what it searched, in words.
+    fn optimise_job(&self, line: &str, time: std::time::Duration) -> Result<OptimiseJob, String>;
     /// An export of the moves since the last restart (and the position on screen, for a PNG)
     /// as asked, to run on another thread: it renders, calls `tick(frames)` for every frame
     /// (returning `false` cancels, leaving no file) and commits the files.
@@ -183,7 +201,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         let s = &self.session;
         let size = (480, 480);
         if kind == ExportKind::Save {
-            let text = self.save_text();
+            let text = self.to_save().write();
             return crate::render::export::write_atomic(path, |w| std::io::Write::write_all(w, text.as_bytes()));
         }
         if kind == ExportKind::Png {
@@ -193,8 +211,48 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         let mode = if kind == ExportKind::GifSmooth { GifMode::Smooth } else { GifMode::Stepwise };
         export_gif(path, &start, &steps, mode, Pacing::default(), size)
     }
-    fn save_text(&self) -> String {
-        self.session.to_save(&self.pack).write()
+    fn to_save(&self) -> crate::save::Save {
+        self.session.to_save(&self.pack)
+    }
+    fn measure(&self, line: &str) -> Result<(usize, Option<usize>, bool), String> {
+        let start = self.levels.get(self.index).map_or(&self.session.start, |l| &l.start);
+        let mut s = Session::new("", start.clone(), None);
+        s.play_line(line, false)?;
+        Ok((s.moves(), P::counts_pushes().then(|| s.pushes()), s.current().solved()))
+    }
+    fn attempt(&self) -> (u64, usize) {
+        (self.session.id, self.session.cursor - self.session.moves())
+    }
+    fn can_optimise(&self) -> bool {
+        P::can_optimise()
+    }
+    fn optimise_job(&self, line: &str, time: std::time::Duration) -> Result<OptimiseJob, String> {
+        let start = self.levels.get(self.index).map_or(&self.session.start, |l| &l.start).clone();
+        let title = self.session.title.clone();
+        let mut here = start.clone();
+        let mut moves = Vec::new();
+        for (k, text) in P::split_moves(line)?.iter().enumerate() {
+            let mv = here.parse_move(text).map_err(|e| format!("move {} {text}: {e}", k + 1))?;
+            here = here.play(&mv).map_err(|e| format!("move {} {text}: {e}", k + 1))?.0;
+            moves.push(mv);
+        }
+        Ok(Box::new(move |cancel, progress| {
+            let (better, words) = start.optimise(&moves, time, cancel, progress)?;
+            let line = better.map(|mv| {
+                let mut here = start.clone();
+                let mut texts = Vec::new();
+                for m in &mv {
+                    texts.push(here.move_text(m));
+                    here = here.play(m).map(|p| p.0).unwrap_or(here);
+                }
+                crate::save::moves_line_of(&start, &title, &texts)
+            });
+            Ok((line, words))
+        }))
+    }
+    fn level_text(&self) -> String {
+        let title = self.levels.get(self.index).map_or(self.session.title.as_str(), |l| l.title.as_str());
+        self.session.start.level_text(title)
     }
     fn export_job(&self, req: crate::render::frames::Request) -> ExportJob {
         let (start, texts, steps) = self.session.run();

@@ -247,6 +247,8 @@ pub fn stage_save<R: Replay + Clone>(to: &SaveAs, start: &R, moves: &[R::Move]) 
         level_line: 0,
         cursor: history.len(),
         history,
+        found: Vec::new(),
+        snapshots: Vec::new(),
     };
     let text = save.write();
     tumblebox::render::export::stage(to.path, |w| w.write_all(text.as_bytes()))

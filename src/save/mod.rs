@@ -36,6 +36,10 @@
 //!   number), optionally followed by `solver` (the solver played it) and `group N` (moves of one
 //!   gesture, undone together); `restart`.
 //! - `cursor N`: how many history entries are in effect (the rest can be redone).
+//! - The level's library (version 2), anywhere after the level: `solution WHO WHEN MOVES`
+//!   (a solution from the level's start: `player`, `solver`, `optimiser` or `file` found it,
+//!   `WHEN` in RFC 3339 UTC) and `snapshot WHEN "NAME" MOVES` (an unfinished game kept under a
+//!   name); see [`library`]. A save without them is written as version 1.
 //! - `end` closes the file; blank lines and lines starting with `#` are ignored anywhere but
 //!   inside the level. No line holds a control character (a tab aside).
 //!
@@ -49,6 +53,7 @@
 //! A capability: depends on the games and the shared ground; no game depends on it, and it
 //! never names the window (a test checks the layers).
 
+pub mod library;
 mod replay;
 mod shubbles;
 mod sokoban;
@@ -56,15 +61,16 @@ mod stacks;
 mod text;
 mod vexed;
 
-pub use replay::{Played, Replay, Replayed, Replaying, TraceInput, check, replay, replaying, run};
+pub use replay::{Played, Replay, Replayed, Replaying, TraceInput, check, play_line, replay, replaying, run};
 pub use text::{GameId, copy_text, moves_line_of};
 
 use crate::error::ParseError;
 
 /// The first line's words.
 pub const MAGIC: &str = "tumblebox save";
-/// The format's version.
-pub const VERSION: u32 = 1;
+/// The format's version: 2 when the save carries a library, 1 otherwise (what tumblebox
+/// before libraries wrote and reads).
+pub const VERSION: u32 = 2;
 
 /// One entry of the history.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,6 +104,10 @@ pub struct Save {
     pub level_line: usize,
     pub history: Vec<Entry>,
     pub cursor: usize,
+    /// The level's solutions kept with the game (version 2).
+    pub found: Vec<library::Found>,
+    /// Unfinished games kept under a name (version 2).
+    pub snapshots: Vec<library::Snapshot>,
 }
 
 /// The games a save may name.
@@ -111,7 +121,8 @@ fn clean(s: &str) -> String {
 impl Save {
     /// The file's text.
     pub fn write(&self) -> String {
-        let mut out = format!("{MAGIC} {VERSION}\ngame {}\ntitle {}\n", self.game, clean(&self.title));
+        let version = if self.found.is_empty() && self.snapshots.is_empty() { 1 } else { VERSION };
+        let mut out = format!("{MAGIC} {version}\ngame {}\ntitle {}\n", self.game, clean(&self.title));
         if !self.pack.is_empty() {
             out.push_str(&format!("pack {}\n", clean(&self.pack)));
         }
@@ -140,7 +151,9 @@ impl Save {
                 Entry::Restart => out.push_str("restart\n"),
             }
         }
-        out.push_str(&format!("cursor {}\nend\n", self.cursor));
+        out.push_str(&format!("cursor {}\n", self.cursor));
+        out.push_str(&library::write_lines(&self.found, &self.snapshots));
+        out.push_str("end\n");
         out
     }
 
@@ -170,11 +183,11 @@ impl Save {
         let head = lines.get(i).map(|l| l.trim_end()).unwrap_or("");
         let version = head.strip_prefix(MAGIC).map(str::trim);
         match version {
-            Some(v) if v == VERSION.to_string() => {}
+            Some("1") | Some("2") => {}
             Some(v) if v.parse::<u32>().is_ok() => {
                 return Err(ParseError::line(
                     i + 1,
-                    format!("a save of version {VERSION}; this one is version {v}, from a newer tumblebox"),
+                    format!("a save of version 1 or {VERSION}; this one is version {v}, from a newer tumblebox"),
                 ));
             }
             _ if i >= lines.len() => {
@@ -204,6 +217,8 @@ impl Save {
             level_line: 0,
             history: Vec::new(),
             cursor: 0,
+            found: Vec::new(),
+            snapshots: Vec::new(),
         };
         let mut cursor = None;
         let mut ended = false;
@@ -311,6 +326,8 @@ impl Save {
                     }
                     cursor = Some(c);
                 }
+                "solution" if seen_level => save.found.push(library::parse_solution(rest, n, value_col)?),
+                "snapshot" if seen_level => save.snapshots.push(library::parse_snapshot(rest, n, value_col)?),
                 "end" if rest.is_empty() => {
                     if !seen_level {
                         return Err(ParseError::at(n, 1, "a `level` before `end`"));
@@ -321,9 +338,9 @@ impl Save {
                     let what = if !seen_level {
                         "`game`, `title`, `pack`, `par`, `rule` or `level`"
                     } else if !history_started || cursor.is_none() {
-                        "`move`, `restart`, `cursor` or `end`"
+                        "`move`, `restart`, `cursor`, `solution`, `snapshot` or `end`"
                     } else {
-                        "`end`"
+                        "`solution`, `snapshot` or `end`"
                     };
                     return Err(ParseError::at(n, 1, format!("{what}, not {}", crate::error::quote(line))));
                 }
@@ -372,6 +389,8 @@ mod tests {
                 Entry::Move { text: "(B,1,3,L)".into(), solver: true, group: 4, line: 15 },
             ],
             cursor: 2,
+            found: Vec::new(),
+            snapshots: Vec::new(),
         }
     }
 
@@ -389,8 +408,8 @@ mod tests {
     fn damage_is_named_by_line_and_column() {
         let text = sample().write();
         let err = |t: &str| Save::parse(t).unwrap_err().to_string();
-        assert_eq!(err("hello\n"), "line 1, column 1: `tumblebox save 1` (the first line of a tumblebox save file)");
-        assert!(err(&text.replace("save 1", "save 7")).starts_with("line 1: a save of version 1"));
+        assert_eq!(err("hello\n"), "line 1, column 1: `tumblebox save 2` (the first line of a tumblebox save file)");
+        assert!(err(&text.replace("save 1", "save 7")).starts_with("line 1: a save of version 1 or 2"));
         assert_eq!(
             err(&text.replace("game vexed", "game chess")),
             "line 2, column 6: a game: vexed, shubbles, sokoban or stacks"

@@ -40,6 +40,8 @@ pub trait Replay: Animate {
     fn level_text(&self, title: &str) -> String {
         self.trace_input(title, &[]).file
     }
+    /// Whether the level is done here (solved; stacks: the game is over).
+    fn solved(&self) -> bool;
     /// Whether the level plays by Baekjoon 17780's rule (only the bottom piece moves), for
     /// games that have that choice.
     fn bottom_only(&self) -> Option<bool> {
@@ -162,7 +164,24 @@ pub fn replay<R: Replay + Clone>(save: &Save) -> Result<(R, Vec<Replayed<R>>), P
 /// file's line (and column, in the level).
 pub fn check(save: &Save) -> Result<(), ParseError> {
     fn go<R: Replay + Clone>(save: &Save) -> Result<(), ParseError> {
-        replaying::<R>(save)?.try_for_each(|e| e.map(|_| ()))
+        let mut r = replaying::<R>(save)?;
+        let start = r.start().clone();
+        r.try_for_each(|e| e.map(|_| ()))?;
+        // The library: every solution solves the level from its start, every snapshot replays.
+        for f in &save.found {
+            let end =
+                play_line(&start, &f.line).map_err(|m| ParseError::line(f.file_line, format!("the solution: {m}")))?;
+            if !end.solved() {
+                return Err(ParseError::line(
+                    f.file_line,
+                    "a solution that solves the level (these moves leave it unsolved)",
+                ));
+            }
+        }
+        for s in &save.snapshots {
+            play_line(&start, &s.line).map_err(|m| ParseError::line(s.file_line, format!("the snapshot: {m}")))?;
+        }
+        Ok(())
     }
     match save.game.as_str() {
         "vexed" => go::<Board>(save),
@@ -170,6 +189,18 @@ pub fn check(save: &Save) -> Result<(), ParseError> {
         "sokoban" => go::<sokoban::scene::Game>(save),
         _ => go::<StacksPlay>(save),
     }
+}
+
+/// The state a line of moves (in the game's notation, as [`Replay::split_moves`] reads it)
+/// reaches from `start`, or which move fails and why.
+pub fn play_line<R: Replay + Clone>(start: &R, line: &str) -> Result<R, String> {
+    let mut here = start.clone();
+    for (k, text) in R::split_moves(line)?.iter().enumerate() {
+        let fail = |m: String| format!("move {} {}: {m}", k + 1, crate::error::quote(text));
+        let mv = here.parse_move(text).map_err(fail)?;
+        here = here.play(&mv).map_err(fail)?.0;
+    }
+    Ok(here)
 }
 
 /// A move's notation and its steps.

@@ -5,6 +5,10 @@ use crate::error::ParseError;
 use crate::shubbles::{self, Op};
 
 impl Replay for shubbles::State {
+    fn solved(&self) -> bool {
+        self.count(shubbles::Content::Shubble) == 0 && self.count(shubbles::Content::Smole) == 2
+    }
+
     fn split_moves(text: &str) -> Result<Vec<String>, String> {
         Ok(text.chars().filter(|c| !c.is_whitespace()).map(String::from).collect())
     }

@@ -5,6 +5,10 @@ use crate::error::ParseError;
 use crate::sokoban;
 
 impl Replay for sokoban::scene::Game {
+    fn solved(&self) -> bool {
+        self.level.is_solved(&self.pos)
+    }
+
     /// A move a character (`nsewNSEW` or `lurdLURD`); a run-length form (`3l2(lU)`) is
     /// expanded.
     fn split_moves(text: &str) -> Result<Vec<String>, String> {

@@ -5,6 +5,10 @@ use crate::error::ParseError;
 use crate::stacks::{self, play::NextPiece, play::StacksPlay};
 
 impl Replay for StacksPlay {
+    fn solved(&self) -> bool {
+        self.game.over
+    }
+
     type Move = NextPiece;
 
     const GAME: &'static str = "stacks";

@@ -5,6 +5,10 @@ use crate::error::ParseError;
 use crate::vexed::{self, Board};
 
 impl Replay for Board {
+    fn solved(&self) -> bool {
+        self.is_solved()
+    }
+
     /// World Finals moves are words; Palm moves are pairs of letters (`eCdF`).
     fn split_moves(text: &str) -> Result<Vec<String>, String> {
         if text.contains('(') {

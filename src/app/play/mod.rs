@@ -133,7 +133,6 @@ impl Break {
 
 /// A game as the window plays it.
 pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 'static {
-    fn solved(&self) -> bool;
     /// Cells where a piece can never be brought to its goal (Sokoban's dead squares), to mark
     /// when View › Dead squares is on.
     fn dead_cells(&self) -> Vec<Pos> {
@@ -253,6 +252,22 @@ pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 's
     /// pushed where it was asked); `selected` is the selection before the gesture.
     fn no_moves_why(&self, _g: Gesture, _selected: Option<Pos>) -> Option<String> {
         None
+    }
+    /// Whether the game has an optimiser ([`Playable::optimise`]).
+    fn can_optimise() -> bool {
+        false
+    }
+    /// A better solution near `moves` (a solution played from `self`, the level's start):
+    /// the better moves if any were found, and what was searched, in words. Bounded by `time`;
+    /// `cancel` stops it. Only games where [`Playable::can_optimise`] says so.
+    fn optimise(
+        &self,
+        _moves: &[Self::Move],
+        _time: std::time::Duration,
+        _cancel: &AtomicBool,
+        _progress: &AtomicUsize,
+    ) -> Result<(Option<Vec<Self::Move>>, String), String> {
+        Err("this game has no optimiser".into())
     }
     /// Whether a cell can be selected (Vexed: it holds a block); a selection on a cell that no
     /// longer can be is dropped after a move.

@@ -8,10 +8,6 @@ use crate::shubbles::{self, Op};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 impl Playable for shubbles::State {
-    fn solved(&self) -> bool {
-        self.count(shubbles::Content::Shubble) == 0 && self.count(shubbles::Content::Smole) == 2
-    }
-
     /// A cell of the box is `Pos { row: 0, col: i }`, `i` from 0 (named from 1).
     fn step_cells(&self, step: &shubbles::Step) -> Vec<Pos> {
         use shubbles::Step::*;

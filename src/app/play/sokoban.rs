@@ -1,7 +1,9 @@
 //! Pushing boxes in the window: arrows or WASD, click to walk, boxes on targets as events,
 //! UVa 589's exact search or the Sokoban solver.
 
-use super::{Answer, Break, Event, Gesture, Overlay, Playable, SOKOBAN_OPTIMAL_TIME, SOKOBAN_TIME, cell, square_cell};
+use super::{
+    Answer, Break, Event, Gesture, Overlay, Playable, Replay, SOKOBAN_OPTIMAL_TIME, SOKOBAN_TIME, cell, square_cell,
+};
 use crate::grid::{Dir, Pos};
 use crate::scene::Point;
 use crate::sokoban;
@@ -34,10 +36,6 @@ impl sokoban::scene::Game {
 }
 
 impl Playable for sokoban::scene::Game {
-    fn solved(&self) -> bool {
-        self.level.is_solved(&self.pos)
-    }
-
     /// The floor cells (goals excepted) from which a lone box reaches no goal.
     fn dead_cells(&self) -> Vec<Pos> {
         self.board().dead_squares().into_iter().filter(|p| !self.level.goals.contains(p)).collect()
@@ -203,6 +201,42 @@ impl Playable for sokoban::scene::Game {
                 t.col + 1
             )
         })
+    }
+
+    fn can_optimise() -> bool {
+        true
+    }
+
+    /// The vicinity search ([`sokoban::search::optimise`]), holding at most a tenth of the
+    /// solver's states.
+    fn optimise(
+        &self,
+        moves: &[sokoban::Move],
+        time: std::time::Duration,
+        cancel: &AtomicBool,
+        progress: &AtomicUsize,
+    ) -> Result<(Option<Vec<sokoban::Move>>, String), String> {
+        let max = sokoban::search::DEFAULT_STATES / 10;
+        let r = sokoban::search::optimise(&self.level, &self.pos, moves, time, max, cancel, progress)?;
+        let (given_p, given_m) = (pushes_of(self, moves), moves.len());
+        let searched = match r.searched {
+            Some((b, d)) => format!("every position with up to {b} boxes moved up to {d} cells off the solution's way"),
+            None => "no vicinity searched to its end".to_string(),
+        };
+        let words = match (&r.stopped, r.better) {
+            (_, true) => format!(
+                "{} pushes, {} moves (was {given_p} pushes, {given_m} moves; searched {searched})",
+                r.pushes,
+                r.moves.len()
+            ),
+            (None, false) => format!("nothing better than {given_p} pushes, {given_m} moves in {searched}"),
+            (Some(why), false) => format!("nothing better found ({why}; {searched})"),
+        };
+        let words = match &r.stopped {
+            Some(why) if r.better => format!("{words}; {why}"),
+            _ => words,
+        };
+        Ok((r.better.then_some(r.moves), words))
     }
 
     /// Both counts, pushes first (the order UVa 589 and Sokoban players rank by).

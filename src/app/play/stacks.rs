@@ -8,10 +8,6 @@ use crate::stacks::{self, play::NextPiece, play::StacksPlay};
 use std::sync::atomic::{AtomicBool, AtomicUsize};
 
 impl Playable for StacksPlay {
-    fn solved(&self) -> bool {
-        self.game.over
-    }
-
     fn step_cells(&self, step: &stacks::Step) -> Vec<Pos> {
         use stacks::Step::*;
         match step {

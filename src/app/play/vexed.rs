@@ -29,10 +29,6 @@ fn landing(b: &Board, mv: vexed::Move) -> [Point; 4] {
 }
 
 impl Playable for Board {
-    fn solved(&self) -> bool {
-        self.is_solved()
-    }
-
     fn step_cells(&self, step: &vexed::Step) -> Vec<Pos> {
         match step {
             vexed::Step::Slide { from, to, .. } => vec![*from, *to],

@@ -82,6 +82,8 @@ pub struct Playback<P: Playable> {
 }
 
 pub struct Session<P: Playable> {
+    /// A number no other session of this run shares (what counts attempts).
+    pub id: u64,
     pub title: String,
     /// The best known move count (par) for the level, when known.
     pub par: Option<usize>,
@@ -127,6 +129,7 @@ pub struct Session<P: Playable> {
 impl<P: Playable> Session<P> {
     pub fn new(title: impl Into<String>, start: P, par: Option<usize>) -> Self {
         Session {
+            id: next_seq(),
             title: title.into(),
             par,
             start,
@@ -450,6 +453,8 @@ impl<P: Playable> Session<P> {
             level_line: 0,
             history,
             cursor: self.cursor,
+            found: Vec::new(),
+            snapshots: Vec::new(),
         }
     }
 

@@ -10,6 +10,7 @@
 
 mod debugger;
 mod game;
+mod library;
 mod windows;
 
 pub(crate) use game::game_ui;
@@ -161,11 +162,12 @@ impl TumbleApp {
         // Escape closes the windows over the board (How to play, the message log) before it
         // stops a search.
         if !modal
-            && (self.help_open || self.log_open)
+            && (self.help_open || self.log_open || self.shelf.open)
             && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
         {
             self.help_open = false;
             self.log_open = false;
+            self.shelf.open = false;
         }
         let mut pasted = None;
         if !ctx.text_edit_focused() && !modal {
@@ -304,7 +306,10 @@ impl TumbleApp {
         self.log_window(&ctx);
         self.export_window(&ctx);
         self.quit_window(&ctx);
+        self.library_window(&ctx);
         self.record();
+        self.follow_optimiser();
+        self.track_stats(&ctx);
         focus_ring(&ctx);
         self.progress.set_settings(self.speed, self.instant);
         self.progress.set_export(self.export.settings_text());
@@ -369,6 +374,10 @@ impl TumbleApp {
                     }
                     ui.separator();
                     for c in [Command::ReplayBest, Command::ExportBest, Command::SaveBest] {
+                        item(ui, c, asked);
+                    }
+                    ui.separator();
+                    for c in [Command::Library, Command::Snapshot, Command::ExportLibrary] {
                         item(ui, c, asked);
                     }
                     ui.separator();
@@ -468,6 +477,13 @@ impl TumbleApp {
             }
             Command::Paste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
             Command::MessageLog => self.log_open = !self.log_open,
+            Command::Library => self.shelf.open = !self.shelf.open,
+            Command::Snapshot => {
+                let name = std::mem::take(&mut self.shelf.name);
+                let name = if name.trim().is_empty() { format!("move {}", self.tab().moves()) } else { name };
+                self.take_snapshot(&name);
+            }
+            Command::ExportLibrary => self.save_file(ctx, super::ExportKind::Library),
             Command::EnterGameId => self.game_id_entry = Some(self.game_id_entry.take().unwrap_or_default()),
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             Command::Undo => self.tab_mut().undo(),

@@ -56,6 +56,7 @@ mod fess;
 mod freeze;
 mod learn;
 mod limits;
+mod optimise;
 mod side;
 mod states;
 mod walk;
@@ -64,6 +65,7 @@ mod work;
 pub use board::Board;
 pub use deadlock::Deadlock;
 pub use limits::{DEFAULT_STATES, DEFAULT_TIME, Found, Limits, MAX_BOXES, Mode, Outcome, Report};
+pub use optimise::{Optimised, SCHEDULE, optimise};
 
 use super::rules::{Level, Position};
 use board::INF;

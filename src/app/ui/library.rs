@@ -1,0 +1,189 @@
+//! The library window (Game › Solutions and snapshots…, Ctrl+L): the level's solutions with
+//! their counts, who found each and when, the best by pushes and by moves marked; the
+//! optimiser; snapshots; the level's statistics.
+
+use crate::app::TumbleApp;
+use crate::app::command::Command;
+
+/// What a click in the window asks (carried out after it is drawn).
+enum Act {
+    Replay(String),
+    Copy(String),
+    Optimise(usize),
+    CancelOptimiser,
+    DeleteSolution(usize),
+    Snapshot,
+    OpenSnapshot(String),
+    DeleteSnapshot(usize),
+    Export,
+}
+
+impl TumbleApp {
+    pub(super) fn library_window(&mut self, ctx: &egui::Context) {
+        if !self.shelf.open {
+            return;
+        }
+        let mut open = true;
+        let mut acts = Vec::new();
+        let lib = self.library();
+        let keeps = self.library_key().is_some();
+        let counts_pushes = self.tab().pushes().is_some();
+        let can_optimise = self.tab().can_optimise();
+        let title = format!("{} · {}", self.tab().pack(), self.tab().title());
+        let optimising = self
+            .shelf
+            .optimising
+            .as_ref()
+            .map(|o| (o.progress.load(std::sync::atomic::Ordering::Relaxed), o.started.elapsed().as_secs_f32()));
+        egui::Window::new("Solutions and snapshots").open(&mut open).default_width(520.0).vscroll(true).show(
+            ctx,
+            |ui| {
+                ui.label(egui::RichText::new(&title).strong());
+                if !keeps {
+                    ui.label(
+                        "This level keeps no library (stacks is a simulation; a level being edited is nobody's yet).",
+                    );
+                    return;
+                }
+                ui.label(lib.stats.text());
+                ui.separator();
+                ui.heading("Solutions");
+                if lib.solutions.is_empty() {
+                    ui.label("None yet: solve the level, or let the solver (Solve) find one.");
+                }
+                let (bp, bm) = (lib.best_by_pushes(), lib.best_by_moves());
+                egui::Grid::new("solutions").striped(true).num_columns(5).show(ui, |ui| {
+                    if !lib.solutions.is_empty() {
+                        ui.strong(if counts_pushes { "pushes / moves" } else { "moves" });
+                        ui.strong("found by");
+                        ui.strong("when");
+                        ui.strong("");
+                        ui.strong("");
+                        ui.end_row();
+                    }
+                    for (i, k) in lib.solutions.iter().enumerate() {
+                        let counts = match k.pushes {
+                            Some(p) => format!("{p} / {}", k.moves),
+                            None => k.moves.to_string(),
+                        };
+                        ui.label(counts);
+                        ui.label(k.found.by.said());
+                        ui.label(crate::save::library::shown(k.found.when));
+                        let mut marks = Vec::new();
+                        if bp == Some(i) && counts_pushes {
+                            marks.push("best by pushes");
+                        }
+                        if bm == Some(i) {
+                            marks.push("best by moves");
+                        }
+                        ui.label(marks.join(", "));
+                        ui.horizontal(|ui| {
+                            if ui
+                                .small_button("Replay")
+                                .on_hover_text("Play it from the start (undo brings your game back)")
+                                .clicked()
+                            {
+                                acts.push(Act::Replay(k.found.line.clone()));
+                            }
+                            if ui
+                                .small_button("Copy")
+                                .on_hover_text("Its moves on the clipboard (Sokoban: LURD)")
+                                .clicked()
+                            {
+                                acts.push(Act::Copy(k.found.line.clone()));
+                            }
+                            if can_optimise
+                                && ui
+                                    .add_enabled(optimising.is_none(), egui::Button::new("Optimise").small())
+                                    .on_hover_text(
+                                        "Search near it for fewer pushes, then fewer moves (a new entry when found)",
+                                    )
+                                    .clicked()
+                            {
+                                acts.push(Act::Optimise(i));
+                            }
+                            if ui.small_button("Delete").clicked() {
+                                acts.push(Act::DeleteSolution(i));
+                            }
+                        });
+                        ui.end_row();
+                    }
+                });
+                if let Some((n, secs)) = optimising {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(format!(
+                            "optimising: {n} positions, {secs:.0} s of at most {} s",
+                            super::super::shelf::OPTIMISE_TIME.as_secs()
+                        ));
+                        if ui.button("Cancel").clicked() {
+                            acts.push(Act::CancelOptimiser);
+                        }
+                    });
+                }
+                ui.separator();
+                ui.heading("Snapshots");
+                ui.horizontal(|ui| {
+                    ui.add(egui::TextEdit::singleline(&mut self.shelf.name).hint_text("name").desired_width(200.0));
+                    if ui.button(Command::Snapshot.label()).on_hover_text(Command::Snapshot.info().tooltip).clicked() {
+                        acts.push(Act::Snapshot);
+                    }
+                });
+                if lib.snapshots.is_empty() {
+                    ui.label("None yet: a snapshot keeps the game on screen to come back to.");
+                }
+                egui::Grid::new("snapshots").striped(true).num_columns(4).show(ui, |ui| {
+                    for (i, s) in lib.snapshots.iter().enumerate() {
+                        ui.label(&s.snapshot.name);
+                        ui.label(format!("{} moves", s.moves));
+                        ui.label(crate::save::library::shown(s.snapshot.when));
+                        ui.horizontal(|ui| {
+                            if ui
+                                .small_button("Open")
+                                .on_hover_text("Go on from it (undo brings your game back)")
+                                .clicked()
+                            {
+                                acts.push(Act::OpenSnapshot(s.snapshot.line.clone()));
+                            }
+                            if ui.small_button("Delete").clicked() {
+                                acts.push(Act::DeleteSnapshot(i));
+                            }
+                        });
+                        ui.end_row();
+                    }
+                });
+                ui.separator();
+                if ui
+                    .button(Command::ExportLibrary.label())
+                    .on_hover_text(Command::ExportLibrary.info().tooltip)
+                    .clicked()
+                {
+                    acts.push(Act::Export);
+                }
+                ui.small("Solutions and snapshots travel in save files (File › Save game…).");
+            },
+        );
+        self.shelf.open &= open;
+        for a in acts {
+            match a {
+                Act::Replay(line) => {
+                    let animate = !self.instant;
+                    if let Err(e) = self.tab_mut().play_line(&line, animate) {
+                        self.notify(format!("the solution no longer replays: {e}"), Some(self.kind));
+                    }
+                }
+                Act::Copy(line) => {
+                    ctx.copy_text(line);
+                    self.notify("copied the solution's moves", Some(self.kind));
+                }
+                Act::Optimise(i) => self.start_optimiser(i),
+                Act::CancelOptimiser => self.cancel_optimiser(),
+                Act::DeleteSolution(i) => self.delete_solution(i),
+                Act::Snapshot => self.run(Command::Snapshot, ctx),
+                Act::OpenSnapshot(line) => self.open_line(&line, "the snapshot"),
+                Act::DeleteSnapshot(i) => self.delete_snapshot(i),
+                Act::Export => self.run(Command::ExportLibrary, ctx),
+            }
+        }
+    }
+}
