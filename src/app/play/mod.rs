@@ -266,7 +266,7 @@ pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 's
         _time: std::time::Duration,
         _cancel: &AtomicBool,
         _progress: &AtomicUsize,
-    ) -> Result<(Option<Vec<Self::Move>>, String), String> {
+    ) -> Optimised<Self::Move> {
         Err("this game has no optimiser".into())
     }
     /// Whether a cell can be selected (Vexed: it holds a block); a selection on a cell that no
@@ -275,6 +275,9 @@ pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 's
         false
     }
 }
+
+/// The optimiser's answer: the better moves if it found some, and what it searched, in words.
+pub type Optimised<M> = Result<(Option<Vec<M>>, String), String>;
 
 /// A solver's answer in the app.
 #[derive(Debug, Clone, PartialEq)]

@@ -215,7 +215,7 @@ impl Playable for sokoban::scene::Game {
         time: std::time::Duration,
         cancel: &AtomicBool,
         progress: &AtomicUsize,
-    ) -> Result<(Option<Vec<sokoban::Move>>, String), String> {
+    ) -> super::Optimised<sokoban::Move> {
         let max = sokoban::search::DEFAULT_STATES / 10;
         let r = sokoban::search::optimise(&self.level, &self.pos, moves, time, max, cancel, progress)?;
         let (given_p, given_m) = (pushes_of(self, moves), moves.len());
