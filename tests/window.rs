@@ -846,11 +846,18 @@ fn a_sokoban_levels_author_and_comment_show_in_the_list() {
     let dir = std::env::temp_dir().join(format!("tumblebox-meta-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("meta.xsb");
-    std::fs::write(&f, "; One\n\n#####\n#@$.#\n#####\nAuthor: A. Person\nComment: a first room\n").unwrap();
+    std::fs::write(
+        &f,
+        "; Rooms (2 puzzles), by A. Person\n; free to share\n\n; One\n\n#####\n#@$.#\n#####\nAuthor: A. Person\nComment: a first room\n",
+    )
+    .unwrap();
     let mut h = harness();
     h.run_steps(2);
     h.state_mut().open_file(&f).unwrap();
     h.run_steps(3);
     h.get_by_label_contains("(1 box, by A. Person: a first room)");
+    // The file's header is the pack's credit: its first line, the whole on hover.
+    h.get_by_label("Rooms (2 puzzles), by A. Person");
+    assert_eq!(h.state().tabs.sokoban.header, ["Rooms (2 puzzles), by A. Person", "free to share"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

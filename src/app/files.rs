@@ -198,7 +198,10 @@ impl TumbleApp {
                 self.tabs.shubbles = Tab::new(file, levels);
             }
             crate::loader::Loaded::Mazes(mazes) => self.tabs.sokoban = Tab::new(file, sokoban_levels(mazes)),
-            crate::loader::Loaded::Xsb(levels) => self.tabs.sokoban = Tab::new(file, xsb_levels(levels)),
+            crate::loader::Loaded::Xsb(levels) => {
+                self.tabs.sokoban = Tab::new(file, xsb_levels(levels));
+                self.tabs.sokoban.header = crate::sokoban::xsb::file_header(&String::from_utf8_lossy(bytes));
+            }
             crate::loader::Loaded::Stacks(games) => self.tabs.stacks = Tab::new(file, stacks_levels(games)),
         }
         self.kind = kind;

@@ -100,6 +100,8 @@ pub struct Tab<P: Playable> {
     pub levels: Vec<Level<P>>,
     pub index: usize,
     pub session: Session<P>,
+    /// The pack file's header (a collection's name, author, terms), as the file gives it.
+    pub header: Vec<String>,
     /// The session of the level just left (its content hash and save text), for the app to
     /// keep.
     left: Option<(u64, String)>,
@@ -109,7 +111,7 @@ impl<P: Playable + Clone> Tab<P> {
     fn new(pack: impl Into<String>, levels: Vec<Level<P>>) -> Self {
         let l = &levels[0];
         let session = Session::new(l.title.clone(), l.start.clone(), l.par);
-        Tab { pack: pack.into(), levels, index: 0, session, left: None }
+        Tab { pack: pack.into(), levels, index: 0, session, header: Vec::new(), left: None }
     }
 
     pub fn open(&mut self, index: usize) {

@@ -421,7 +421,7 @@ mod tests {
         );
         assert!(
             err(&text.replace("restart", "jump"))
-                .starts_with("line 14, column 1: `move`, `restart`, `cursor` or `end`, not `jump`")
+                .starts_with("line 14, column 1: `move`, `restart`, `cursor`, `solution`, `snapshot` or `end`, not `jump`")
         );
         assert_eq!(err(&text.replace("\nend\n", "\n")), "line 16: `end` as the last line (the file is cut short)");
         assert_eq!(err(&format!("{text}move x\n")), "line 18, column 1: nothing after `end`");

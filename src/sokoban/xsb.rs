@@ -10,7 +10,8 @@
 //! quoted line there (`'Particle Theory'`) is added to it, and a `Title:` line after the board
 //! replaces it; a `Par:` line after it gives its par (as tumblebox's editor writes it); an
 //! `Author:` line and a `Comment:` (one line, or a `Comment:` … `Comment-End:` block) after it
-//! are kept with the level. Other text (file headers) is skipped.
+//! are kept with the level. The file's header (its text before the first level's title) is
+//! read by [`file_header`]; other text is skipped.
 //!
 //! Cells the player could reach from outside the board without crossing a wall are outside:
 //! they become walls. A player, box or goal there is an error (the level is not closed).
@@ -129,6 +130,33 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
         i += 1;
     }
     Ok(out)
+}
+
+/// A collection's file header: the text before its first level, as the file gives it (the
+/// collection's name, its author, where it comes from, its terms), `;` markers taken off, at
+/// most 20 lines of at most 200 characters. The block of lines just before the first board
+/// is that level's title, not the header; a UVa 589 input has none.
+pub fn file_header(text: &str) -> Vec<String> {
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    if first.split_whitespace().next().is_some_and(|w| w.chars().all(|c| c.is_ascii_digit())) {
+        return Vec::new();
+    }
+    let before: Vec<&str> = text.lines().take_while(|l| !is_board_row(l.trim_end_matches('\r'))).collect();
+    let mut blocks: Vec<Vec<String>> = vec![Vec::new()];
+    for l in before {
+        let t = l.trim();
+        let t = t.strip_prefix(';').unwrap_or(t).trim();
+        if t.is_empty() {
+            if blocks.last().is_some_and(|b| !b.is_empty()) {
+                blocks.push(Vec::new());
+            }
+        } else {
+            blocks.last_mut().expect("a block").push(meta(t));
+        }
+    }
+    blocks.retain(|b| !b.is_empty());
+    blocks.pop();
+    blocks.into_iter().flatten().take(20).collect()
 }
 
 /// Reads Sokoban levels in either form: a UVa 589 input (its first line is `r c`), each maze
@@ -508,5 +536,26 @@ mod tests {
         assert!(parse_lurd("2(lu", 1).unwrap_err().message.contains("closed"));
         assert!(parse_lurd("99999999999l", 1).is_err());
         assert!(parse_lurd("1000(1000(1000(l)))", 1).is_err());
+    }
+}
+
+#[cfg(test)]
+mod header_tests {
+    use super::file_header;
+
+    #[test]
+    fn the_header_is_the_text_before_the_first_levels_title() {
+        let grigr = ";These levels are made by someone\n;on his home page\n\n;You may do everything\n\n;101\n#####\n#@$.#\n#####\n";
+        assert_eq!(
+            file_header(grigr),
+            ["These levels are made by someone", "on his home page", "You may do everything"]
+        );
+        // A title straight before the board, and nothing else: no header.
+        assert!(file_header(";screen.01\n#####\n#@$.#\n#####\n").is_empty());
+        assert_eq!(
+            file_header("; Microban (155 puzzles)\n; for beginners\n \n; 1\n\n####\n#@$.#\n####\n"),
+            ["Microban (155 puzzles)", "for beginners"]
+        );
+        assert!(file_header("1 3\nSBT\n0 0\n").is_empty());
     }
 }

@@ -236,6 +236,10 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
         if let Some(c) = credit(&tab.pack) {
             ui.small(c);
         }
+        // The file's own header: its first line, the whole on hover.
+        if let Some(first) = tab.header.first() {
+            ui.small(first).on_hover_text(tab.header.join("\n"));
+        }
         // List or grid (thumbnails drawn by the same scene as the board).
         ui.horizontal(|ui| {
             let mut grid = shared.grid;
