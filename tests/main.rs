@@ -17,6 +17,8 @@ mod honest;
 mod library;
 mod properties;
 #[cfg(feature = "app")]
+mod reverse;
+#[cfg(feature = "app")]
 mod save;
 mod sokoban_levels;
 mod trace;

@@ -54,6 +54,7 @@ pub enum Command {
     Library,
     Snapshot,
     ExportLibrary,
+    ReverseMode,
     Quit,
 }
 
@@ -76,6 +77,10 @@ pub struct Allowed {
     pub editing: bool,
     /// This game has a My levels pack.
     pub my_levels: bool,
+    /// The level has a reverse mode (pushing boxes with as many goals as boxes).
+    pub reverse: bool,
+    /// Reverse mode is on.
+    pub reversed: bool,
 }
 
 /// When a command can be used.
@@ -96,6 +101,10 @@ pub enum When {
     Editing,
     /// The game has a My levels pack.
     MyLevels,
+    /// The level has a reverse mode.
+    Reverse,
+    /// Reverse mode is off (what files and the clipboard hold are forward moves).
+    Forward,
 }
 
 impl When {
@@ -113,6 +122,10 @@ impl When {
             When::Best => "no solution of yours is kept for this level",
             When::Editing => "the level editor is not open (E opens it)",
             When::MyLevels => "this game has no My levels yet (the editor's Add to My levels makes them)",
+            When::Reverse => "only pushing boxes has a reverse mode (with as many goals as boxes)",
+            When::Forward => {
+                "reverse mode is on: its moves are pulls, which files and game IDs do not hold (leave it first)"
+            }
         }
     }
 }
@@ -136,7 +149,7 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 48] = [
+    pub const ALL: [Command; 49] = [
         Command::Open,
         Command::Save,
         Command::Copy,
@@ -184,6 +197,7 @@ impl Command {
         Command::Library,
         Command::Snapshot,
         Command::ExportLibrary,
+        Command::ReverseMode,
         Command::Quit,
     ];
 
@@ -208,9 +222,9 @@ impl Command {
                 "The level and the moves since the last restart, as text in the game's own format",
                 cmd(Key::C),
                 None,
-                Always,
+                Forward,
             ),
-            CopyLink => ("Copy link", "The game in one line (a game ID) that Paste opens again", None, None, Always),
+            CopyLink => ("Copy link", "The game in one line (a game ID) that Paste opens again", None, None, Forward),
             Paste => (
                 "Paste",
                 "Open what is on the clipboard: a game ID, a level with its moves, a save, any level file's text",
@@ -244,7 +258,14 @@ impl Command {
                 "Keep the game on screen under a name, to come back to it from the library",
                 Some(KeyboardShortcut::new(ctrl_shift, Key::S)),
                 None,
-                Puzzle,
+                Forward,
+            ),
+            ReverseMode => (
+                "Reverse mode",
+                "Play backwards from the solved position, pulling boxes back to where they start; when they get there, the forward solution plays (as JSoko and Sokoban YASC have it)",
+                Some(KeyboardShortcut::new(ctrl_shift, Key::R)),
+                None,
+                Reverse,
             ),
             ExportLibrary => (
                 "Export solutions…",
@@ -262,7 +283,7 @@ impl Command {
                 "The level and the whole history (undo and redo survive), as a .tumble file",
                 cmd(Key::S),
                 None,
-                Always,
+                Forward,
             ),
             Export => (
                 "Export…",
@@ -427,6 +448,8 @@ impl Command {
             When::Best => a.best,
             When::Editing => a.editing,
             When::MyLevels => a.my_levels,
+            When::Reverse => a.reverse,
+            When::Forward => !a.reversed,
         }
     }
 

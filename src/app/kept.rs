@@ -172,6 +172,10 @@ impl TumbleApp {
         if self.kind == GameKind::Stacks || self.edit.as_ref().is_some_and(|e| e.testing.is_some()) {
             return;
         }
+        // A reverse game's end is not a solve: the forward solution it gives is.
+        if self.tab().reversed() {
+            return;
+        }
         let Some((n, mine)) = self.tab().finished() else { return };
         let Some(key) = self.level_key(self.index()) else { return };
         // Once a finished run (a session, where its run starts, its length), not every frame.

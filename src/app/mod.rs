@@ -102,6 +102,8 @@ pub struct Tab<P: Playable> {
     pub session: Session<P>,
     /// The pack file's header (a collection's name, author, terms), as the file gives it.
     pub header: Vec<String>,
+    /// Reverse mode is on: the forward game, set aside while `session` plays backwards.
+    pub forward: Option<Session<P>>,
     /// The session of the level just left (its content hash and save text), for the app to
     /// keep.
     left: Option<(u64, String)>,
@@ -111,10 +113,15 @@ impl<P: Playable + Clone> Tab<P> {
     fn new(pack: impl Into<String>, levels: Vec<Level<P>>) -> Self {
         let l = &levels[0];
         let session = Session::new(l.title.clone(), l.start.clone(), l.par);
-        Tab { pack: pack.into(), levels, index: 0, session, header: Vec::new(), left: None }
+        Tab { pack: pack.into(), levels, index: 0, session, header: Vec::new(), forward: None, left: None }
     }
 
     pub fn open(&mut self, index: usize) {
+        // Reverse mode ends with its level: the forward game is the one kept.
+        if let Some(f) = self.forward.take() {
+            self.session.cancel_solver();
+            self.session = f;
+        }
         if self.levels.get(index).is_some() {
             self.left = self.kept();
         }
@@ -130,7 +137,9 @@ impl<P: Playable + Clone> Tab<P> {
     /// The session on screen as a save, if anything was played (its level's content hash).
     fn kept(&self) -> Option<(u64, String)> {
         let l = self.levels.get(self.index)?;
-        (!self.session.history.is_empty()).then(|| (l.content, self.session.to_save(&self.pack).write()))
+        // In reverse mode, the forward game set aside.
+        let s = self.forward.as_ref().unwrap_or(&self.session);
+        (!s.history.is_empty()).then(|| (l.content, s.to_save(&self.pack).write()))
     }
 }
 
@@ -371,6 +380,8 @@ impl TumbleApp {
             previous_level: t.index() > 0,
             puzzle: self.kind != GameKind::Stacks,
             best: self.best_line().is_some(),
+            reverse: self.edit.is_none() && t.can_reverse(),
+            reversed: t.reversed(),
         }
     }
 

@@ -258,6 +258,22 @@ impl TumbleApp {
         }
     }
 
+    /// Once a frame: a reverse game that met the forward start hands over its forward
+    /// solution, which plays in the forward game (and, solved by the player, is recorded).
+    pub fn follow_reverse(&mut self) {
+        let animate = !self.instant;
+        match self.tab_mut().reverse_met(animate) {
+            Some(Ok((moves, pushes))) => self.notify(
+                format!(
+                    "the boxes are back where they start: the forward solution ({pushes} pushes, {moves} moves) plays"
+                ),
+                Some(self.kind),
+            ),
+            Some(Err(e)) => self.notify(format!("reverse mode: {e}"), Some(self.kind)),
+            None => {}
+        }
+    }
+
     /// Puts the seconds counted into the store (a level left, every 30 s, on exit).
     pub fn flush_clock(&mut self) {
         if let Some((k, secs)) = &mut self.shelf.clock {

@@ -53,6 +53,17 @@ pub(crate) trait GameTab {
     fn level_text(&self) -> String;
     /// Whether the game has an optimiser.
     fn can_optimise(&self) -> bool;
+    /// Whether the level has a reverse mode (Sokoban, as many goals as boxes).
+    fn can_reverse(&self) -> bool;
+    /// Reverse mode is on.
+    fn reversed(&self) -> bool;
+    /// Turns reverse mode on (a reverse game from the level's solved position; the forward
+    /// game set aside) or off (the forward game back as it was).
+    fn set_reverse(&mut self, on: bool);
+    /// Once a frame in reverse mode: when the reverse game has met the forward start, the
+    /// forward game comes back and plays the solution it gives (animated or at once): its
+    /// moves and pushes, or why it could not be made.
+    fn reverse_met(&mut self, animate: bool) -> Option<Result<(usize, usize), String>>;
     /// The optimiser on a solution (a line from the level's start), to run on another
     /// thread: the better line if it found one, and what it searched, in words.
     fn optimise_job(&self, line: &str, time: std::time::Duration) -> Result<OptimiseJob, String>;
@@ -225,6 +236,66 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
     }
     fn can_optimise(&self) -> bool {
         P::can_optimise()
+    }
+    fn can_reverse(&self) -> bool {
+        self.forward.is_some() || self.levels.get(self.index).is_some_and(|l| l.start.reversed_game().is_some())
+    }
+    fn reversed(&self) -> bool {
+        self.forward.is_some()
+    }
+    fn set_reverse(&mut self, on: bool) {
+        if on == self.forward.is_some() {
+            return;
+        }
+        if on {
+            let Some(l) = self.levels.get(self.index) else { return };
+            let Some(rev) = l.start.reversed_game() else { return };
+            self.session.cancel_solver();
+            let mut s = Session::new(format!("{} (reverse)", l.title), rev, None);
+            s.say("reverse mode: pull the boxes from the goals back to where they start (a click on a free cell the player cannot reach places them there before the first move)");
+            self.forward = Some(std::mem::replace(&mut self.session, s));
+        } else if let Some(f) = self.forward.take() {
+            self.session.cancel_solver();
+            self.session = f;
+        }
+    }
+    fn reverse_met(&mut self, animate: bool) -> Option<Result<(usize, usize), String>> {
+        let s = &self.session;
+        if self.forward.is_none() || !(s.current().solved() && !s.animating() && s.queue.is_empty()) {
+            return None;
+        }
+        // The reverse game's moves since its last restart, from where that run began.
+        let n = s.moves();
+        let from = s.cursor - n;
+        let start = from.checked_sub(1).map_or(s.start.clone(), |i| s.history[i].after().clone());
+        let moves: Vec<P::Move> = s.history[from..s.cursor]
+            .iter()
+            .filter_map(|e| match e {
+                super::session::Entry::Move { mv, .. } => Some(mv.clone()),
+                _ => None,
+            })
+            .collect();
+        let forward = P::forward_of(&start, &moves, s.current());
+        self.set_reverse(false);
+        let Some(forward) = forward else {
+            return Some(Err("the reverse game's moves give no forward solution".into()));
+        };
+        let level = self.levels.get(self.index).map(|l| l.start.clone())?;
+        let mut texts = Vec::new();
+        let mut here = level.clone();
+        for m in &forward {
+            texts.push(here.move_text(m));
+            here = match here.play(m) {
+                Ok((next, _)) => next,
+                Err(e) => return Some(Err(format!("the forward solution does not replay: {e}"))),
+            };
+        }
+        let line = crate::save::moves_line_of(&level, &self.session.title, &texts);
+        if let Err(e) = self.session.play_line(&line, animate) {
+            return Some(Err(e));
+        }
+        let pushes = if P::counts_pushes() { self.measure(&line).ok().and_then(|m| m.1).unwrap_or(0) } else { 0 };
+        Some(Ok((forward.len(), pushes)))
     }
     fn optimise_job(&self, line: &str, time: std::time::Duration) -> Result<OptimiseJob, String> {
         let start = self.levels.get(self.index).map_or(&self.session.start, |l| &l.start).clone();

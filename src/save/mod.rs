@@ -419,10 +419,9 @@ mod tests {
             err(&text.replace("cursor 2", "cursor 9")),
             "line 16, column 8: a cursor of at most 3 (the history's entries)"
         );
-        assert!(
-            err(&text.replace("restart", "jump"))
-                .starts_with("line 14, column 1: `move`, `restart`, `cursor`, `solution`, `snapshot` or `end`, not `jump`")
-        );
+        assert!(err(&text.replace("restart", "jump")).starts_with(
+            "line 14, column 1: `move`, `restart`, `cursor`, `solution`, `snapshot` or `end`, not `jump`"
+        ));
         assert_eq!(err(&text.replace("\nend\n", "\n")), "line 16: `end` as the last line (the file is cut short)");
         assert_eq!(err(&format!("{text}move x\n")), "line 18, column 1: nothing after `end`");
         assert_eq!(

@@ -5,8 +5,9 @@ use crate::error::ParseError;
 use crate::sokoban;
 
 impl Replay for sokoban::scene::Game {
+    /// Forward: every box on a goal; reverse mode: back at the forward start.
     fn solved(&self) -> bool {
-        self.level.is_solved(&self.pos)
+        self.done()
     }
 
     /// A move a character (`nsewNSEW` or `lurdLURD`); a run-length form (`3l2(lU)`) is
@@ -44,17 +45,23 @@ impl Replay for sokoban::scene::Game {
             let set = if self.xsb { "lurdLURD" } else { "nsewNSEW" };
             format!("one of `{set}`, not {}", crate::error::quote(text))
         })?;
-        self.level.apply(&self.pos, m).map_err(|e| e.to_string())?;
+        // The case must say what the move does: a push (a pull, in reverse mode) or a walk.
+        let (_, step) = self.step(m.dir).map_err(|e| e.to_string())?;
+        match (step.moved_box().is_some(), m.push) {
+            (true, false) => return Err(sokoban::rules::MoveError::PushWrittenAsWalk.to_string()),
+            (false, true) => return Err(sokoban::rules::MoveError::WalkWrittenAsPush.to_string()),
+            _ => {}
+        }
         Ok(m)
     }
 
     fn play(&self, mv: &sokoban::Move) -> Result<(Self, Vec<sokoban::Step>), String> {
-        let (pos, step) = self.level.step(&self.pos, mv.dir).map_err(|e| e.to_string())?;
+        let (pos, step) = self.step(mv.dir).map_err(|e| e.to_string())?;
         Ok((self.at(pos), vec![step]))
     }
 
     fn move_text(&self, mv: &sokoban::Move) -> String {
-        let push = matches!(self.level.step(&self.pos, mv.dir), Ok((_, sokoban::Step::Push { .. })));
+        let push = self.step(mv.dir).is_ok_and(|(_, s)| s.moved_box().is_some());
         self.notation(sokoban::Move { dir: mv.dir, push }).to_string()
     }
 

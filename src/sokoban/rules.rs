@@ -81,14 +81,49 @@ pub fn moves_text(moves: &[Move]) -> String {
 /// A physical step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {
-    Walk { from: Pos, to: Pos },
-    Push { from: Pos, to: Pos, box_from: Pos, box_to: Pos },
+    Walk {
+        from: Pos,
+        to: Pos,
+    },
+    Push {
+        from: Pos,
+        to: Pos,
+        box_from: Pos,
+        box_to: Pos,
+    },
+    /// Reverse mode: the player steps away from a box behind them and pulls it along (the
+    /// box comes to the cell the player left).
+    Pull {
+        from: Pos,
+        to: Pos,
+        box_from: Pos,
+        box_to: Pos,
+    },
+}
+
+impl Step {
+    /// The box it moves, if any: (from, to).
+    pub fn moved_box(&self) -> Option<(Pos, Pos)> {
+        match *self {
+            Step::Walk { .. } => None,
+            Step::Push { box_from, box_to, .. } | Step::Pull { box_from, box_to, .. } => Some((box_from, box_to)),
+        }
+    }
+
+    /// The player's cells: (from, to).
+    pub fn player(&self) -> (Pos, Pos) {
+        match *self {
+            Step::Walk { from, to } | Step::Push { from, to, .. } | Step::Pull { from, to, .. } => (from, to),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MoveError {
     /// A wall or the edge of the maze is in the way.
     Wall,
+    /// Reverse mode: a box is in the way (boxes are pulled, never pushed).
+    BoxInTheWay,
     /// A box is in the way and cannot move (wall or box behind it).
     BoxStuck,
     /// The text said walk (lowercase) but the move pushes a box.
@@ -101,6 +136,7 @@ impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             MoveError::Wall => "a wall is in the way",
+            MoveError::BoxInTheWay => "a box is in the way (in reverse mode boxes are pulled, not pushed)",
             MoveError::BoxStuck => "the box cannot move: something is behind it",
             MoveError::PushWrittenAsWalk => "this move pushes a box but is written in lowercase",
             MoveError::WalkWrittenAsPush => "this move is written in uppercase but pushes no box",
@@ -141,6 +177,28 @@ impl Level {
             Ok((next, Step::Push { from: pos.player, to, box_from: to, box_to: beyond }))
         } else {
             Ok((next, Step::Walk { from: pos.player, to }))
+        }
+    }
+
+    /// Reverse mode's step: the player steps into a free floor cell; a box on the cell behind
+    /// them (the other way) comes along into the cell they left.
+    pub fn pull(&self, pos: &Position, dir: Dir) -> Result<(Position, Step), MoveError> {
+        let to = self.walls.neighbour(pos.player, dir).filter(|&p| self.is_floor(p));
+        let to = to.ok_or(MoveError::Wall)?;
+        if pos.boxes.contains(&to) {
+            return Err(MoveError::BoxInTheWay);
+        }
+        let mut next = pos.clone();
+        next.player = to;
+        let behind = self.walls.neighbour(pos.player, dir.opposite());
+        match behind.and_then(|b| pos.boxes.iter().position(|&x| x == b)) {
+            Some(i) => {
+                let box_from = next.boxes[i];
+                next.boxes[i] = pos.player;
+                next.boxes.sort();
+                Ok((next, Step::Pull { from: pos.player, to, box_from, box_to: pos.player }))
+            }
+            None => Ok((next, Step::Walk { from: pos.player, to })),
         }
     }
 

@@ -3,7 +3,8 @@
 
 use super::rules::{Level, Position, Step};
 use crate::anim::{Animate, ease, phase_per_step};
-use crate::grid::Pos;
+use crate::grid::{Dir, Pos};
+
 use crate::scene::{Ink, Scene};
 use std::ops::Range;
 use std::sync::Arc;
@@ -20,6 +21,11 @@ pub struct Game {
     pub xsb: bool,
     /// The solver's view of the level (dead squares, distances), made when first asked for.
     pub prepared: Prepared,
+    /// Reverse mode (as JSoko and Sokoban YASC have it): the game is played backwards from
+    /// the solved position, the player pulling boxes. Its level's goals are the forward
+    /// start's boxes; this is the forward start's player cell. It is over when the boxes stand
+    /// there and the player can walk to this cell.
+    pub reverse: Option<Pos>,
 }
 
 /// A level prepared for the solver's deadlock rules once, shared by every position of a
@@ -44,12 +50,111 @@ impl std::fmt::Debug for Prepared {
 
 impl Game {
     pub fn new(maze: super::format::Maze, xsb: bool) -> Game {
-        Game { level: Arc::new(maze.level), pos: maze.start, xsb, prepared: Prepared::default() }
+        Game { level: Arc::new(maze.level), pos: maze.start, xsb, prepared: Prepared::default(), reverse: None }
+    }
+
+    /// The reverse game of this position (the level's start): the boxes on the goals, the goals
+    /// where the boxes start, the player where they start or, when a box stands there now,
+    /// the nearest free floor cell. `None`: as many goals as boxes are needed.
+    pub fn reversed(&self) -> Option<Game> {
+        if self.reverse.is_some() || self.level.goals.len() != self.pos.boxes.len() {
+            return None;
+        }
+        let mut level = (*self.level).clone();
+        level.goals = self.pos.boxes.clone();
+        let mut boxes = self.level.goals.clone();
+        boxes.sort();
+        let free = |p: Pos| level.is_floor(p) && !boxes.contains(&p);
+        let mut seen = vec![self.pos.player];
+        let mut i = 0;
+        let player = loop {
+            let p = *seen.get(i)?;
+            if free(p) {
+                break p;
+            }
+            for d in [Dir::Up, Dir::Left, Dir::Right, Dir::Down] {
+                if let Some(n) = level.walls.neighbour(p, d).filter(|&n| level.is_floor(n) && !seen.contains(&n)) {
+                    seen.push(n);
+                }
+            }
+            i += 1;
+        };
+        Some(Game {
+            level: Arc::new(level),
+            pos: Position { player, boxes },
+            xsb: self.xsb,
+            prepared: Prepared::default(),
+            reverse: Some(self.pos.player),
+        })
+    }
+
+    /// Reverse mode: the cells the player can walk to now.
+    pub fn reach(&self) -> Vec<Pos> {
+        let mut seen = vec![self.pos.player];
+        let mut i = 0;
+        while let Some(&p) = seen.get(i) {
+            for d in [Dir::Up, Dir::Left, Dir::Right, Dir::Down] {
+                if let Some(n) = self
+                    .level
+                    .walls
+                    .neighbour(p, d)
+                    .filter(|&n| self.level.is_floor(n) && !self.pos.boxes.contains(&n) && !seen.contains(&n))
+                {
+                    seen.push(n);
+                }
+            }
+            i += 1;
+        }
+        seen
+    }
+
+    /// Whether the level is done: forward, every box on a goal; reverse, the boxes where the
+    /// forward game starts and its player's cell in reach.
+    pub fn done(&self) -> bool {
+        self.level.is_solved(&self.pos) && self.reverse.is_none_or(|p| self.reach().contains(&p))
+    }
+
+    /// A move's step by the mode's rule (forward: walk or push; reverse: walk or pull).
+    pub fn step(&self, dir: Dir) -> Result<(Position, Step), super::rules::MoveError> {
+        match self.reverse {
+            None => self.level.step(&self.pos, dir),
+            Some(_) => self.level.pull(&self.pos, dir),
+        }
+    }
+
+    /// Reverse mode: the forward solution of the level its moves came from, when the reverse
+    /// game is done. `moves` are the reverse game's moves from `start` (its start); the
+    /// answer is the walk from the forward start's player to where the reverse game began,
+    /// then each reverse move backwards: a pull becomes the push that undoes it.
+    pub fn forward_moves(start: &Game, moves: &[super::Move], end: &Game) -> Option<Vec<super::Move>> {
+        let from = end.reverse?;
+        if !end.done() {
+            return None;
+        }
+        // The walk in the end position, from the forward start's player to the reverse
+        // player's cell, is the forward game's first walk backwards: its reverse.
+        let walk = walk(end, from, end.pos.player)?;
+        let mut out = walk;
+        let mut here = start.clone();
+        let mut kinds = Vec::with_capacity(moves.len());
+        for m in moves {
+            let (pos, step) = here.step(m.dir).ok()?;
+            kinds.push(matches!(step, Step::Pull { .. }));
+            here = here.at(pos);
+        }
+        for (m, pull) in moves.iter().zip(kinds).rev() {
+            out.push(super::Move { dir: m.dir.opposite(), push: pull });
+        }
+        // The level is solved by the last push: the walks after it are not the solution's.
+        while out.last().is_some_and(|m| !m.push) {
+            out.pop();
+        }
+        Some(out)
     }
 
     /// The same game at another position.
     pub fn at(&self, pos: Position) -> Game {
-        Game { level: self.level.clone(), pos, xsb: self.xsb, prepared: self.prepared.clone() }
+        Game { level: self.level.clone(), pos, xsb: self.xsb, prepared: self.prepared.clone(), reverse: self.reverse }
     }
 
     /// The level prepared for the solver's rules (made once per game).
@@ -77,17 +182,14 @@ impl Animate for Game {
 
     fn after(&self, step: &Step) -> Game {
         let mut g = self.clone();
-        match *step {
-            Step::Walk { to, .. } => g.pos.player = to,
-            Step::Push { to, box_from, box_to, .. } => {
-                g.pos.player = to;
-                for b in g.pos.boxes.iter_mut() {
-                    if *b == box_from {
-                        *b = box_to;
-                    }
+        g.pos.player = step.player().1;
+        if let Some((box_from, box_to)) = step.moved_box() {
+            for b in g.pos.boxes.iter_mut() {
+                if *b == box_from {
+                    *b = box_to;
                 }
-                g.pos.boxes.sort();
             }
+            g.pos.boxes.sort();
         }
         g
     }
@@ -118,9 +220,9 @@ impl Animate for Game {
             [a[0] + (b[0] - a[0]) * e, a[1] + (b[1] - a[1]) * e]
         };
         let (player, moved_box) = match steps.first() {
-            Some(&Step::Walk { from, to }) => (lerp(from, to), None),
-            Some(&Step::Push { from, to, box_from, box_to }) => {
-                (lerp(from, to), Some((box_from, lerp(box_from, box_to))))
+            Some(s) => {
+                let (from, to) = s.player();
+                (lerp(from, to), s.moved_box().map(|(a, b)| (a, lerp(a, b))))
             }
             None => (origin(self.pos.player), None),
         };
@@ -138,4 +240,34 @@ impl Animate for Game {
         sc.quad([[x + 0.5, y + 0.12], [x + 0.88, y + 0.5], [x + 0.5, y + 0.88], [x + 0.12, y + 0.5]], Ink::Player, 1.0);
         sc
     }
+}
+
+/// The shortest walk from `from` to `to` in a position (boxes in the way), as moves.
+fn walk(g: &Game, from: Pos, to: Pos) -> Option<Vec<super::Move>> {
+    let mut prev: std::collections::HashMap<Pos, (Pos, Dir)> = std::collections::HashMap::new();
+    let mut queue = std::collections::VecDeque::from([from]);
+    let free = |p: Pos| g.level.is_floor(p) && !g.pos.boxes.contains(&p);
+    if !free(from) {
+        return None;
+    }
+    while let Some(p) = queue.pop_front() {
+        if p == to {
+            let mut out = Vec::new();
+            let mut c = p;
+            while c != from {
+                let (b, d) = prev[&c];
+                out.push(super::Move { dir: d, push: false });
+                c = b;
+            }
+            out.reverse();
+            return Some(out);
+        }
+        for d in [Dir::Up, Dir::Left, Dir::Right, Dir::Down] {
+            if let Some(n) = g.level.walls.neighbour(p, d).filter(|&n| free(n) && n != from && !prev.contains_key(&n)) {
+                prev.insert(n, (p, d));
+                queue.push_back(n);
+            }
+        }
+    }
+    None
 }

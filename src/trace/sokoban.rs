@@ -1,4 +1,4 @@
-//! Pushing boxes' steps as records: walks and pushes.
+//! Pushing boxes' steps as records: walks, pushes, and reverse mode's pulls.
 
 use super::{Record, Traced, rc1, t1};
 
@@ -15,6 +15,13 @@ impl Traced for crate::sokoban::scene::Game {
                     .with("player_to", rc1(to)),
                 Step::Push { from, to, box_from, box_to } => {
                     Record::new("push", format!("push the box {} -> {}", t1(box_from), t1(box_to)))
+                        .with("player_from", rc1(from))
+                        .with("player_to", rc1(to))
+                        .with("box_from", rc1(box_from))
+                        .with("box_to", rc1(box_to))
+                }
+                Step::Pull { from, to, box_from, box_to } => {
+                    Record::new("pull", format!("pull the box {} -> {}", t1(box_from), t1(box_to)))
                         .with("player_from", rc1(from))
                         .with("player_to", rc1(to))
                         .with("box_from", rc1(box_from))

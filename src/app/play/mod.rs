@@ -253,6 +253,21 @@ pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 's
     fn no_moves_why(&self, _g: Gesture, _selected: Option<Pos>) -> Option<String> {
         None
     }
+    /// A start with the player placed at a clicked cell, before any move (Sokoban's reverse
+    /// mode: where the forward game ends is the player's choice).
+    fn relocate(&self, _p: Point) -> Option<Self> {
+        None
+    }
+    /// The reverse game of this position (Sokoban: played backwards from the solved position,
+    /// pulling boxes), when the game has one.
+    fn reversed_game(&self) -> Option<Self> {
+        None
+    }
+    /// The forward solution a finished reverse game gives: `moves` played from `start` (a
+    /// reverse game) reached `end`, which meets the forward start.
+    fn forward_of(_start: &Self, _moves: &[Self::Move], _end: &Self) -> Option<Vec<Self::Move>> {
+        None
+    }
     /// Whether the game has an optimiser ([`Playable::optimise`]).
     fn can_optimise() -> bool {
         false

@@ -17,7 +17,7 @@ fn pushes_of(from: &sokoban::scene::Game, moves: &[sokoban::Move]) -> usize {
     let mut pushes = 0;
     for mv in moves {
         let Ok((next, steps)) = state.play(mv) else { break };
-        pushes += usize::from(steps.iter().any(|s| matches!(s, sokoban::Step::Push { .. })));
+        pushes += usize::from(steps.iter().any(|s| s.moved_box().is_some()));
         state = next;
     }
     pushes
@@ -38,13 +38,19 @@ impl sokoban::scene::Game {
 impl Playable for sokoban::scene::Game {
     /// The floor cells (goals excepted) from which a lone box reaches no goal.
     fn dead_cells(&self) -> Vec<Pos> {
+        // Dead squares are a push's; reverse mode pulls.
+        if self.reverse.is_some() {
+            return Vec::new();
+        }
         self.board().dead_squares().into_iter().filter(|p| !self.level.goals.contains(p)).collect()
     }
 
     fn step_cells(&self, step: &sokoban::Step) -> Vec<Pos> {
         match *step {
             sokoban::Step::Walk { from, to } => vec![from, to],
-            sokoban::Step::Push { from, box_from, box_to, .. } => vec![from, box_from, box_to],
+            sokoban::Step::Push { from, box_from, box_to, .. } | sokoban::Step::Pull { from, box_from, box_to, .. } => {
+                vec![from, box_from, box_to]
+            }
         }
     }
 
@@ -86,7 +92,11 @@ impl Playable for sokoban::scene::Game {
 
     fn events(&self, step: &sokoban::Step) -> Vec<Event> {
         match step {
-            sokoban::Step::Push { box_to, .. } if self.level.goals.contains(box_to) => vec![Event::OnTarget],
+            sokoban::Step::Push { box_to, .. } | sokoban::Step::Pull { box_to, .. }
+                if self.level.goals.contains(box_to) =>
+            {
+                vec![Event::OnTarget]
+            }
             _ => vec![],
         }
     }
@@ -94,7 +104,7 @@ impl Playable for sokoban::scene::Game {
     /// UVa 589's exact search from here finds no way (one box, one target); with more boxes,
     /// a deadlock the Sokoban solver prunes (a dead square, a frozen box, no assignment).
     fn unsolvable(&self) -> Option<String> {
-        if self.solved() {
+        if self.solved() || self.reverse.is_some() {
             return None;
         }
         if self.pos.boxes.len() > sokoban::search::MAX_BOXES {
@@ -131,6 +141,10 @@ impl Playable for sokoban::scene::Game {
             }
             Gesture::Click(p) => {
                 let Some(target) = board_cell(p) else { return vec![] };
+                // Reverse mode: a click walks (boxes come along by the keys).
+                if self.reverse.is_some() {
+                    return walk_path(self, target).into_iter().map(walk).collect();
+                }
                 if self.pos.boxes.contains(&target) {
                     *selected = if *selected == Some(target) { None } else { Some(target) };
                     return vec![];
@@ -146,6 +160,9 @@ impl Playable for sokoban::scene::Game {
             }
             Gesture::Drag { from, to } => {
                 let (Some(b), Some(target)) = (board_cell(from), board_cell(to)) else { return vec![] };
+                if self.reverse.is_some() {
+                    return vec![];
+                }
                 if !self.pos.boxes.contains(&b) || b == target {
                     return vec![];
                 }
@@ -174,7 +191,7 @@ impl Playable for sokoban::scene::Game {
     }
 
     fn is_push(step: &sokoban::Step) -> bool {
-        matches!(step, sokoban::Step::Push { .. })
+        step.moved_box().is_some()
     }
 
     fn counts_pushes() -> bool {
@@ -201,6 +218,21 @@ impl Playable for sokoban::scene::Game {
                 t.col + 1
             )
         })
+    }
+
+    fn relocate(&self, p: Point) -> Option<Self> {
+        let target = board_cell(p)?;
+        let free = self.level.is_floor(target) && !self.pos.boxes.contains(&target);
+        (self.reverse.is_some() && free && !self.reach().contains(&target))
+            .then(|| self.at(sokoban::rules::Position { player: target, boxes: self.pos.boxes.clone() }))
+    }
+
+    fn reversed_game(&self) -> Option<Self> {
+        self.reversed()
+    }
+
+    fn forward_of(start: &Self, moves: &[sokoban::Move], end: &Self) -> Option<Vec<sokoban::Move>> {
+        sokoban::scene::Game::forward_moves(start, moves, end)
     }
 
     fn can_optimise() -> bool {
@@ -263,6 +295,9 @@ impl Playable for sokoban::scene::Game {
     /// any solution soon (bounded by [`SOKOBAN_TIME`]), said to be optimal only when proven.
     fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Answer<sokoban::Move>, String> {
         use sokoban::search::{self, Limits, Mode, Outcome};
+        if self.reverse.is_some() {
+            return Err("the solver plays forward: leave reverse mode to ask it".into());
+        }
         if self.pos.boxes.len() == 1 && self.level.goals.len() == 1 {
             return sokoban::solve::solve(&self.maze())
                 .map(|s| Answer::optimal(s.moves))

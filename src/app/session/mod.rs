@@ -483,6 +483,15 @@ impl<P: Playable> Session<P> {
     }
 
     pub fn gesture(&mut self, g: Gesture, instant: bool) {
+        // Before the first move a click may place the player elsewhere (reverse mode).
+        if self.history.is_empty()
+            && let Gesture::Click(p) = g
+            && let Some(start) = self.start.relocate(p)
+        {
+            self.start = start;
+            self.version += 1;
+            return;
+        }
         let before = self.selected;
         let mut selected = self.selected;
         let moves = self.current().gesture(g, &mut selected);

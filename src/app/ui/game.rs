@@ -96,6 +96,14 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
                 }
                 tool_button(ui, Command::Hint, true, &mut asked.commands);
             }
+            // Pushing boxes: the reverse mode switch.
+            let reversed = tab.forward.is_some();
+            if reversed || tab.levels.get(tab.index).is_some_and(|l| l.start.reversed_game().is_some()) {
+                let info = Command::ReverseMode.info();
+                if ui.selectable_label(reversed, "Reverse").on_hover_text(info.tooltip).clicked() {
+                    asked.commands.push(Command::ReverseMode);
+                }
+            }
             ui.separator();
             tool_button(ui, Command::Edit, true, &mut asked.commands);
         });

@@ -308,6 +308,7 @@ impl TumbleApp {
         self.quit_window(&ctx);
         self.library_window(&ctx);
         self.record();
+        self.follow_reverse();
         self.follow_optimiser();
         self.track_stats(&ctx);
         focus_ring(&ctx);
@@ -372,6 +373,8 @@ impl TumbleApp {
                     for c in [Command::Solve, Command::Hint, Command::Cancel] {
                         item(ui, c, asked);
                     }
+                    ui.separator();
+                    toggle(ui, Command::ReverseMode, self.tab().reversed(), asked);
                     ui.separator();
                     for c in [Command::ReplayBest, Command::ExportBest, Command::SaveBest] {
                         item(ui, c, asked);
@@ -478,6 +481,10 @@ impl TumbleApp {
             Command::Paste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
             Command::MessageLog => self.log_open = !self.log_open,
             Command::Library => self.shelf.open = !self.shelf.open,
+            Command::ReverseMode => {
+                let on = !self.tab().reversed();
+                self.tab_mut().set_reverse(on);
+            }
             Command::Snapshot => {
                 let name = std::mem::take(&mut self.shelf.name);
                 let name = if name.trim().is_empty() { format!("move {}", self.tab().moves()) } else { name };

@@ -1,0 +1,152 @@
+//! Sokoban's reverse mode (as JSoko and Sokoban YASC have it): the model's pulls and the
+//! forward solution a reverse game gives, worked by hand on small mazes; and the window's
+//! switch, the pulls in the debugger, the forward solution played and recorded.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tumblebox::app::command::Command;
+use tumblebox::app::library::Finder;
+use tumblebox::app::play::{Playable, Replay};
+use tumblebox::app::{GameKind, TumbleApp};
+use tumblebox::grid::{Dir, Pos};
+use tumblebox::sokoban::scene::Game;
+use tumblebox::sokoban::{Move, Step};
+
+fn game(xsb: &str) -> Game {
+    let l = tumblebox::sokoban::xsb::parse_any(xsb).unwrap().remove(0);
+    Game::new(l.maze, true)
+}
+
+fn play(g: &Game, line: &str) -> (Game, Vec<Move>, Vec<Step>) {
+    let mut here = g.clone();
+    let (mut moves, mut steps) = (Vec::new(), Vec::new());
+    for c in line.chars() {
+        let m = here.parse_move(&c.to_string()).unwrap_or_else(|e| panic!("{c}: {e}"));
+        let (next, s) = here.play(&m).unwrap();
+        moves.push(m);
+        steps.extend(s);
+        here = next;
+    }
+    (here, moves, steps)
+}
+
+#[test]
+fn a_reverse_game_pulls_and_gives_the_forward_solution() {
+    // The player at (1,1), the box at (1,2), the goal at (1,5): forward, `RRR`.
+    let forward = game("#######\n#@$  .#\n#     #\n#######\n");
+    let rev = forward.reversed().expect("a reverse game");
+    // Reversed: the box on the goal, the goal where the box starts, the player where it starts.
+    assert_eq!(
+        (rev.pos.boxes.clone(), rev.level.goals.clone(), rev.pos.player),
+        (vec![Pos::new(1, 5)], vec![Pos::new(1, 2)], Pos::new(1, 1))
+    );
+    assert!(!rev.solved());
+    // Walk next to the box (`rrr`), then step away from it three times: each pulls it
+    // (uppercase, as a push is written).
+    let (end, moves, steps) = play(&rev, "rrrLLL");
+    assert!(
+        matches!(steps[3], Step::Pull { box_from, box_to, .. } if box_from == Pos::new(1, 5) && box_to == Pos::new(1, 4))
+    );
+    assert_eq!(end.pos.boxes, vec![Pos::new(1, 2)]);
+    assert!(end.solved(), "the box back where it starts, the start's player cell in reach");
+    // A lowercase pull is refused, as a lowercase push is forward; walking into a box too.
+    assert!(
+        rev.at(tumblebox::sokoban::Position { player: Pos::new(1, 4), boxes: vec![Pos::new(1, 5)] })
+            .parse_move("l")
+            .is_err()
+    );
+    assert!(
+        rev.at(tumblebox::sokoban::Position { player: Pos::new(1, 4), boxes: vec![Pos::new(1, 5)] })
+            .parse_move("r")
+            .is_err()
+    );
+    let fwd = Game::forward_moves(&rev, &moves, &end).expect("a forward solution");
+    let text: String = fwd.iter().map(|&m| tumblebox::sokoban::xsb::lurd_char(m)).collect();
+    // The player ended at (1,1), left of the box: the forward game pushes it right three
+    // times (the walks after the last push are dropped).
+    assert_eq!(text, "RRR");
+    let (done, _, _) = play(&forward, &text);
+    assert!(done.solved());
+}
+
+#[test]
+fn the_forward_solution_starts_with_the_walk_to_where_the_reverse_game_ended() {
+    // The player at (2,1), the box at (2,2), the goal at (2,5), floor above and below.
+    let forward = game("#######\n#     #\n#@$  .#\n#     #\n#######\n");
+    let rev = forward.reversed().unwrap();
+    // Pull the box back (`rrrLLL`), then walk up: the reverse game ends at (1,1).
+    let (end, moves, _) = play(&rev, "rrrLLLu");
+    assert_eq!((end.pos.boxes.clone(), end.pos.player), (vec![Pos::new(2, 2)], Pos::new(1, 1)));
+    assert!(end.solved());
+    let fwd = Game::forward_moves(&rev, &moves, &end).unwrap();
+    let text: String = fwd.iter().map(|&m| tumblebox::sokoban::xsb::lurd_char(m)).collect();
+    // The walk from the start to (1,1), the reverse walk undone, the three pushes.
+    assert_eq!(text, "udRRR");
+    let (done, _, _) = play(&forward, &text);
+    assert!(done.solved());
+    let _ = Dir::Up;
+}
+
+fn harness() -> Harness<'static, TumbleApp> {
+    Harness::builder()
+        .with_size([1200.0, 760.0])
+        .with_max_steps(4000)
+        .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default())
+}
+
+#[test]
+fn the_window_plays_backwards_and_the_forward_solution_is_the_players() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Sokoban;
+    h.state_mut().instant = true;
+    h.run_steps(2);
+    // Maze 1: the player at (2,2), the box at (2,3), the target at (2,5).
+    h.get_by_label("Reverse").click();
+    h.run_steps(2);
+    assert!(h.state().tabs.sokoban.forward.is_some(), "reverse mode is on");
+    let s = &h.state().tabs.sokoban.session;
+    assert_eq!((s.current().pos.boxes.clone(), s.current().pos.player), (vec![Pos::new(2, 5)], Pos::new(2, 2)));
+    // Files and game IDs hold forward moves: Copy and Save wait for reverse mode to end.
+    assert!(!Command::Copy.enabled(&h.state().allowed()) && !Command::Save.enabled(&h.state().allowed()));
+    // Walk to (2,4) and pull the box left twice, by the keys.
+    for k in [egui::Key::ArrowRight, egui::Key::ArrowRight, egui::Key::ArrowLeft] {
+        h.key_press(k);
+        h.run_steps(2);
+    }
+    // The debugger lists the pull as a step.
+    h.get_by_label_contains("pull the box (3,6) -> (3,5)");
+    h.key_press(egui::Key::ArrowLeft);
+    for _ in 0..20 {
+        h.step();
+    }
+    // Back where it starts: the forward game returns and plays the solution.
+    let t = &h.state().tabs.sokoban;
+    assert!(t.forward.is_none(), "reverse mode ended");
+    assert!(t.session.current().solved() && t.session.current().reverse.is_none());
+    assert_eq!(t.session.moves(), 2, "EE, the walks after the last push dropped");
+    let notice = h.state().notice.clone().map(|n| n.text).unwrap_or_default();
+    assert!(notice.contains("forward solution (2 pushes, 2 moves)"), "{notice}");
+    // It is the player's solve: in the library, by the player.
+    let lib = h.state().library();
+    assert_eq!(
+        lib.solutions.iter().map(|k| (k.found.by, k.found.line.as_str())).collect::<Vec<_>>(),
+        [(Finder::Player, "EE")]
+    );
+}
+
+#[test]
+fn before_the_first_move_a_click_places_the_reverse_player_anywhere() {
+    // Reversed, the box on (1,3) cuts the corridor: the player (1,1) cannot walk to (1,4).
+    let forward = game("######\n#@$. #\n######\n");
+    let rev = forward.reversed().unwrap();
+    let moved = rev.relocate([4.75, 1.75]).expect("an unreachable free cell");
+    assert_eq!(moved.pos.player, Pos::new(1, 4));
+    // A cell in reach is walked to instead, a box or wall is no place, forward has none.
+    assert!(rev.relocate([2.75, 1.75]).is_none() && rev.relocate([3.75, 1.75]).is_none());
+    assert!(forward.relocate([4.75, 1.75]).is_none());
+    // In a session: only before the first move.
+    let mut s = tumblebox::app::session::Session::new("r", rev.clone(), None);
+    s.gesture(tumblebox::app::play::Gesture::Click([4.75, 1.75]), true);
+    assert_eq!(s.start.pos.player, Pos::new(1, 4));
+}
