@@ -92,9 +92,33 @@ pub fn help(kind: GameKind) -> Help {
                     "A box pushed into a corner off a goal never comes out. View › Dead squares marks \
                      every cell from which a box can never reach a goal.",
                 ),
-                ("Moving", "Arrow keys or W A S D; click a floor cell to walk there (one move for undo)."),
+                (
+                    "Moving",
+                    "Arrow keys or W A S D; click a floor cell to walk there (one move for undo). Click \
+                     a box, then a floor cell (or drag the box there): the player walks and pushes it \
+                     there with the fewest pushes, the other boxes standing still.",
+                ),
+                (
+                    "Reverse mode",
+                    "Reverse (in the toolbar, Ctrl+Shift+R) plays the level backwards: the boxes start \
+                     on the goals, and stepping away from a box behind you pulls it along. Bring every \
+                     box back to where it starts (those cells are marked as goals) with the player able \
+                     to walk to the start: the forward solution then plays, as yours. Before the first \
+                     move a click on a cell you cannot walk to puts the player there.",
+                ),
+                (
+                    "Library",
+                    "Ctrl+L lists every solution of the level (yours, the solver's, the optimiser's) \
+                     with pushes and moves, the bests marked; Optimise searches near one for fewer \
+                     pushes. Snapshots (Ctrl+Shift+S) keep a game to come back to.",
+                ),
             ],
-            keys: &[("arrows  or  W A S D", "walk or push"), ("click", "walk to a cell")],
+            keys: &[
+                ("arrows  or  W A S D", "walk or push"),
+                ("click", "walk to a cell"),
+                ("click a box, then a cell", "push it there"),
+                ("Ctrl+Shift+R", "reverse mode"),
+            ],
         },
         GameKind::Stacks => Help {
             sections: &[
