@@ -396,3 +396,59 @@ fn xsb_author_and_comment_are_kept_with_their_level() {
     assert_eq!((levels[1].author.as_deref(), levels[1].comment.as_deref()), (Some("B"), Some("line one line two")));
     assert_eq!(levels[1].title, "Two");
 }
+
+#[test]
+fn the_optimiser_brings_fast_solutions_to_the_tables_optimum() {
+    let (Some(levels), Some(rows)) = (collection("microban-155.xsb"), table()) else { return };
+    // Levels where the fast mode's answer has more pushes than the table's optimum (measured
+    // 2026-12-05: 5, 35, 90, 116, 142 among them); the optimiser must bring each down to the
+    // optimum (never below: the table is exhaustive), replayed.
+    let mut improved = 0;
+    for n in [5, 35, 90, 116, 142] {
+        let l = &levels[n - 1];
+        let opt = rows.iter().find(|r| r.level == n && r.mode == "push").unwrap().pushes;
+        let Outcome::Solved(f) = solve(l, Mode::Fast, 5).outcome else { panic!("level {n}") };
+        let o = search::optimise(
+            &l.maze.level,
+            &l.maze.start,
+            &f.moves,
+            std::time::Duration::from_secs(20),
+            10_000_000,
+            &AtomicBool::new(false),
+            &AtomicUsize::new(0),
+        )
+        .unwrap();
+        let end = l.maze.level.replay(&l.maze.start, &o.moves).unwrap();
+        assert!(l.maze.level.is_solved(&end), "level {n}");
+        assert_eq!(o.pushes, o.moves.iter().filter(|m| m.push).count());
+        assert!(o.pushes >= opt && o.pushes <= f.pushes, "level {n}: {} pushes, optimum {opt}", o.pushes);
+        assert_eq!(o.pushes, opt, "level {n}: the vicinity search reaches the optimum (fast: {})", f.pushes);
+        improved += (o.pushes < f.pushes) as usize;
+    }
+    assert!(improved >= 1, "fast mode was optimal on all five: the test lost its point");
+}
+
+#[test]
+fn solve_with_optimise_says_so_and_never_has_more_pushes() {
+    let Some(dir) = crate::common::data_dir("sokoban-levels") else { return };
+    let file = dir.join("microban-155.xsb");
+    let f = file.to_str().unwrap();
+    let plain = crate::common::run(&["sokoban", "solve", f, "--level", "142"], b"");
+    let polished = crate::common::run(&["sokoban", "solve", f, "--level", "142", "--optimise", "5"], b"");
+    assert_eq!((plain.status.code(), polished.status.code()), (Some(0), Some(0)));
+    let pushes = |o: &std::process::Output| -> usize {
+        let t = String::from_utf8_lossy(&o.stdout).to_string();
+        let l = t.lines().find(|l| l.starts_with("moves ")).unwrap().to_string();
+        l.split("pushes ").nth(1).unwrap().split(':').next().unwrap().parse().unwrap()
+    };
+    // The table's optimum for level 142 is 20 pushes.
+    assert!(pushes(&polished) <= pushes(&plain));
+    assert_eq!(pushes(&polished), 20, "{}", String::from_utf8_lossy(&polished.stdout));
+    let bad = crate::common::run(&["sokoban", "solve", f, "--optimise", "-1"], b"");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("0 (off) or above"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+}

@@ -19,6 +19,14 @@ pub fn seconds(s: &str) -> Result<f64, String> {
     Ok(v)
 }
 
+/// Seconds, where 0 means "not at all" (`--optimise`).
+pub fn seconds_or_zero(s: &str) -> Result<f64, String> {
+    if s.trim().parse::<f64>().is_ok_and(|v| v == 0.0) {
+        return Ok(0.0);
+    }
+    seconds(s).map_err(|e| e.replace("above 0", "0 (off) or above"))
+}
+
 /// The largest `--max-states` (solver positions are numbered in 32 bits).
 pub const MAX_STATES: u64 = u32::MAX as u64;
 

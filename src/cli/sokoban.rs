@@ -1,7 +1,7 @@
 //! `tumblebox sokoban …`: the UVa 589 judge, and for Sokoban levels of many boxes (XSB
 //! collections, LURD moves) the solver, its bench, export and trace.
 
-use super::flags::{ExportArgs, TraceArgs, seconds, states};
+use super::flags::{ExportArgs, TraceArgs, seconds, seconds_or_zero, states};
 use super::message::{illegal, moves_error, pick};
 use super::read::{read_input, read_text};
 use super::status::{self, Done, Failure};
@@ -22,9 +22,17 @@ pub struct SokobanLimits {
     /// Give up after holding this many states (about 140 bytes each; with --optimal about 70)
     #[arg(long, value_name = "N", default_value = "20000000", value_parser = states, allow_hyphen_values = true)]
     pub max_states: usize,
+    /// Then search near a solution not proven push-optimal for fewer pushes, at most this many
+    /// seconds more (0: not at all)
+    #[arg(long, value_name = "S", default_value = "0", value_parser = seconds_or_zero, allow_hyphen_values = true)]
+    pub optimise: f64,
 }
 
 impl SokobanLimits {
+    fn polish(&self) -> std::time::Duration {
+        std::time::Duration::from_secs_f64(self.optimise)
+    }
+
     fn limits(&self) -> search::Limits {
         search::Limits { time: std::time::Duration::from_secs_f64(self.time_limit), max_states: self.max_states }
     }
@@ -166,7 +174,7 @@ fn mode(optimal: bool) -> search::Mode {
 fn solve(file: &Path, level: usize, limits: SokobanLimits, optimal: bool) -> Result<Done, Failure> {
     let levels = levels_of(file)?;
     let l = pick(levels, level, file)?;
-    let row = bench::solve_one(level, &l, mode(optimal), limits.limits());
+    let row = bench::solve_one(level, &l, mode(optimal), limits.limits(), limits.polish());
     let secs = row.millis as f64 / 1000.0;
     let mut out = format!("; {}\n", one_line(&l.title));
     let code = match (row.pushes, row.moves) {
@@ -270,7 +278,7 @@ fn bench(
     let pack = file_name(file);
     let jobs = jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), usize::from);
     let began = std::time::Instant::now();
-    let rows = bench::run(&levels, &index, mode(optimal), limits.limits(), jobs, &|r| {
+    let rows = bench::run(&levels, &index, mode(optimal), limits.limits(), limits.polish(), jobs, &|r| {
         let what = match (r.pushes, r.moves) {
             (Some(p), Some(m)) => format!("{p} pushes, {m} moves{}", if r.proven { ", proven" } else { "" }),
             _ if r.ended == "unsolvable" => "proven unsolvable".to_string(),
@@ -280,6 +288,12 @@ fn bench(
     });
     let threads = jobs.clamp(1, levels.len().max(1));
     let mut out = bench::summary(&pack, &rows, began.elapsed(), threads, limits.limits());
+    if limits.optimise > 0.0 {
+        out.push_str(&format!(
+            "each solution not proven push-optimal was then optimised for at most {} s (--optimise); the times include it\n",
+            limits.optimise
+        ));
+    }
     if let Some((i, n)) = shard {
         out.push_str(&format!(
             "shard {i}/{n}: {} of the {total} levels (join the shards' CSVs with --merge)\n",
@@ -345,6 +359,18 @@ fn solution(
         Failure::limit(format!("{name}: level {level}: {} stopped the solver, nothing to {what}", limits.said(ended)))
     };
     match r.outcome {
+        Outcome::Solved(f) if !f.proven && limits.optimise > 0.0 => {
+            let o = search::optimise(
+                &maze.level,
+                &maze.start,
+                &f.moves,
+                limits.polish(),
+                limits.max_states,
+                &never,
+                &Default::default(),
+            );
+            Ok(o.map_or(f.moves, |o| o.moves))
+        }
         Outcome::Solved(f) => Ok(f.moves),
         Outcome::Unsolvable => {
             Err(Failure::bad(format!("{name}: level {level}: no solution (proven), nothing to {what}")))
