@@ -74,7 +74,24 @@ fi
 xdotool windowsize "$WIN" 1200 760
 sleep 1
 
-# 4. Quitting during an export leaves no file: a 24,000-move game (several seconds to export;
+# 4. The library travels in a save the real window writes: a Sokoban level pasted with moves
+#    that solve it (a file's solution), a snapshot (Ctrl+Shift+S), then Save (Ctrl+S; no file
+#    dialog here, so to the home folder).
+printf '; e2e box\n\n######\n#@$ .#\n######\nRR\n' | xclip -selection clipboard
+sleep 0.3
+key ctrl+v
+sleep 1
+key ctrl+shift+s
+key ctrl+s
+sleep 1
+saved=$(find "$HOME" -maxdepth 1 -name 'tumblebox-sokoban-*.tumble' | head -1)
+if [ -n "$saved" ] && grep -q '^solution file .* RR$' "$saved" && grep -q '^snapshot .* "move 2" RR$' "$saved"; then
+  ok "Ctrl+S writes the level's library (a solution, a snapshot) into the save"
+else
+  fail "the save's library: '${saved:-no save}' holds $(grep -E '^(solution|snapshot)' "${saved:-/dev/null}" 2>/dev/null | head -3 | tr '\n' '|')"
+fi
+
+# 5. Quitting during an export leaves no file: a 24,000-move game (several seconds to export;
 #    no file dialog here, so to the home folder), then Ctrl+Q, and Ctrl+Q again to confirm.
 {
   printf '#########\n#@  $  .#\n#########\n'

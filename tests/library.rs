@@ -62,7 +62,7 @@ fn a_solve_joins_the_library_and_the_optimiser_finds_the_short_one() {
     }
     h.run_steps(2);
     let lib = h.state().library();
-    assert_eq!(lib.solutions.len(), 2, "{:?}", lib.solutions);
+    assert_eq!(lib.solutions.len(), 2, "{:?} {:?}", lib.solutions, h.state().notice);
     let k = &lib.solutions[1];
     assert_eq!((k.pushes, k.moves, k.found.by, k.found.line.as_str()), (Some(2), 2, Finder::Optimiser, "EE"));
     assert_eq!((lib.best_by_pushes(), lib.best_by_moves()), (Some(1), Some(1)));
@@ -71,10 +71,20 @@ fn a_solve_joins_the_library_and_the_optimiser_finds_the_short_one() {
     let said = h.state().tabs.sokoban.session.message.clone().unwrap_or_default();
     let notice = h.state().notice.clone().map(|n| n.text).unwrap_or_default();
     assert!(notice.contains("2 pushes, 2 moves (was 4 pushes, 12 moves"), "{notice:?} {said:?}");
-    // Replay plays it from the start.
+    // Replay plays it from the start, and is not an attempt.
+    let attempts = h.state().library().stats.attempts;
     h.get_all_by_label("Replay").next().unwrap().click();
     h.run_steps(3);
     assert!(h.state().tabs.sokoban.session.current().solved());
+    assert_eq!(h.state().library().stats.attempts, attempts);
+    // Delete asks once: the first click only changes the button.
+    h.get_all_by_label("Delete").next().unwrap().click();
+    h.run_steps(2);
+    assert_eq!(h.state().library().solutions.len(), 2);
+    h.get_by_label("Delete: sure?").click();
+    h.run_steps(2);
+    let lib = h.state().library();
+    assert_eq!(lib.solutions.iter().map(|k| k.found.line.as_str()).collect::<Vec<_>>(), ["EE"]);
 }
 
 #[test]
@@ -110,6 +120,11 @@ fn a_snapshot_brings_the_game_back_and_travels_in_a_save() {
     h.state_mut().shelf.name = "around the box".into();
     h.get_by_label("Take snapshot").click();
     h.run_steps(2);
+    // The same snapshot twice is kept once.
+    h.state_mut().shelf.name = "around the box".into();
+    h.get_by_label("Take snapshot").click();
+    h.run_steps(2);
+    assert_eq!(h.state().library().snapshots.len(), 1);
     h.get_by_label("around the box");
     h.get_by_label("3 moves");
     run(&mut h, Command::Restart);

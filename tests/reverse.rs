@@ -150,3 +150,24 @@ fn before_the_first_move_a_click_places_the_reverse_player_anywhere() {
     s.gesture(tumblebox::app::play::Gesture::Click([4.75, 1.75]), true);
     assert_eq!(s.start.pos.player, Pos::new(1, 4));
 }
+
+#[test]
+fn a_goal_under_the_player_is_drawn_over_it() {
+    use tumblebox::anim::Animate;
+    use tumblebox::scene::{Ink, Shape};
+    // The player starts on a goal (`+`): the last shape drawn is a goal mark on the player.
+    let g = game("#######\n#+$ $.#\n#######\n");
+    let sc = g.scene(&[], 0.0);
+    let inks: Vec<Ink> =
+        sc.shapes.iter().filter_map(|s| if let Shape::Quad { ink, .. } = s { Some(*ink) } else { None }).collect();
+    assert_eq!(inks[inks.len() - 2..], [Ink::Player, Ink::Goal]);
+    // Off the goal, the player is the last shape.
+    let off = game("#######\n#@$ $.#\n#.    #\n#######\n");
+    let inks: Vec<Ink> = off
+        .scene(&[], 0.0)
+        .shapes
+        .iter()
+        .filter_map(|s| if let Shape::Quad { ink, .. } = s { Some(*ink) } else { None })
+        .collect();
+    assert_eq!(inks.last(), Some(&Ink::Player));
+}

@@ -148,7 +148,9 @@ impl TumbleApp {
         let result = match what {
             Command::ReplayBest => {
                 let animate = !self.instant;
-                self.tab_mut().play_line(&line, animate)
+                let r = self.tab_mut().play_line(&line, animate);
+                self.not_an_attempt();
+                r
             }
             Command::ExportBest => self.tab_mut().play_line(&line, false).map(|()| {
                 self.export.open = true;
@@ -196,8 +198,14 @@ impl TumbleApp {
         } else {
             self.progress.record_shown(key);
         }
-        // Every solution joins the level's library, with who found it.
-        let by = if mine { super::library::Finder::Player } else { super::library::Finder::Solver };
+        // Every solution joins the level's library, with who found it: the player, the
+        // solver, or a file or paste the moves came from.
+        use super::library::Finder;
+        let by = match (mine, self.tab().solver_played()) {
+            (true, _) => Finder::Player,
+            (false, true) => Finder::Solver,
+            (false, false) => Finder::File,
+        };
         let _ = self.add_solution(&line, by, now);
         // The finished game is kept at once (and stored with the progress), so a SIGTERM right
         // after a solve still offers to continue it; once, not every frame it stays finished.

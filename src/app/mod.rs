@@ -104,6 +104,9 @@ pub struct Tab<P: Playable> {
     pub header: Vec<String>,
     /// Reverse mode is on: the forward game, set aside while `session` plays backwards.
     pub forward: Option<Session<P>>,
+    /// The reverse game left (reverse mode turned off), taken up again when it is turned on
+    /// on the same level.
+    reverse_left: Option<Session<P>>,
     /// The session of the level just left (its content hash and save text), for the app to
     /// keep.
     left: Option<(u64, String)>,
@@ -113,7 +116,16 @@ impl<P: Playable + Clone> Tab<P> {
     fn new(pack: impl Into<String>, levels: Vec<Level<P>>) -> Self {
         let l = &levels[0];
         let session = Session::new(l.title.clone(), l.start.clone(), l.par);
-        Tab { pack: pack.into(), levels, index: 0, session, header: Vec::new(), forward: None, left: None }
+        Tab {
+            pack: pack.into(),
+            levels,
+            index: 0,
+            session,
+            header: Vec::new(),
+            forward: None,
+            reverse_left: None,
+            left: None,
+        }
     }
 
     pub fn open(&mut self, index: usize) {
@@ -122,6 +134,7 @@ impl<P: Playable + Clone> Tab<P> {
             self.session.cancel_solver();
             self.session = f;
         }
+        self.reverse_left = None;
         if self.levels.get(index).is_some() {
             self.left = self.kept();
         }

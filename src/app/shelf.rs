@@ -40,6 +40,9 @@ pub struct Shelf {
     last_input: f64,
     /// The attempt last counted: (session, where its run starts).
     attempt: Option<(u64, usize)>,
+    /// A Delete clicked once, waiting for the second click: (a solution, not a snapshot; its
+    /// index).
+    pub confirm: Option<(bool, usize)>,
     /// The finished run last recorded: (session, where its run starts, its moves).
     pub(super) recorded: Option<(u64, usize, usize)>,
 }
@@ -53,9 +56,25 @@ impl TumbleApp {
         self.level_key(self.index())
     }
 
-    /// The library of the level on screen, as stored.
+    /// The library of the level on screen, as stored (the time counted since the store was
+    /// last written included).
     pub fn library(&self) -> Library {
-        self.library_key().and_then(|k| self.progress.get(&k).map(|r| r.library.clone())).unwrap_or_default()
+        let key = self.library_key();
+        let mut lib = key.as_ref().and_then(|k| self.progress.get(k).map(|r| r.library.clone())).unwrap_or_default();
+        if let (Some((k, secs)), Some(key)) = (&self.shelf.clock, &key)
+            && k == key
+        {
+            lib.stats.seconds += *secs as u64;
+        }
+        lib
+    }
+
+    /// The run on screen was played from the library or a best (a replay, a snapshot opened),
+    /// not attempted: it does not count as an attempt.
+    pub fn not_an_attempt(&mut self) {
+        if self.tab().moves() > 0 || self.tab().can_undo() {
+            self.shelf.attempt = Some(self.tab().attempt());
+        }
     }
 
     /// Adds a solution (a line from the level's start) to the library of the level on
@@ -76,6 +95,11 @@ impl TumbleApp {
         let line = self.tab().solution_line();
         let moves = self.tab().moves();
         let name = crate::save::library::clean_name(name);
+        let same = |s: &Snap| s.snapshot.line == line && s.snapshot.name == name;
+        if self.progress.get(&key).is_some_and(|r| r.library.snapshots.last().is_some_and(same)) {
+            self.notify(format!("snapshot \"{name}\" is kept already"), Some(self.kind));
+            return;
+        }
         let snapshot = Snapshot { name: name.clone(), line, when: crate::save::library::now(), file_line: 0 };
         self.progress.library_mut(key).add_snapshot(Snap { snapshot, moves });
         self.notify(format!("snapshot \"{name}\" kept ({moves} moves)"), Some(self.kind));
@@ -84,8 +108,9 @@ impl TumbleApp {
     /// Plays a line of the library from the level's start, at once (a snapshot to go on from,
     /// a solution to step through): undo brings the game before it back.
     pub fn open_line(&mut self, line: &str, what: &str) {
-        if let Err(e) = self.tab_mut().play_line(line, false) {
-            self.notify(format!("{what} no longer replays: {e}"), Some(self.kind));
+        match self.tab_mut().play_line(line, false) {
+            Ok(()) => self.not_an_attempt(),
+            Err(e) => self.notify(format!("{what} no longer replays: {e}"), Some(self.kind)),
         }
     }
 
@@ -128,7 +153,11 @@ impl TumbleApp {
                 ctx.request_repaint();
             }
         });
-        self.notify(format!("optimising a solution of {} pushes/moves…", k.moves), Some(self.kind));
+        let counts = match k.pushes {
+            Some(p) => format!("{p} pushes, {} moves", k.moves),
+            None => format!("{} moves", k.moves),
+        };
+        self.notify(format!("optimising the solution of {counts}…"), Some(self.kind));
         self.shelf.optimising = Some(Optimising { key, cancel, progress, started: std::time::Instant::now(), rx });
     }
 
@@ -225,13 +254,16 @@ impl TumbleApp {
             });
             (i.time, active, i.focused)
         });
+        let key = self.library_key();
+        // The window repaints only when something happens, so the time since the last frame
+        // counts whole, up to a minute after the last input before it.
+        let until = (self.shelf.last_input + IDLE_AFTER).min(now);
+        let dt = self.shelf.last_time.map_or(0.0, |t| (until - t).max(0.0));
+        self.shelf.last_time = Some(now);
         if active {
             self.shelf.last_input = now;
         }
-        let key = self.library_key();
-        let dt = self.shelf.last_time.map_or(0.0, |t| (now - t).clamp(0.0, 1.0));
-        self.shelf.last_time = Some(now);
-        let counting = focused && now - self.shelf.last_input < IDLE_AFTER;
+        let counting = focused;
         match (&mut self.shelf.clock, &key) {
             (Some((k, secs)), Some(key)) if k == key => {
                 if counting {

@@ -53,6 +53,9 @@ pub(crate) trait GameTab {
     fn level_text(&self) -> String;
     /// Whether the game has an optimiser.
     fn can_optimise(&self) -> bool;
+    /// The solver played moves of the session on screen (moves not the player's are the
+    /// solver's then, otherwise a file's or a paste's).
+    fn solver_played(&self) -> bool;
     /// Whether the level has a reverse mode (Sokoban, as many goals as boxes).
     fn can_reverse(&self) -> bool;
     /// Reverse mode is on.
@@ -237,6 +240,9 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
     fn can_optimise(&self) -> bool {
         P::can_optimise()
     }
+    fn solver_played(&self) -> bool {
+        self.session.solver_played
+    }
     fn can_reverse(&self) -> bool {
         self.forward.is_some() || self.levels.get(self.index).is_some_and(|l| l.start.reversed_game().is_some())
     }
@@ -251,12 +257,13 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             let Some(l) = self.levels.get(self.index) else { return };
             let Some(rev) = l.start.reversed_game() else { return };
             self.session.cancel_solver();
-            let mut s = Session::new(format!("{} (reverse)", l.title), rev, None);
-            s.say("reverse mode: pull the boxes from the goals back to where they start (a click on a free cell the player cannot reach places them there before the first move)");
+            // The reverse game left last on this level comes back as it was.
+            let s =
+                self.reverse_left.take().unwrap_or_else(|| Session::new(format!("{} (reverse)", l.title), rev, None));
             self.forward = Some(std::mem::replace(&mut self.session, s));
         } else if let Some(f) = self.forward.take() {
             self.session.cancel_solver();
-            self.session = f;
+            self.reverse_left = Some(std::mem::replace(&mut self.session, f));
         }
     }
     fn reverse_met(&mut self, animate: bool) -> Option<Result<(usize, usize), String>> {
@@ -277,6 +284,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             .collect();
         let forward = P::forward_of(&start, &moves, s.current());
         self.set_reverse(false);
+        self.reverse_left = None;
         let Some(forward) = forward else {
             return Some(Err("the reverse game's moves give no forward solution".into()));
         };

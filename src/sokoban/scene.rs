@@ -238,6 +238,10 @@ impl Animate for Game {
         let [x, y] = player;
         // The player: a diamond.
         sc.quad([[x + 0.5, y + 0.12], [x + 0.88, y + 0.5], [x + 0.5, y + 0.88], [x + 0.12, y + 0.5]], Ink::Player, 1.0);
+        // A goal under the player (XSB's `+`) stays visible: a small mark on the diamond.
+        if steps.is_empty() && self.level.goals.contains(&self.pos.player) {
+            sc.rect(x + 0.4, y + 0.4, 0.2, 0.2, Ink::Goal);
+        }
         sc
     }
 }

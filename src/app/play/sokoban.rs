@@ -316,7 +316,7 @@ impl Playable for sokoban::scene::Game {
         match r.outcome {
             Outcome::Solved(f) if f.proven => Ok(Answer::optimal(f.moves)),
             Outcome::Solved(f) => Ok(Answer {
-                unproven: Some(format!("{} pushes, not proven fewest (at least {})", f.pushes, r.bound)),
+                unproven: Some(format!("not proven fewest (at least {} pushes)", r.bound)),
                 moves: f.moves,
             }),
             Outcome::Unsolvable => Err("no solution from here: every position was searched".into()),

@@ -150,7 +150,8 @@ pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
             ui.separator();
             if P::counts_pushes() {
                 // UVa 589's own criteria: pushes first, then moves.
-                ui.label(format!("pushes: {} · moves: {}", s.pushes(), s.moves()));
+                let what = if tab.forward.is_some() { "reverse · pulls" } else { "pushes" };
+                ui.label(format!("{what}: {} · moves: {}", s.pushes(), s.moves()));
             } else {
                 ui.label(format!("moves: {}", s.moves()));
             }
@@ -246,7 +247,7 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
         }
         // The file's own header: its first line, the whole on hover.
         if let Some(first) = tab.header.first() {
-            ui.small(first).on_hover_text(tab.header.join("\n"));
+            ui.small(first).on_hover_text(tab.header.join(" "));
         }
         // List or grid (thumbnails drawn by the same scene as the board).
         ui.horizontal(|ui| {
@@ -415,7 +416,8 @@ fn thumbnail(
 /// The moment a level is done: a banner over the board with what happened and where next.
 pub(super) fn completion<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, kind: GameKind, asked: &mut Asked) {
     let s = &tab.session;
-    if !(s.current().solved() && s.moves() > 0 && !s.animating() && s.queue.is_empty()) {
+    // A reverse game's end is no solve: the forward solution it gives is, once played.
+    if tab.forward.is_some() || !(s.current().solved() && s.moves() > 0 && !s.animating() && s.queue.is_empty()) {
         return;
     }
     let text = if kind == GameKind::Stacks {

@@ -30,14 +30,19 @@ impl TumbleApp {
         let counts_pushes = self.tab().pushes().is_some();
         let can_optimise = self.tab().can_optimise();
         let title = format!("{} · {}", self.tab().pack(), self.tab().title());
+        let confirm = self.shelf.confirm;
+        let screen = ctx.content_rect();
         let optimising = self
             .shelf
             .optimising
             .as_ref()
             .map(|o| (o.progress.load(std::sync::atomic::Ordering::Relaxed), o.started.elapsed().as_secs_f32()));
-        egui::Window::new("Solutions and snapshots").open(&mut open).default_width(520.0).vscroll(true).show(
-            ctx,
-            |ui| {
+        egui::Window::new("Solutions and snapshots")
+            .open(&mut open)
+            // Over the right of the window (the debugger's side) rather than the board.
+            .default_pos([screen.right() - 760.0f32.min(screen.width()), screen.top() + 60.0])
+            .vscroll(true)
+            .show(ctx, |ui| {
                 ui.label(egui::RichText::new(&title).strong());
                 if !keeps {
                     ui.label(
@@ -102,7 +107,12 @@ impl TumbleApp {
                             {
                                 acts.push(Act::Optimise(i));
                             }
-                            if ui.small_button("Delete").clicked() {
+                            let sure = confirm == Some((true, i));
+                            if ui
+                                .small_button(if sure { "Delete: sure?" } else { "Delete" })
+                                .on_hover_text("Click twice: the solution is gone for good")
+                                .clicked()
+                            {
                                 acts.push(Act::DeleteSolution(i));
                             }
                         });
@@ -145,7 +155,12 @@ impl TumbleApp {
                             {
                                 acts.push(Act::OpenSnapshot(s.snapshot.line.clone()));
                             }
-                            if ui.small_button("Delete").clicked() {
+                            let sure = confirm == Some((false, i));
+                            if ui
+                                .small_button(if sure { "Delete: sure?" } else { "Delete" })
+                                .on_hover_text("Click twice: the snapshot is gone for good")
+                                .clicked()
+                            {
                                 acts.push(Act::DeleteSnapshot(i));
                             }
                         });
@@ -161,15 +176,15 @@ impl TumbleApp {
                     acts.push(Act::Export);
                 }
                 ui.small("Solutions and snapshots travel in save files (File › Save game…).");
-            },
-        );
+            });
         self.shelf.open &= open;
         for a in acts {
             match a {
                 Act::Replay(line) => {
                     let animate = !self.instant;
-                    if let Err(e) = self.tab_mut().play_line(&line, animate) {
-                        self.notify(format!("the solution no longer replays: {e}"), Some(self.kind));
+                    match self.tab_mut().play_line(&line, animate) {
+                        Ok(()) => self.not_an_attempt(),
+                        Err(e) => self.notify(format!("the solution no longer replays: {e}"), Some(self.kind)),
                     }
                 }
                 Act::Copy(line) => {
@@ -178,10 +193,19 @@ impl TumbleApp {
                 }
                 Act::Optimise(i) => self.start_optimiser(i),
                 Act::CancelOptimiser => self.cancel_optimiser(),
-                Act::DeleteSolution(i) => self.delete_solution(i),
+                Act::DeleteSolution(i) if self.shelf.confirm == Some((true, i)) => {
+                    self.shelf.confirm = None;
+                    self.delete_solution(i);
+                }
+                Act::DeleteSnapshot(i) if self.shelf.confirm == Some((false, i)) => {
+                    self.shelf.confirm = None;
+                    self.delete_snapshot(i);
+                }
+                // The first click asks (the button then says so); the second deletes.
+                Act::DeleteSolution(i) => self.shelf.confirm = Some((true, i)),
+                Act::DeleteSnapshot(i) => self.shelf.confirm = Some((false, i)),
                 Act::Snapshot => self.run(Command::Snapshot, ctx),
                 Act::OpenSnapshot(line) => self.open_line(&line, "the snapshot"),
-                Act::DeleteSnapshot(i) => self.delete_snapshot(i),
                 Act::Export => self.run(Command::ExportLibrary, ctx),
             }
         }

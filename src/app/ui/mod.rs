@@ -484,6 +484,12 @@ impl TumbleApp {
             Command::ReverseMode => {
                 let on = !self.tab().reversed();
                 self.tab_mut().set_reverse(on);
+                let said = if on {
+                    "reverse mode: pull the boxes back to the marked cells (a click places the player first)"
+                } else {
+                    "reverse mode off: the forward game as it was (Reverse again takes the reverse game up)"
+                };
+                self.notify(said, Some(self.kind));
             }
             Command::Snapshot => {
                 let name = std::mem::take(&mut self.shelf.name);
