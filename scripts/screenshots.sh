@@ -134,9 +134,18 @@ microban=../shared/data/sokoban-levels/microban-155.xsb
 if [ -f "$microban" ]; then
   start "$microban"
   click 194 12; sleep 0.4; click 237 108; sleep 0.3
-  click 50 529; sleep 0.5
-  click 483 43; sleep 16
+  click 50 557; sleep 0.5
+  click 455 43; sleep 16
   xdotool mousemove 640 745; shot sokoban-microban 0.5
+  # Its library (Ctrl+L): the solver's solution with its counts, who found it and when.
+  key ctrl+l; xdotool mousemove 1100 700; shot sokoban-library 1
+  key Escape
+  # Level 1 in reverse mode (Ctrl+Shift+R): the boxes start on the goals, the goals are where
+  # they start; two pulls bring the top box down, listed as pulls in the debugger.
+  click 50 166; sleep 0.5
+  key ctrl+shift+r; sleep 0.3
+  key Up; sleep 0.4; key Down; sleep 0.4; key Down
+  xdotool mousemove 1100 700; shot sokoban-reverse 1
 fi
 clay=../shared/data/vexed-levels/android/impossible_pack.txt
 if [ -f "$clay" ]; then

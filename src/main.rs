@@ -11,7 +11,13 @@ fn clean_up_on_signals() {
         std::thread::spawn(move || {
             if let Some(sig) = signals.forever().next() {
                 tumblebox::cleanup::remove_all();
-                std::process::exit(128 + sig);
+                // `_exit`, not `exit`: the C library's exit handlers would tear the graphics
+                // driver down under the window's threads still drawing (a rare crash on
+                // SIGTERM under Xvfb). What is written is flushed first.
+                use std::io::Write;
+                let _ = std::io::stdout().flush();
+                let _ = std::io::stderr().flush();
+                unsafe { libc::_exit(128 + sig) };
             }
         });
     }

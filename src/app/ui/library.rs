@@ -40,7 +40,8 @@ impl TumbleApp {
         egui::Window::new("Solutions and snapshots")
             .open(&mut open)
             // Over the right of the window (the debugger's side) rather than the board.
-            .default_pos([screen.right() - 760.0f32.min(screen.width()), screen.top() + 60.0])
+            // Its rows are about 740 points wide: from there to the window's right edge.
+            .default_pos([(screen.right() - 760.0).max(screen.left()), screen.top() + 60.0])
             .vscroll(true)
             .show(ctx, |ui| {
                 ui.label(egui::RichText::new(&title).strong());
