@@ -24,6 +24,7 @@ pub mod anim;
 pub mod app;
 pub mod certify;
 pub mod cleanup;
+pub mod clock;
 pub mod editor;
 pub mod error;
 pub mod font;
@@ -43,13 +44,13 @@ pub mod trace;
 pub mod vexed;
 
 /// The layers, checked on the source: the shared ground (`grid`, `scene`, `anim`, `error`,
-/// `input`, `cleanup`, `font`) depends on nothing above it; `render` on the ground; each game's folder
+/// `input`, `cleanup`, `font`, `clock`) depends on nothing above it; `render` on the ground; each game's folder
 /// on the ground and itself only (its trace, save, certify, editor and window parts live in
 /// those capabilities' folders, a file per game); nothing outside `app` uses the window, and
 /// only `app` names egui or eframe. Test code (after `#[cfg(test)]`) may use anything.
 #[cfg(test)]
 mod layers {
-    const GROUND: [&str; 7] = ["grid", "scene", "anim", "error", "input", "cleanup", "font"];
+    const GROUND: [&str; 8] = ["grid", "scene", "anim", "error", "input", "cleanup", "font", "clock"];
     const GAMES: [&str; 4] = ["vexed", "shubbles", "sokoban", "stacks"];
 
     fn sources(dir: &std::path::Path, out: &mut Vec<(String, String)>) {

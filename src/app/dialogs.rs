@@ -1,5 +1,6 @@
-//! The file dialogs (on their own threads) and the app's own messages: what came back from a
-//! dialog, a dialog that could not be shown, files dropped onto the window.
+//! The file dialogs (on their own threads; on a web page, the browser's file picker, and a
+//! download for a save) and the app's own messages: what came back from a dialog, a dialog that
+//! could not be shown, files dropped onto the window.
 
 use super::GameKind;
 use super::TumbleApp;
@@ -18,24 +19,34 @@ pub struct Notice {
 /// Messages from dialog threads.
 pub(super) enum Dialog {
     Open(PathBuf),
+    /// A file's name and content, from the browser (its picker or a drop): a web page has no
+    /// paths.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    OpenBytes(String, Vec<u8>),
+    /// A dropped file the browser could not read.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    Unreadable(String),
     Save(PathBuf, ExportKind),
     /// No file dialog could be shown (for a save: the file name and what to export).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     Unavailable(Option<(String, ExportKind)>),
 }
 
 /// A dialog that came back empty this fast was never shown: nobody cancels a real one in a
 /// fifth of a second. (rfd says only "nothing picked" when neither the desktop portal nor
 /// zenity is there.)
-pub(super) fn no_dialog(asked: std::time::Instant) -> bool {
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn no_dialog(asked: crate::clock::Instant) -> bool {
     asked.elapsed() < std::time::Duration::from_millis(200)
 }
 
 impl TumbleApp {
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn pick_file(&self, ctx: &egui::Context) {
         let tx = self.dialogs.0.clone();
         let ctx = ctx.clone();
         std::thread::spawn(move || {
-            let asked = std::time::Instant::now();
+            let asked = crate::clock::Instant::now();
             let picked = rfd::FileDialog::new().set_title("Open levels").pick_file();
             let _ = tx.send(match picked {
                 Some(p) => Dialog::Open(p),
@@ -46,12 +57,33 @@ impl TumbleApp {
         });
     }
 
+    /// The browser's file picker; the file's bytes come back as a message.
+    #[cfg(target_arch = "wasm32")]
+    pub(super) fn pick_file(&self, ctx: &egui::Context) {
+        let tx = self.dialogs.0.clone();
+        let ctx = ctx.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let Some(file) = rfd::AsyncFileDialog::new().set_title("Open levels").pick_file().await else { return };
+            let bytes = file.read().await;
+            let _ = tx.send(Dialog::OpenBytes(file.file_name(), bytes));
+            ctx.request_repaint();
+        });
+    }
+
+    /// On a web page a save is a download: the file's name is all there is to choose.
+    #[cfg(target_arch = "wasm32")]
+    pub(super) fn save_file(&self, ctx: &egui::Context, kind: ExportKind) {
+        let _ = self.dialogs.0.send(Dialog::Save(PathBuf::from(self.export_name(kind)), kind));
+        ctx.request_repaint();
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn save_file(&self, ctx: &egui::Context, kind: ExportKind) {
         let tx = self.dialogs.0.clone();
         let ctx = ctx.clone();
         let name = self.export_name(kind);
         std::thread::spawn(move || {
-            let asked = std::time::Instant::now();
+            let asked = crate::clock::Instant::now();
             let picked = rfd::FileDialog::new().set_file_name(&name).save_file();
             let _ = tx.send(match picked {
                 Some(p) => Dialog::Save(p, kind),
@@ -65,9 +97,24 @@ impl TumbleApp {
 
     /// Opens every file dropped onto the window (the way to open one without a file dialog).
     pub(super) fn handle_dropped(&mut self, ctx: &egui::Context) {
-        let dropped: Vec<PathBuf> = ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
-        for p in dropped {
-            let _ = self.dialogs.0.send(Dialog::Open(p));
+        let dropped: Vec<egui::DroppedFileHandle> = ctx.input(|i| i.raw.dropped_files.clone());
+        for f in dropped {
+            #[cfg(not(target_arch = "wasm32"))]
+            let _ = self.dialogs.0.send(Dialog::Open(f.path().to_path_buf()));
+            // A browser's drop has a name and bytes read later, not a path.
+            #[cfg(target_arch = "wasm32")]
+            {
+                let (tx, ctx) = (self.dialogs.0.clone(), ctx.clone());
+                wasm_bindgen_futures::spawn_local(async move {
+                    let name = f.path().display().to_string();
+                    let message = match f.bytes_async().await {
+                        Ok(bytes) => Dialog::OpenBytes(name, bytes),
+                        Err(e) => Dialog::Unreadable(format!("cannot read {name}: {e}")),
+                    };
+                    let _ = tx.send(message);
+                    ctx.request_repaint();
+                });
+            }
         }
     }
 
@@ -84,6 +131,16 @@ impl TumbleApp {
                     // Shown wherever the player is looking.
                     Err(e) => self.notify(e, None),
                 },
+                Dialog::OpenBytes(name, bytes) => {
+                    let opened = self.open_bytes(&name, name.clone(), &bytes);
+                    match opened {
+                        Ok(()) => {
+                            self.progress.set_last(self.kind, 0);
+                            self.notify(format!("opened {name}"), Some(self.kind));
+                        }
+                        Err(e) => self.notify(e, None),
+                    }
+                }
                 Dialog::Save(p, ExportKind::Panel) => self.start_export(p),
                 Dialog::Save(p, kind) => {
                     let done = if kind.is_save() { "saved" } else { "exported" };
@@ -99,6 +156,7 @@ impl TumbleApp {
                     };
                     self.notify(text, Some(self.kind));
                 }
+                Dialog::Unreadable(e) => self.notify(e, None),
                 Dialog::Unavailable(None) => self.no_dialog(None),
                 Dialog::Unavailable(Some((name, kind))) => {
                     // No dialog to ask where: the home folder (or the working folder).

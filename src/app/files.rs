@@ -125,6 +125,8 @@ impl TumbleApp {
     pub fn paste(&mut self, text: &str) -> Result<(), String> {
         self.leave_editor_for("pasted text")?;
         let text = text.trim();
+        // A web page's link (`…/index.html#tumblebox:1:…`) is its game ID.
+        let text = text.rsplit_once('#').filter(|(_, id)| id.starts_with("tumblebox:")).map_or(text, |(_, id)| id);
         if let Some(id) = crate::save::GameId::parse(text) {
             let id = id.map_err(|e| format!("pasted game ID: {e}"))?;
             return self.open_with_moves("pasted", &id.level, &id.moves);

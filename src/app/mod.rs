@@ -19,6 +19,8 @@ pub mod progress;
 pub mod session;
 mod shelf;
 mod tab;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use dialogs::Dialog;
 pub use dialogs::Notice;
@@ -322,6 +324,8 @@ impl Default for TumbleApp {
 impl TumbleApp {
     pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
         let mut app = TumbleApp {
+            // A web page has no folder to keep them in (its levels travel in save files).
+            #[cfg(not(target_arch = "wasm32"))]
             my_levels: eframe::storage_dir("tumblebox").map(|d| d.join("my-levels")),
             ..TumbleApp::default()
         };
@@ -367,6 +371,30 @@ impl TumbleApp {
     /// The current game as a one-line game ID (what Copy link copies).
     pub fn game_id(&self) -> String {
         self.tab().game_id()
+    }
+
+    /// What is on screen in a line (the web page's title): the game, the level, the move,
+    /// whether it is solved or a search runs.
+    pub fn page_title(&self) -> String {
+        let t = self.tab();
+        let mut s = format!("{} · {} · move {}", self.kind.name(), t.title(), t.moves());
+        if t.finished().is_some() {
+            s.push_str(" · solved");
+        }
+        if t.busy() {
+            s.push_str(" · solving…");
+        }
+        s.push_str(" — tumblebox");
+        s
+    }
+
+    /// Opens a game ID from a link (the web page's address): its level at its last move, or
+    /// says why not.
+    pub fn open_link(&mut self, id: &str) {
+        match self.paste(id) {
+            Ok(()) => self.notify("opened the game of the link", Some(self.kind)),
+            Err(e) => self.notify(format!("the link: {e}"), None),
+        }
     }
 
     /// What the commands may do now (their enabled-when).
@@ -458,6 +486,8 @@ impl TumbleApp {
 impl eframe::App for TumbleApp {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         self.show(ui);
+        #[cfg(target_arch = "wasm32")]
+        self.web_frame();
         // Saved at once on every change that matters (a solve, the level, a setting), not only
         // every 30 s: a SIGTERM must not lose a solve.
         if self.progress.take_dirty()
@@ -490,6 +520,7 @@ impl eframe::App for TumbleApp {
 }
 
 /// Opens the window; `open`, if given, is a level file opened at once (as File › Open does).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run(open: Option<PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default().with_inner_size([1200.0, 760.0]).with_title("tumblebox"),

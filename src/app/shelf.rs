@@ -22,7 +22,7 @@ pub struct Optimising {
     pub key: LevelKey,
     pub cancel: Arc<AtomicBool>,
     pub progress: Arc<AtomicUsize>,
-    pub started: std::time::Instant,
+    pub started: crate::clock::Instant,
     rx: mpsc::Receiver<Result<(Option<String>, String), String>>,
 }
 
@@ -158,7 +158,7 @@ impl TumbleApp {
             None => format!("{} moves", k.moves),
         };
         self.notify(format!("optimising the solution of {counts}…"), Some(self.kind));
-        self.shelf.optimising = Some(Optimising { key, cancel, progress, started: std::time::Instant::now(), rx });
+        self.shelf.optimising = Some(Optimising { key, cancel, progress, started: crate::clock::Instant::now(), rx });
     }
 
     pub fn cancel_optimiser(&mut self) {

@@ -83,7 +83,7 @@ pub fn clean_name(name: &str) -> String {
 
 /// The clock now, in seconds since 1970.
 pub fn now() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+    crate::clock::SystemTime::now().duration_since(crate::clock::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
 /// Days since 1970-01-01 of a civil date (the proleptic Gregorian calendar).

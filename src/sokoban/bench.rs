@@ -3,10 +3,11 @@
 
 use super::search::{self, Limits, Mode, Outcome};
 use super::xsb::{self, XsbLevel};
+use crate::clock::Instant;
 use crate::error::csv_field;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// One level's result.
 #[derive(Debug, Clone, PartialEq, Eq)]

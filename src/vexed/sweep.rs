@@ -31,11 +31,12 @@
 
 use super::rules::{Board, Move};
 use super::solve::{Compiled, DEAD, FastHasher, LimitKind, Limits, LowerBound, SolveError, stop_reason};
+use crate::clock::Instant;
 use std::collections::BTreeMap;
 use std::hash::Hasher;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The longest solution a sweep looks for (depths are kept in a byte).
 pub const MAX_DEPTH: u32 = 254;
@@ -453,7 +454,7 @@ fn recorded_sweep(
 }
 
 fn start_nanos() -> u128 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos())
+    crate::clock::SystemTime::now().duration_since(crate::clock::UNIX_EPOCH).map_or(0, |d| d.as_nanos())
 }
 
 /// The moves of an optimal `length`-move solution, backwards through the recorded files: the

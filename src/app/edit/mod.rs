@@ -23,12 +23,13 @@ pub(crate) use panel::edit_ui;
 
 use super::GameKind;
 use crate::certify::{Bounds, Certify, Verdict};
+use crate::clock::Instant;
 use crate::editor::{Editor, Invalid, Sketch, Tool};
 use crate::scene::Scene;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A level being edited, whatever its game: what the window asks of an [`Editor`].
 pub trait Pad: Send {

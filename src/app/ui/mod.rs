@@ -475,6 +475,10 @@ impl TumbleApp {
                 self.notify(what, Some(self.kind));
             }
             Command::CopyLink => {
+                // On the web, the page's address that opens it.
+                #[cfg(target_arch = "wasm32")]
+                ctx.copy_text(super::web::link_to(&self.game_id()));
+                #[cfg(not(target_arch = "wasm32"))]
                 ctx.copy_text(self.game_id());
                 self.notify("copied the game ID: Paste (Ctrl+V) opens it", Some(self.kind));
             }

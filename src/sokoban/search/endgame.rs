@@ -7,9 +7,9 @@
 
 use super::board::{Board, NONE, box_key, clear, has, set};
 use super::work::Work;
+use crate::clock::Instant;
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
-use std::time::Instant;
 
 /// At most this many boxes left free.
 pub(super) const ENDGAME_BOXES: usize = 3;

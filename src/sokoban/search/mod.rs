@@ -68,6 +68,7 @@ pub use limits::{DEFAULT_STATES, DEFAULT_TIME, Found, Limits, MAX_BOXES, Mode, O
 pub use optimise::{Optimised, SCHEDULE, optimise};
 
 use super::rules::{Level, Position};
+use crate::clock::Instant;
 use board::INF;
 use board::NONE;
 use board::has;
@@ -78,7 +79,6 @@ use side::Queue;
 use side::Side;
 use states::States;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
 use walk::pulls_as_pushes;
 use walk::walk_pushes;
 use work::Work;

@@ -13,10 +13,11 @@
 use super::board::{Board, DIRS, INF, NONE, cells, clear, has, set};
 use super::walk::walk_pushes;
 use super::work::Work;
+use crate::clock::Instant;
 use crate::sokoban::rules::{Level, Move, Position};
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The vicinities tried, narrow first: (boxes that may stand elsewhere, radius in cells).
 pub const SCHEDULE: [(usize, usize); 5] = [(1, 3), (2, 2), (2, 4), (3, 3), (4, 4)];

@@ -6,8 +6,8 @@
 use super::beam::solve_beam;
 use super::exact::{Exact, Run, search};
 use super::limits::{Limits, Outcome, Report, SolveError};
+use crate::clock::Instant;
 use crate::vexed::rules::{Board, Move};
-use std::time::Instant;
 
 /// The exact search with a head start, for interactive use: a 4k-wide beam (a fraction of a
 /// second even on the hardest boards) gives an upper bound, then A* looks only for shorter

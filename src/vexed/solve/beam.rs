@@ -5,9 +5,9 @@ use super::bits::{Compiled, FastHasher, FastMap, Key};
 use super::bound::{DEAD, LowerBound};
 use super::limits::{Limits, SolveError};
 use super::verify;
+use crate::clock::Instant;
 use crate::vexed::rules::{Board, Move, Side};
 use std::hash::{Hash, Hasher};
-use std::time::Instant;
 
 pub fn solve_beam(board: &Board, width: usize, limits: Limits) -> Result<BeamReport, SolveError> {
     let start_time = Instant::now();

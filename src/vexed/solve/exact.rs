@@ -7,8 +7,8 @@ use super::bound::{DEAD, LowerBound};
 use super::limits::{LimitKind, Limits, Outcome, Report, SolveError, stop_reason};
 use super::store::{Buckets, Found, Meta, Store, reconstruct};
 use super::verify;
+use crate::clock::Instant;
 use crate::vexed::rules::{Board, Move, Side};
-use std::time::Instant;
 
 /// A* (exact): best-first search on f = g + h, in one call.
 ///

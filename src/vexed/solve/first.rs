@@ -13,8 +13,8 @@ use super::bound::LowerBound;
 use super::exact::{Exact, Run};
 use super::limits::{LimitKind, Limits, Outcome, Report, SolveError};
 use super::verify;
+use crate::clock::Instant;
 use crate::vexed::rules::{Board, Move, Side};
-use std::time::Instant;
 
 /// What the tie-break search found.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,8 +2,9 @@
 //! a board cannot be searched, and the check that stops a search at a limit. Depends on the
 //! rules only.
 
+use crate::clock::Instant;
 use crate::vexed::rules::Move;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Limits on a search. `None` means unlimited.
 #[derive(Debug, Clone, Copy, Default)]

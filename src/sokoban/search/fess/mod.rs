@@ -60,6 +60,7 @@ use super::endgame::Endgames;
 use super::learn::Learned;
 use super::states::{EMPTY, States};
 use super::work::Work;
+use crate::clock::Instant;
 use advisors::lone_reach;
 use dfs::Dfs;
 use hotspots::hotspot_table;
@@ -72,7 +73,6 @@ use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, HashMap};
 use std::rc::Rc;
-use std::time::Instant;
 
 /// One macro move: the box from `from` to `to`, the player left at `player` (the cell the
 /// box was last pushed from).
