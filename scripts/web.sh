@@ -18,7 +18,7 @@ out=web/dist
 rm -rf "$out.tmp" && mkdir -p "$out.tmp"
 wasm-bindgen --target web --no-typescript --out-dir "$out.tmp" --out-name tumblebox \
   target/wasm32-unknown-unknown/release/tumblebox.wasm
-cp web/index.html "$out.tmp/"
+cp web/index.html web/worker.js "$out.tmp/"
 rm -rf "$out" && mv "$out.tmp" "$out"
 wasm=$(stat -c %s "$out/tumblebox_bg.wasm")
 gz=$(gzip -9 -c "$out/tumblebox_bg.wasm" | wc -c)

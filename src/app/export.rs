@@ -274,7 +274,7 @@ impl TumbleApp {
         let (tx, rx) = mpsc::channel();
         let (d, c) = (done.clone(), cancel.clone());
         let wake = self.ctx.clone();
-        std::thread::spawn(move || {
+        crate::app::work::spawn(move || {
             let r = job(&mut |n| {
                 d.store(n, std::sync::atomic::Ordering::Relaxed);
                 !c.load(std::sync::atomic::Ordering::Relaxed)
@@ -347,7 +347,7 @@ impl TumbleApp {
         let job = self.tab().export_job(req);
         let (tx, rx) = mpsc::channel();
         let wake = self.ctx.clone();
-        std::thread::spawn(move || {
+        crate::app::work::spawn(move || {
             let r = (|| {
                 std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
                 let _guard = crate::cleanup::register_dir(&dir);

@@ -21,6 +21,7 @@ mod shelf;
 mod tab;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+pub mod work;
 
 use dialogs::Dialog;
 pub use dialogs::Notice;

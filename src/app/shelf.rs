@@ -147,7 +147,7 @@ impl TumbleApp {
         let progress = Arc::new(AtomicUsize::new(0));
         let (tx, rx) = mpsc::channel();
         let (c, p, wake) = (cancel.clone(), progress.clone(), self.ctx.clone());
-        std::thread::spawn(move || {
+        crate::app::work::spawn(move || {
             let _ = tx.send(job(&c, &p));
             if let Some(ctx) = wake {
                 ctx.request_repaint();

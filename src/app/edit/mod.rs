@@ -270,7 +270,7 @@ impl EditMode {
         let (tx, rx) = mpsc::channel();
         let progress = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let (flag, count) = (cancel.clone(), progress.clone());
-        std::thread::spawn(move || {
+        crate::app::work::spawn(move || {
             let _ = tx.send(job.certify(bounds, &flag, &count));
             repaint();
         });

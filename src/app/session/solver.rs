@@ -29,11 +29,15 @@ impl<P: Playable> Session<P> {
         let progress = Arc::new(AtomicUsize::new(0));
         let (tx, rx) = mpsc::channel();
         let (c, p) = (cancel.clone(), progress.clone());
+        #[cfg(not(target_arch = "wasm32"))]
         std::thread::spawn(move || {
             let r = state.solve(&c, &p);
             let _ = tx.send(r);
             repaint();
         });
+        // A web page has no threads: a worker runs the solver (Cancel ends it).
+        #[cfg(target_arch = "wasm32")]
+        crate::app::web::solve_elsewhere(state, c, p, tx, repaint);
         self.solver = Some(SolverJob { cancel, progress, result: rx, hint_only, from: self.current().clone() });
         self.say("solving…");
     }

@@ -1,0 +1,186 @@
+// The web page in a real browser (run by scripts/web-test.sh, which serves web/dist on
+// 127.0.0.1 and passes its address as BASE). Headless Chromium, driven by playwright-core:
+//  1. the page draws the board: the screenshot (screenshots/web.png) has Vexed's block colours;
+//  2. a link with a game ID opens that level at that move (read back from the page's title,
+//     which the app keeps as "GAME · LEVEL · move N[ · solved] — tumblebox");
+//  3. Solve finishes on SAMPLE-02, and the page never froze for more than 100 ms meanwhile.
+// The game IDs are made here, by this file's own base64url and FNV-1a, not by the app.
+// Prints one line per check and the time to first draw; exits non-zero on any failure.
+import { chromium } from 'playwright-core';
+import { inflateSync } from 'node:zlib';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+const BASE = process.env.BASE;
+const SHOT = process.env.SHOT || 'screenshots/web.png';
+const WAIT = 90_000;
+
+const b64url = (s) => Buffer.from(s, 'utf8').toString('base64url');
+const fnv32 = (s) => {
+  let h = 0x811c9dc5;
+  for (const b of Buffer.from(s, 'utf8')) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return h;
+};
+const gameId = (game, level, moves) => {
+  const body = `tumblebox:1:${game}:${b64url(level)}:${b64url(moves)}`;
+  return `${body}:${fnv32(body).toString(16).padStart(8, '0')}`;
+};
+
+// A PNG's pixels (8-bit RGB or RGBA, not interlaced): enough for a browser's screenshot.
+function pixels(png) {
+  let pos = 8, width = 0, height = 0, channels = 0;
+  const idat = [];
+  while (pos < png.length) {
+    const len = png.readUInt32BE(pos);
+    const type = png.toString('ascii', pos + 4, pos + 8);
+    const data = png.subarray(pos + 8, pos + 8 + len);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      if (data[8] !== 8 || data[12] !== 0) throw new Error('an 8-bit, non-interlaced PNG expected');
+      channels = { 2: 3, 6: 4 }[data[9]];
+      if (!channels) throw new Error(`PNG colour type ${data[9]}`);
+    } else if (type === 'IDAT') idat.push(data);
+    pos += 12 + len;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const out = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    for (let x = 0; x < stride; x++) {
+      const cur = raw[y * (stride + 1) + 1 + x];
+      const a = x >= channels ? out[y * stride + x - channels] : 0;
+      const b = y > 0 ? out[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? out[(y - 1) * stride + x - channels] : 0;
+      let v;
+      switch (filter) {
+        case 0: v = cur; break;
+        case 1: v = cur + a; break;
+        case 2: v = cur + b; break;
+        case 3: v = cur + ((a + b) >> 1); break;
+        case 4: {
+          const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+          v = cur + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+          break;
+        }
+        default: throw new Error(`PNG filter ${filter}`);
+      }
+      out[y * stride + x] = v & 255;
+    }
+  }
+  return { width, height, channels, data: out };
+}
+
+// The share of pixels within `tol` of each colour.
+function shares(img, colours, tol = 24) {
+  const counts = colours.map(() => 0);
+  for (let i = 0; i < img.width * img.height; i++) {
+    const p = i * img.channels;
+    colours.forEach(([r, g, b], k) => {
+      if (Math.abs(img.data[p] - r) <= tol && Math.abs(img.data[p + 1] - g) <= tol && Math.abs(img.data[p + 2] - b) <= tol) counts[k]++;
+    });
+  }
+  return counts.map((n) => n / (img.width * img.height));
+}
+
+let failed = 0;
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failed++;
+};
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  // Rendering in Chromium's GPU process on SwiftShader (not --disable-gpu, which draws every
+  // WebGL frame on the page's own thread, 125 ms a frame on this machine).
+  args: ['--no-sandbox', '--use-angle=swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader'],
+});
+const context = await browser.newContext({ viewport: { width: 1200, height: 760 } });
+
+// Opens the page at `hash` and waits for the app's first frame (its title); the title then.
+async function open(hash) {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
+  const t0 = Date.now();
+  await page.goto(`${BASE}/index.html${hash}`);
+  await page.waitForFunction(() => document.title.endsWith('— tumblebox'), null, { timeout: WAIT });
+  return { page, ms: Date.now() - t0 };
+}
+
+try {
+  // 1. The board, drawn.
+  const { page, ms } = await open('');
+  console.log(`first draw ${ms} ms after the page was asked for (title: ${await page.title()})`);
+  await page.waitForTimeout(500);
+  const png = await page.screenshot();
+  writeFileSync(SHOT, png);
+  const img = pixels(png);
+  // Vexed's built-in first level: orange and blue blocks on the board (the palette of
+  // src/render: Okabe-Ito orange #d55e00 and blue #0072b2).
+  const [orange, blue] = shares(img, [[0xd5, 0x5e, 0x00], [0x00, 0x72, 0xb2]]);
+  check(orange > 0.02 && blue > 0.02, `the board is drawn: ${(orange * 100).toFixed(1)} % orange, ${(blue * 100).toFixed(1)} % blue (${SHOT})`);
+  check((await page.title()).startsWith('Vexed · SAMPLE-01 · move 0'), `the first level is on screen: "${await page.title()}"`);
+  await page.close();
+
+  // 2. A link opens a level at a move.
+  const level = 'SAMPLE-02;..b../.ca.a/.XX.X/.ac../XXXbc;9\n';
+  const linked = await open(`#${gameId('vexed', level, '(b,0,2,R) (c,4,4,L) (a,1,2,R)')}`);
+  await linked.page.waitForFunction(() => / · move 3/.test(document.title), null, { timeout: WAIT }).catch(() => {});
+  const title = await linked.page.title();
+  check(/^Vexed · SAMPLE-02 · move 3 /.test(title), `a link opens SAMPLE-02 at move 3: "${title}"`);
+  await linked.page.close();
+
+  // 3. Solve on SAMPLE-02, from the link with no moves; long tasks watched meanwhile.
+  const fresh = await open(`#${gameId('vexed', level, '')}`);
+  await fresh.page.evaluate(() => {
+    window.longest = 0;
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => { window.longest = Math.max(window.longest, e.duration); }))
+      .observe({ type: 'longtask' });
+  });
+  // The toolbar's Solve button (the same place as in the desktop window, 1200 x 760).
+  await fresh.page.mouse.click(455, 43);
+  const solved = await fresh.page.waitForFunction(() => / · move 9 · solved/.test(document.title), null, { timeout: WAIT })
+    .then(() => true, () => false);
+  const longest = await fresh.page.evaluate(() => window.longest);
+  check(solved, `Solve finishes on SAMPLE-02: "${await fresh.page.title()}"`);
+  check(longest <= 100, `the page never froze for more than 100 ms while solving (longest task ${longest.toFixed(0)} ms)`);
+  await fresh.page.close();
+
+  // 4. A solve of seconds (Microban 93: the window's solver looks for the fewest pushes for
+  //    3 s before it settles for a solution) runs in the worker: the page goes on answering.
+  const DATA = process.env.DATA;
+  if (DATA && existsSync(`${DATA}/sokoban-levels/microban-155.xsb`)) {
+    const text = readFileSync(`${DATA}/sokoban-levels/microban-155.xsb`, 'utf8');
+    const maze = text.split(/^; 93$/m)[1].split(/^; 94$/m)[0].trim().replace(/^/, ' ');
+    const hard = await open(`#${gameId('sokoban', `; Microban 93\n${maze}\n`, '')}`);
+    await hard.page.evaluate(() => {
+      window.longest = 0;
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => { window.longest = Math.max(window.longest, e.duration); }))
+        .observe({ type: 'longtask' });
+    });
+    // Instant (the menu bar's checkbox): the solution is played at once, not animated.
+    await hard.page.mouse.click(575, 12);
+    const t0 = Date.now();
+    await hard.page.mouse.click(455, 43);
+    await hard.page.waitForFunction(() => document.title.includes('solving'), null, { timeout: 5000 }).catch(() => {});
+    const during = await hard.page.title();
+    // The page answers while the solver runs: the pointer over the level list redraws it.
+    await hard.page.mouse.move(100, 200);
+    const done = await hard.page.waitForFunction(() => / · solved/.test(document.title), null, { timeout: WAIT })
+      .then(() => true, () => false);
+    const secs = ((Date.now() - t0) / 1000).toFixed(1);
+    const worst = await hard.page.evaluate(() => window.longest);
+    check(during.includes('solving') && done, `Microban 93 (Microban / Sasquatch by David W. Skinner) solved in the worker in ${secs} s: "${await hard.page.title()}"`);
+    check(worst <= 100, `the page never froze for more than 100 ms during it (longest task ${worst.toFixed(0)} ms)`);
+    await hard.page.close();
+  } else if (process.env.CI === 'true') {
+    check(false, `../shared/data is missing (DATA=${DATA}): the long solve cannot be checked`);
+  } else {
+    console.log('skip the long solve: no ../shared/data');
+  }
+} catch (e) {
+  check(false, `the browser test stopped: ${e.message}`);
+}
+await browser.close();
+process.exit(failed ? 1 : 0);
