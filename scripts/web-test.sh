@@ -5,8 +5,11 @@
 # screenshots/web.png. Exit status 0 when every check passed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v chromium >/dev/null; then
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium
+need=()
+command -v chromium >/dev/null || need+=(chromium)
+command -v node >/dev/null || need+=(nodejs npm)
+if [ ${#need[@]} -gt 0 ]; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}"
 fi
 [ -d web/test/node_modules/playwright-core ] || npm --prefix web/test ci --no-audit --no-fund --silent
 [ "${SKIP_BUILD:-}" = 1 ] || scripts/web.sh
@@ -15,7 +18,7 @@ python3 -m http.server "$port" --bind 127.0.0.1 --directory web/dist >/dev/null 
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do
-  curl -sf "http://127.0.0.1:$port/index.html" >/dev/null && break
+  python3 -c "import urllib.request as u; u.urlopen('http://127.0.0.1:$port/index.html')" 2>/dev/null && break
   sleep 0.1
 done
 BASE="http://127.0.0.1:$port" DATA="$(cd .. && pwd)/shared/data" node web/test/browser.mjs

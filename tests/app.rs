@@ -1358,7 +1358,7 @@ fn copy_and_paste_carry_a_level_and_its_moves_in_every_game() {
             (t.0, t.1)
         };
         assert!(n > 0, "{kind:?}");
-        for paste in [text.clone(), {
+        let id = {
             // The same as a game ID (Copy link).
             // Copy link, as the palette runs it.
             h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
@@ -1369,7 +1369,10 @@ fn copy_and_paste_carry_a_level_and_its_moves_in_every_game() {
             h.run_steps(2);
             assert!(h.state().notice.as_ref().unwrap().text.starts_with("copied the game ID"));
             h.state().game_id()
-        }] {
+        };
+        // The game ID, a web page's link to it (what Copy link gives on the web), and the text.
+        let link = format!("https://example.org/tumblebox/index.html#{id}");
+        for paste in [text.clone(), id, link] {
             let mut g = harness();
             g.run_steps(2);
             g.event(egui::Event::Paste(paste.clone()));
@@ -1927,4 +1930,25 @@ fn e_toggles_between_editing_and_playing_and_unkept_changes_are_dropped_only_whe
     h.run_steps(2);
     assert!(h.state().edit.is_none());
     assert_eq!(tumblebox::save::Replay::level_text(&h.state().tabs.sokoban.session.start, "t"), before);
+}
+
+/// A web page's link (`index.html#tumblebox:1:…`) opens its level at its last move, and the
+/// page's title (what a browser tab shows) says so; a damaged link says what is wrong.
+#[test]
+fn a_link_opens_its_level_at_its_move_and_the_title_says_so() {
+    let id = tumblebox::save::GameId {
+        game: "vexed".into(),
+        level: "SAMPLE-02;..b../.ca.a/.XX.X/.ac../XXXbc;9\n".into(),
+        moves: "(b,0,2,R) (c,4,4,L) (a,1,2,R)".into(),
+    };
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().open_link(&format!("http://127.0.0.1:8080/index.html#{id}"));
+    h.run_steps(2);
+    assert_eq!(h.state().page_title(), "Vexed · SAMPLE-02 · move 3 — tumblebox");
+    let damaged = id.to_string().replace(":vexed:", ":sokoban:");
+    h.state_mut().open_link(&damaged);
+    let notice = h.state().notice.as_ref().unwrap().text.clone();
+    assert!(notice.starts_with("the link: pasted game ID: its checksum does not match"), "{notice}");
+    assert_eq!(h.state().page_title(), "Vexed · SAMPLE-02 · move 3 — tumblebox");
 }

@@ -77,6 +77,7 @@ pub fn spawn(job: impl FnOnce() + Send + 'static) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::save::Replay;
 
     /// A solve through text (what a web page's worker does) gives the same moves as the solver
     /// run here, and they solve the level.
