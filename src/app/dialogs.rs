@@ -142,6 +142,22 @@ impl TumbleApp {
                     }
                 }
                 Dialog::Save(p, ExportKind::Panel) => self.start_export(p),
+                // A web page: the quick GIF and PNG exports go to a worker as the panel's do.
+                #[cfg(target_arch = "wasm32")]
+                Dialog::Save(p, kind @ (ExportKind::GifSmooth | ExportKind::GifStepwise | ExportKind::Png)) => {
+                    let req = crate::render::frames::Request {
+                        gif: (kind != ExportKind::Png).then(|| p.clone()),
+                        png: (kind == ExportKind::Png).then(|| p.clone()),
+                        smooth: kind == ExportKind::GifSmooth,
+                        size: 480,
+                        speed: 1.0,
+                        max_frames: crate::render::frames::MAX_FRAMES,
+                        ..Default::default()
+                    };
+                    let frames =
+                        if kind == ExportKind::Png { 1 } else { self.tab().export_plan(&req).map_or(0, |f| f.0) };
+                    self.start_request(p, req, frames);
+                }
                 Dialog::Save(p, kind) => {
                     let done = if kind.is_save() { "saved" } else { "exported" };
                     let text = match self.export_to(&p, kind) {

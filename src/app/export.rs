@@ -145,6 +145,14 @@ pub struct Estimating {
     pub key: String,
     pub result: Option<SizeEstimate>,
     rx: Option<mpsc::Receiver<SizeEstimate>>,
+    /// Set when this estimate is replaced: a web page's worker for it is ended.
+    stop: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Drop for Estimating {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 /// "1.2 MB", "340 KB", "812 bytes".
@@ -260,13 +268,17 @@ impl TumbleApp {
     /// Starts the export panel's export to `path` on another thread: the window goes on (the
     /// board animates, moves can be made); progress and Cancel show in the panel.
     pub fn start_export(&mut self, path: PathBuf) {
+        let req = self.export.request(Some(path.clone()));
+        let frames = if self.export.format == 2 { 1 } else { self.tab().export_plan(&req).map_or(0, |p| p.0) };
+        self.start_request(path, req, frames);
+    }
+
+    /// Starts an export as asked by `req` (`frames`: what its progress counts to).
+    pub(super) fn start_request(&mut self, path: PathBuf, req: crate::render::frames::Request, frames: usize) {
         if self.running.is_some() {
             self.notify("an export is already running", Some(self.kind));
             return;
         }
-        let req = self.export.request(Some(path.clone()));
-        let frames = if self.export.format == 2 { 1 } else { self.tab().export_plan(&req).map_or(0, |p| p.0) };
-        let job = self.tab().export_job(req);
         // The previous export's "exported …" is not this one's.
         self.notify(format!("exporting to {}…", path.display()), Some(self.kind));
         let done = Arc::new(std::sync::atomic::AtomicUsize::new(0));
@@ -274,16 +286,35 @@ impl TumbleApp {
         let (tx, rx) = mpsc::channel();
         let (d, c) = (done.clone(), cancel.clone());
         let wake = self.ctx.clone();
+        let repaint = move || {
+            // The window says "exported …" at once, not at the next move of the pointer.
+            if let Some(ctx) = &wake {
+                ctx.request_repaint();
+            }
+        };
+        // A web page: in a worker, its files coming back as downloads.
+        #[cfg(target_arch = "wasm32")]
+        if let Some(request) = self.tab().export_request(&req, false) {
+            let finished: Box<dyn FnOnce(Result<String, String>)> = Box::new(move |r| {
+                let r = match r {
+                    Ok(text) => crate::app::work::result_of(&text).map(|_| ()),
+                    Err(e) if e == "cancelled" => Err(crate::render::frames::ExportError::Cancelled),
+                    Err(e) => Err(crate::render::frames::ExportError::Bad(e)),
+                };
+                let _ = tx.send(r);
+            });
+            crate::app::web::elsewhere(request, c, d, finished, repaint);
+            self.running = Some(RunningExport { path, frames, done, cancel, result: rx });
+            return;
+        }
+        let job = self.tab().export_job(req);
         crate::app::work::spawn(move || {
             let r = job(&mut |n| {
                 d.store(n, std::sync::atomic::Ordering::Relaxed);
                 !c.load(std::sync::atomic::Ordering::Relaxed)
             });
             let _ = tx.send(r);
-            // The window says "exported …" at once, not at the next move of the pointer.
-            if let Some(ctx) = wake {
-                ctx.request_repaint();
-            }
+            repaint();
         });
         self.running = Some(RunningExport { path, frames, done, cancel, result: rx });
     }
@@ -325,6 +356,10 @@ impl TumbleApp {
     fn measure(&self, key: &str, frames: usize) -> Estimating {
         static SEQ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        // A web page has no folders: its worker is given the file's name alone.
+        #[cfg(target_arch = "wasm32")]
+        let dir = PathBuf::from(format!("size-{n}"));
+        #[cfg(not(target_arch = "wasm32"))]
         let dir = std::env::temp_dir().join(format!("tumblebox-size-{}-{n}", std::process::id()));
         let path = dir.join(format!("measure.{}", self.export.extension()));
         let mut req = self.export.request(Some(path.clone()));
@@ -344,8 +379,41 @@ impl TumbleApp {
             sample = self.tab().export_plan(&req).map_or(0, |p| p.0);
         }
         let whole = sample >= frames;
-        let job = self.tab().export_job(req);
         let (tx, rx) = mpsc::channel();
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let scale = move |bytes: u64| {
+            if whole || sample == 0 {
+                (bytes, true)
+            } else {
+                ((bytes as f64 * frames as f64 / sample as f64) as u64, false)
+            }
+        };
+        // A web page: measured in a worker, no file written.
+        #[cfg(target_arch = "wasm32")]
+        {
+            let wake = self.ctx.clone();
+            let request = self.tab().export_request(&req, true);
+            let done: Box<dyn FnOnce(Result<String, String>)> = Box::new(move |r| {
+                let r = r
+                    .and_then(|t| crate::app::work::result_of(&t).map_err(|e| format!("{e:?}")))
+                    .map(|v| scale(v["bytes"].as_u64().unwrap_or(0)));
+                let _ = tx.send(r);
+            });
+            match request {
+                Some(request) => {
+                    crate::app::web::elsewhere(request, stop.clone(), Default::default(), done, move || {
+                        if let Some(ctx) = &wake {
+                            ctx.request_repaint();
+                        }
+                    })
+                }
+                None => done(Err("not measured on a web page".into())),
+            }
+            let _ = (dir, path);
+            return Estimating { key: key.to_string(), result: None, rx: Some(rx), stop };
+        }
+        #[allow(unreachable_code)]
+        let job = self.tab().export_job(req);
         let wake = self.ctx.clone();
         crate::app::work::spawn(move || {
             let r = (|| {
@@ -358,15 +426,11 @@ impl TumbleApp {
                 if let Some(ctx) = &wake {
                     ctx.request_repaint();
                 }
-                if whole || sample == 0 {
-                    Ok((bytes, true))
-                } else {
-                    Ok(((bytes as f64 * frames as f64 / sample as f64) as u64, false))
-                }
+                Ok(scale(bytes))
             })();
             let _ = tx.send(r);
         });
-        Estimating { key: key.to_string(), result: None, rx: Some(rx) }
+        Estimating { key: key.to_string(), result: None, rx: Some(rx), stop }
     }
 
     /// Cancels a running export and waits (at most ten seconds) for its thread to remove the
@@ -374,6 +438,8 @@ impl TumbleApp {
     pub fn finish_export_for_quit(&mut self) {
         let Some(r) = self.running.take() else { return };
         r.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        // A web page has no staged file (and no clock for a timed wait in std).
+        #[cfg(not(target_arch = "wasm32"))]
         let _ = r.result.recv_timeout(std::time::Duration::from_secs(10));
     }
 

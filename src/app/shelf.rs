@@ -147,12 +147,28 @@ impl TumbleApp {
         let progress = Arc::new(AtomicUsize::new(0));
         let (tx, rx) = mpsc::channel();
         let (c, p, wake) = (cancel.clone(), progress.clone(), self.ctx.clone());
-        crate::app::work::spawn(move || {
+        #[cfg(not(target_arch = "wasm32"))]
+        std::thread::spawn(move || {
             let _ = tx.send(job(&c, &p));
             if let Some(ctx) = wake {
                 ctx.request_repaint();
             }
         });
+        // A web page: in a worker (the page goes on drawing).
+        #[cfg(target_arch = "wasm32")]
+        {
+            let Some(request) = self.tab().optimise_request(&k.found.line, OPTIMISE_TIME) else {
+                let _ = job;
+                return self.notify("cannot optimise this level on a web page", Some(self.kind));
+            };
+            let done: Box<dyn FnOnce(Result<String, String>)> =
+                Box::new(move |r| drop(tx.send(r.and_then(|t| crate::app::work::optimised_of(&t)))));
+            crate::app::web::elsewhere(request, c, p, done, move || {
+                if let Some(ctx) = &wake {
+                    ctx.request_repaint();
+                }
+            });
+        }
         let counts = match k.pushes {
             Some(p) => format!("{p} pushes, {} moves", k.moves),
             None => format!("{} moves", k.moves),

@@ -74,6 +74,12 @@ pub(crate) trait GameTab {
     /// as asked, to run on another thread: it renders, calls `tick(frames)` for every frame
     /// (returning `false` cancels, leaving no file) and commits the files.
     fn export_job(&self, req: crate::render::frames::Request) -> ExportJob;
+    /// The same optimiser run and export as requests for a web page's worker
+    /// ([`super::work`]); `None` when the positions' texts cannot carry them.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    fn optimise_request(&self, line: &str, time: std::time::Duration) -> Option<String>;
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    fn export_request(&self, req: &crate::render::frames::Request, measure: bool) -> Option<String>;
     /// The animation a request would make: frames and seconds (or why it would be refused).
     fn export_plan(&self, req: &crate::render::frames::Request) -> Result<(usize, f32), String>;
     /// Replays a line of moves in the game's notation from the position on screen (a paste);
@@ -332,6 +338,14 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
     fn level_text(&self) -> String {
         let title = self.levels.get(self.index).map_or(self.session.title.as_str(), |l| l.title.as_str());
         self.session.start.level_text(title)
+    }
+    fn optimise_request(&self, line: &str, time: std::time::Duration) -> Option<String> {
+        let start = self.levels.get(self.index).map_or(&self.session.start, |l| &l.start);
+        super::work::optimise_request(start, &self.session.title, line, time.as_secs_f32())
+    }
+    fn export_request(&self, req: &crate::render::frames::Request, measure: bool) -> Option<String> {
+        let (start, texts, _) = self.session.run();
+        super::work::export_request(&start, &texts, self.session.current(), req, measure)
     }
     fn export_job(&self, req: crate::render::frames::Request) -> ExportJob {
         let (start, texts, steps) = self.session.run();

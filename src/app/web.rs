@@ -82,29 +82,136 @@ fn download(name: &str, bytes: &[u8]) -> Result<(), JsValue> {
     web_sys::Url::revoke_object_url(&url)
 }
 
-/// The worker's entry (`web/worker.js`): runs a solver request, returns its answer's text.
+/// The worker's entry (`web/worker.js`): runs a request (see `app::work`), posting its
+/// progress (at most every 50 ms) and its files' bytes as it goes; returns its answer's text.
 #[wasm_bindgen]
 pub fn work(request: &str) -> String {
-    super::work::answer(request)
+    struct Post {
+        scope: web_sys::DedicatedWorkerGlobalScope,
+        last: f64,
+    }
+    impl super::work::Outbox for Post {
+        fn progress(&mut self, n: usize) -> bool {
+            let now = js_sys::Date::now();
+            if now - self.last >= 50.0 {
+                self.last = now;
+                let _ = self.scope.post_message(&JsValue::from_str(&format!("{{\"progress\": {n}}}")));
+            }
+            true
+        }
+        fn file(&mut self, name: String, bytes: Vec<u8>) {
+            let _ = self.scope.post_message(&JsValue::from_str(&serde_json::json!({ "file": name }).to_string()));
+            let _ = self.scope.post_message(&js_sys::Uint8Array::from(bytes.as_slice()));
+        }
+    }
+    let mut post = Post { scope: js_sys::global().unchecked_into(), last: 0.0 };
+    super::work::answer(request, &mut post)
 }
 
+/// What a job in a worker ends with: its answer's text, or `None` when it was cancelled (the
+/// worker ended) or failed.
+type Done = Box<dyn FnOnce(Result<String, String>)>;
+
 thread_local! {
-    /// The solvers running in workers: their Cancel flag, the worker, its message handlers.
+    /// The jobs running in workers.
     static WORKERS: std::cell::RefCell<Vec<Running>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 struct Running {
+    /// Set by Cancel (or when the answer came): the worker is ended at the next frame.
     cancel: Arc<AtomicBool>,
     worker: web_sys::Worker,
+    pending: std::rc::Rc<std::cell::RefCell<Pending>>,
     _handlers: [Closure<dyn FnMut(JsValue)>; 2],
+}
+
+#[derive(Default)]
+struct Pending {
+    done: Option<Done>,
+    /// The file whose bytes come next, and the files so far.
+    name: Option<String>,
 }
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-/// Runs `state`'s solver in a Web Worker (the page goes on drawing); its answer, played back
-/// through the rules, is sent on `tx`. A position its level text cannot carry (none of the
-/// built-in games' today) is solved here at once.
+/// Runs `request` in a Web Worker; its progress goes to `progress`, its files to the page's
+/// downloads, its answer to `done` (an `Err` when it failed; "cancelled" when `cancel` was set
+/// before it answered). Returns false when no worker could be started.
+pub fn elsewhere(
+    request: String,
+    cancel: Arc<AtomicBool>,
+    progress: Arc<AtomicUsize>,
+    done: Done,
+    repaint: impl Fn() + 'static,
+) {
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    let worker = match web_sys::Worker::new_with_options("./worker.js", &options) {
+        Ok(w) => w,
+        Err(e) => return done(Err(format!("no worker could be started: {e:?}"))),
+    };
+    // The answer comes as an event later, once the handlers below are set.
+    if let Err(e) = worker.post_message(&JsValue::from_str(&request)) {
+        worker.terminate();
+        return done(Err(format!("the worker refused the request: {e:?}")));
+    }
+    let pending = std::rc::Rc::new(std::cell::RefCell::new(Pending { done: Some(done), name: None }));
+    let repaint = std::rc::Rc::new(repaint);
+    let (p, flag, again) = (pending.clone(), cancel.clone(), repaint.clone());
+    let on_message = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
+        let Ok(m) = e.dyn_into::<web_sys::MessageEvent>() else { return };
+        let data = m.data();
+        let mut p = p.borrow_mut();
+        if let Some(text) = data.as_string() {
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+            if let Some(n) = v["progress"].as_u64() {
+                progress.store(n as usize, Ordering::Relaxed);
+            } else if let Some(name) = v["file"].as_str() {
+                p.name = Some(name.to_string());
+            } else if let Some(done) = p.done.take() {
+                // The answer: the next frame ends the worker.
+                flag.store(true, Ordering::Relaxed);
+                done(Ok(text));
+            }
+        } else if let (Some(name), Ok(bytes)) = (p.name.take(), data.dyn_into::<js_sys::Uint8Array>()) {
+            crate::render::export::push_download(name, bytes.to_vec());
+        }
+        again();
+    });
+    let (p, flag) = (pending.clone(), cancel.clone());
+    let on_error = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| {
+        if let Some(done) = p.borrow_mut().done.take() {
+            flag.store(true, Ordering::Relaxed);
+            done(Err("the worker stopped with an error (out of memory?)".into()));
+        }
+        repaint();
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    WORKERS.with(|w| w.borrow_mut().push(Running { cancel, worker, pending, _handlers: [on_message, on_error] }));
+}
+
+/// Ends the workers whose job was cancelled or has answered; a cancelled job's `done` hears
+/// "cancelled".
+fn end_workers() {
+    let ended: Vec<Running> = WORKERS.with(|w| {
+        let mut w = w.borrow_mut();
+        let (ended, running) = w.drain(..).partition(|r| r.cancel.load(Ordering::Relaxed));
+        *w = running;
+        ended
+    });
+    for r in ended {
+        r.worker.terminate();
+        let done = r.pending.borrow_mut().done.take();
+        if let Some(done) = done {
+            done(Err("cancelled".into()));
+        }
+    }
+}
+
+/// Runs `state`'s solver in a worker (the page goes on drawing); its answer, played back
+/// through the rules, is sent on `tx`. A position its level text cannot carry is solved here.
 pub fn solve_elsewhere<P: super::play::Playable>(
     state: P,
     cancel: Arc<AtomicBool>,
@@ -112,58 +219,13 @@ pub fn solve_elsewhere<P: super::play::Playable>(
     tx: std::sync::mpsc::Sender<Result<super::play::Answer<P::Move>, String>>,
     repaint: impl Fn() + Send + 'static,
 ) {
-    let Some(request) = super::work::request(&state) else {
+    let Some(request) = super::work::solve_request(&state) else {
         let _ = tx.send(state.solve(&cancel, &progress));
         repaint();
         return;
     };
-    let options = web_sys::WorkerOptions::new();
-    options.set_type(web_sys::WorkerType::Module);
-    let worker = match web_sys::Worker::new_with_options("./worker.js", &options) {
-        Ok(w) => w,
-        Err(e) => {
-            let _ = tx.send(Err(format!("no worker for the solver: {e:?}")));
-            repaint();
-            return;
-        }
-    };
-    // The answer comes as an event later, once the handlers below are set.
-    if let Err(e) = worker.post_message(&JsValue::from_str(&request)) {
-        worker.terminate();
-        let _ = tx.send(Err(format!("the solver's worker refused the position: {e:?}")));
-        repaint();
-        return;
-    }
-    let repaint = std::rc::Rc::new(repaint);
-    let (done, failed) = (cancel.clone(), cancel.clone());
-    let (tx_ok, tx_err) = (tx.clone(), tx);
-    let (r_ok, r_err) = (repaint.clone(), repaint);
-    let on_message = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
-        let text = e.dyn_into::<web_sys::MessageEvent>().ok().and_then(|m| m.data().as_string()).unwrap_or_default();
-        let _ = tx_ok.send(super::work::answer_of(&state, &text));
-        // Finished: the next frame ends the worker.
-        done.store(true, Ordering::Relaxed);
-        r_ok();
+    let done: Done = Box::new(move |r| {
+        let _ = tx.send(r.and_then(|text| super::work::answer_of(&state, &text)));
     });
-    let on_error = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| {
-        let _ = tx_err.send(Err("the solver stopped with an error (out of memory?)".into()));
-        failed.store(true, Ordering::Relaxed);
-        r_err();
-    });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    WORKERS.with(|w| w.borrow_mut().push(Running { cancel, worker, _handlers: [on_message, on_error] }));
-}
-
-/// Ends the workers whose search was cancelled or has answered.
-fn end_workers() {
-    WORKERS.with(|w| {
-        w.borrow_mut().retain(|r| {
-            let keep = !r.cancel.load(Ordering::Relaxed);
-            if !keep {
-                r.worker.terminate();
-            }
-            keep
-        })
-    });
+    elsewhere(request, cancel, progress, done, repaint);
 }

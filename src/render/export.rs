@@ -30,7 +30,7 @@ pub use disk::{Sink, Staged, real_target, stage};
 #[cfg(target_arch = "wasm32")]
 mod download;
 #[cfg(target_arch = "wasm32")]
-pub use download::{Sink, Staged, stage, take_downloads};
+pub use download::{Sink, Staged, push_download, stage, take_downloads};
 
 /// Writes a file atomically: `write` fills a temporary file in the same folder, which is then
 /// renamed over `path`. On any error the temporary file is removed and `path` is untouched.

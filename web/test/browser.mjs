@@ -96,7 +96,7 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--use-angle=swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking',
     '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader'],
 });
-const context = await browser.newContext({ viewport: { width: 1200, height: 760 } });
+const context = await browser.newContext({ viewport: { width: 1200, height: 760 }, acceptDownloads: true });
 
 // Opens the page at `hash` and waits for the app's first frame (its title); the title then.
 async function open(hash) {
@@ -145,9 +145,27 @@ try {
   const longest = await fresh.page.evaluate(() => window.longest);
   check(solved, `Solve finishes on SAMPLE-02: "${await fresh.page.title()}"`);
   check(longest <= 100, `the page never froze for more than 100 ms while solving (longest task ${longest.toFixed(0)} ms)`);
+
+  // 4. Files out are downloads: Save game (Ctrl+S), and a GIF from the export panel (Ctrl+E,
+  //    its button; rendered in the worker, its size estimated there first).
+  const read = async (d) => readFileSync(await d.path());
+  let dl = fresh.page.waitForEvent('download', { timeout: WAIT });
+  await fresh.page.keyboard.press('Control+s');
+  const save = await dl;
+  const saved = (await read(save)).toString('utf8');
+  check(save.suggestedFilename() === 'tumblebox-vexed-sample-02.tumble' && saved.startsWith('tumblebox save'),
+    `Save game downloads ${save.suggestedFilename()}: "${saved.split('\n')[0]}"`);
+  await fresh.page.keyboard.press('Control+e');
+  await fresh.page.waitForTimeout(1000);
+  dl = fresh.page.waitForEvent('download', { timeout: WAIT });
+  await fresh.page.mouse.click(393, 408);
+  const gif = await dl;
+  const bytes = await read(gif);
+  check(gif.suggestedFilename().endsWith('.gif') && bytes.subarray(0, 6).toString('latin1') === 'GIF89a' && bytes.length > 10_000,
+    `the export panel downloads ${gif.suggestedFilename()}: a GIF of ${bytes.length} bytes`);
   await fresh.page.close();
 
-  // 4. A solve of seconds (Microban 93: the window's solver looks for the fewest pushes for
+  // 5. A solve of seconds (Microban 93: the window's solver looks for the fewest pushes for
   //    3 s before it settles for a solution) runs in the worker: the page goes on answering.
   const DATA = process.env.DATA;
   if (DATA && existsSync(`${DATA}/sokoban-levels/microban-155.xsb`)) {

@@ -270,10 +270,20 @@ impl EditMode {
         let (tx, rx) = mpsc::channel();
         let progress = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let (flag, count) = (cancel.clone(), progress.clone());
-        crate::app::work::spawn(move || {
+        #[cfg(not(target_arch = "wasm32"))]
+        std::thread::spawn(move || {
             let _ = tx.send(job.certify(bounds, &flag, &count));
             repaint();
         });
+        // A web page: in a worker, from the level's text (Cancel ends it).
+        #[cfg(target_arch = "wasm32")]
+        {
+            drop(job);
+            let request = crate::app::work::certify_request(&self.pad.text(), bounds);
+            let done: Box<dyn FnOnce(Result<String, String>)> =
+                Box::new(move |r| drop(tx.send(crate::app::work::verdict_of(r))));
+            crate::app::web::elsewhere(request, flag, count, done, repaint);
+        }
         self.certifying = Some(Certifying {
             cancel,
             progress,

@@ -40,6 +40,11 @@ pub struct Staged {
 }
 
 impl Staged {
+    /// The size of what is written, in bytes.
+    pub fn size(&self) -> u64 {
+        std::fs::metadata(&self.tmp).map_or(0, |m| m.len())
+    }
+
     /// Renames the temporary file over the target (checked again: it must still be absent or
     /// a regular file).
     pub fn commit(mut self) -> io::Result<()> {

@@ -21,6 +21,11 @@ pub struct Staged {
 }
 
 impl Staged {
+    /// The size of what is written, in bytes.
+    pub fn size(&self) -> u64 {
+        self.bytes.len() as u64
+    }
+
     pub fn commit(self) -> io::Result<()> {
         DOWNLOADS.lock().unwrap_or_else(|e| e.into_inner()).push((self.name, self.bytes));
         Ok(())
@@ -36,6 +41,11 @@ pub fn stage(path: &Path, write: impl FnOnce(&mut Sink) -> io::Result<()>) -> io
     let mut sink = Cursor::new(Vec::new());
     write(&mut sink)?;
     Ok(Staged { name, bytes: sink.into_inner() })
+}
+
+/// Hands a whole file to the page (one a worker wrote).
+pub fn push_download(name: String, bytes: Vec<u8>) {
+    DOWNLOADS.lock().unwrap_or_else(|e| e.into_inner()).push((name, bytes));
 }
 
 /// The files committed since the last call: (file name, content).
