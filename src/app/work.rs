@@ -320,8 +320,9 @@ pub fn optimised_of(text: &str) -> Result<(Option<String>, String), String> {
     Ok((v["line"].as_str().map(str::to_string), v["words"].as_str().unwrap_or("").to_string()))
 }
 
-/// Runs `job` where it does not hold the window up: a thread on a desktop. On a web page (only
-/// the editor's certification and the cheap jobs come here there) it runs at once.
+/// Runs `job` where it does not hold the window up: a thread on a desktop. On a web page only a
+/// job whose positions no level text carries comes here (none of the built-in games' today),
+/// and it runs at once.
 pub fn spawn(job: impl FnOnce() + Send + 'static) {
     #[cfg(not(target_arch = "wasm32"))]
     std::thread::spawn(job);

@@ -121,6 +121,29 @@ try {
   const [orange, blue] = shares(img, [[0xd5, 0x5e, 0x00], [0x00, 0x72, 0xb2]]);
   check(orange > 0.02 && blue > 0.02, `the board is drawn: ${(orange * 100).toFixed(1)} % orange, ${(blue * 100).toFixed(1)} % blue (${SHOT})`);
   check((await page.title()).startsWith('Vexed · SAMPLE-01 · move 0'), `the first level is on screen: "${await page.title()}"`);
+
+  // Progress stays in the browser: the level picked here is the one a new page opens on.
+  await page.mouse.click(55, 171);
+  await page.waitForFunction(() => document.title.includes('· Tumble 1 ·'), null, { timeout: WAIT }).catch(() => {});
+  const picked = await page.title();
+  const again = await open('');
+  check(picked.startsWith('Vexed · Tumble 1') && (await again.page.title()).startsWith('Vexed · Tumble 1 · move 0'),
+    `the browser's storage keeps the last level: "${await again.page.title()}"`);
+  await again.page.close();
+  // Open (the browser's file picker, Ctrl+O) and a file dropped on the page.
+  const chooser = page.waitForEvent('filechooser', { timeout: WAIT });
+  await page.keyboard.press('Control+o');
+  await (await chooser).setFiles({ name: 'corridor.xsb', mimeType: 'text/plain', buffer: Buffer.from('; Corridor\n#######\n#@$ $.#\n#    .#\n#######\n') });
+  const opened = await page.waitForFunction(() => document.title.startsWith('Pushing boxes · Corridor'), null, { timeout: WAIT }).then(() => true, () => false);
+  check(opened, `Open reads a picked file: "${await page.title()}"`);
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['Dropped;..b../.ca.a/.XX.X/.ac../XXXbc;9\n'], 'dropped.txt', { type: 'text/plain' }));
+    const canvas = document.getElementById('tumblebox');
+    for (const type of ['dragenter', 'dragover', 'drop']) canvas.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  const dropped = await page.waitForFunction(() => document.title.startsWith('Vexed · Dropped'), null, { timeout: WAIT }).then(() => true, () => false);
+  check(dropped, `a file dropped on the page opens: "${await page.title()}"`);
   await page.close();
 
   // 2. A link opens a level at a move.
