@@ -97,6 +97,7 @@ const browser = await chromium.launch({
     '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader'],
 });
 const context = await browser.newContext({ viewport: { width: 1200, height: 760 }, acceptDownloads: true });
+await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
 
 // Opens the page at `hash` and waits for the app's first frame (its title); the title then.
 async function open(hash) {
@@ -152,7 +153,23 @@ try {
   await linked.page.waitForFunction(() => / · move 3/.test(document.title), null, { timeout: WAIT }).catch(() => {});
   const title = await linked.page.title();
   check(/^Vexed · SAMPLE-02 · move 3 /.test(title), `a link opens SAMPLE-02 at move 3: "${title}"`);
+  // Copy link (from the command palette: Ctrl+P) puts the page's address with the game ID on
+  // the system clipboard, and that address opens the same game.
+  await linked.page.keyboard.press('Control+p');
+  await linked.page.waitForTimeout(300);
+  await linked.page.keyboard.type('copy link');
+  await linked.page.waitForTimeout(300);
+  await linked.page.keyboard.press('Enter');
+  await linked.page.waitForTimeout(500);
+  const copied = await linked.page.evaluate(() => navigator.clipboard.readText());
   await linked.page.close();
+  const prefix = `${BASE}/index.html#tumblebox:1:vexed:`;
+  check(copied.startsWith(prefix), `Copy link gives the page's address: ${copied.slice(0, prefix.length + 12)}…`);
+  if (copied.startsWith(prefix)) {
+    const back = await open(copied.slice(copied.indexOf('#')));
+    check((await back.page.title()) === title, `and it opens the same game: "${await back.page.title()}"`);
+    await back.page.close();
+  }
 
   // 3. Solve on SAMPLE-02, from the link with no moves; long tasks watched meanwhile.
   const fresh = await open(`#${gameId('vexed', level, '')}`);
