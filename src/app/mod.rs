@@ -377,6 +377,15 @@ impl TumbleApp {
     /// What is on screen in a line (the web page's title): the game, the level, the move,
     /// whether it is solved or a search runs.
     pub fn page_title(&self) -> String {
+        if let Some(e) = &self.edit {
+            let mut s = format!("Editing · {} · {}", self.kind.name(), e.pad.title());
+            if e.certifying.is_some() {
+                s.push_str(" · certifying…");
+            } else if let Some(v) = e.verdict() {
+                s.push_str(&format!(" · {}", v.words(self.certify_bounds.max_turns)));
+            }
+            return s + " — tumblebox";
+        }
         let t = self.tab();
         let mut s = format!("{} · {} · move {}", self.kind.name(), t.title(), t.moves());
         if t.finished().is_some() {

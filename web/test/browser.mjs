@@ -203,6 +203,17 @@ try {
   const bytes = await read(gif);
   check(gif.suggestedFilename().endsWith('.gif') && bytes.subarray(0, 6).toString('latin1') === 'GIF89a' && bytes.length > 10_000,
     `the export panel downloads ${gif.suggestedFilename()}: a GIF of ${bytes.length} bytes`);
+
+  // The editor's Certify, in the worker: the level's par, proven (the title says the verdict).
+  await fresh.page.keyboard.press('Escape');
+  await fresh.page.mouse.click(583, 43);
+  await fresh.page.waitForFunction(() => document.title.startsWith('Editing'), null, { timeout: WAIT }).catch(() => {});
+  await fresh.page.waitForTimeout(500);
+  await fresh.page.mouse.click(407, 43);
+  const certified = await fresh.page.waitForFunction(() => /par 9 moves \(proven optimal\)/.test(document.title), null, { timeout: WAIT })
+    .then(() => true, () => false);
+  if (!certified) await fresh.page.screenshot({ path: '/tmp/certify-failed.png' });
+  check(certified, `the editor's Certify finds the par: "${await fresh.page.title()}"`);
   await fresh.page.close();
 
   // 5. A solve of seconds (Microban 93: the window's solver looks for the fewest pushes for
