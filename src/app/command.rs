@@ -87,6 +87,8 @@ pub struct Allowed {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum When {
     Always,
+    /// In the desktop window, not on a web page (where a tab is closed by the browser).
+    Desktop,
     Back,
     Ahead,
     /// No search runs.
@@ -112,6 +114,7 @@ impl When {
     pub fn why_not(self) -> &'static str {
         match self {
             When::Always => "always available",
+            When::Desktop => "in the desktop window (a web page is closed by the browser)",
             When::Back => "there is no move before this position",
             When::Ahead => "there is no move after this position",
             When::Idle => "the solver is running (Escape stops it)",
@@ -275,7 +278,7 @@ impl Command {
                 Puzzle,
             ),
             Quit => {
-                ("Quit", "Close tumblebox (an export still running is asked about first)", cmd(Key::Q), None, Always)
+                ("Quit", "Close tumblebox (an export still running is asked about first)", cmd(Key::Q), None, Desktop)
             }
             Open => ("Open…", "Open a level or save file (or drop one onto the window)", cmd(Key::O), None, Always),
             Save => (
@@ -438,6 +441,7 @@ impl Command {
     pub fn enabled(self, a: &Allowed) -> bool {
         match self.info().when {
             When::Always => true,
+            When::Desktop => cfg!(not(target_arch = "wasm32")),
             When::Back => a.back,
             When::Ahead => a.ahead,
             When::Idle => !a.busy,

@@ -362,8 +362,12 @@ impl TumbleApp {
                     });
                     ui.separator();
                     item(ui, Command::Export, asked);
-                    ui.separator();
-                    item(ui, Command::Quit, asked);
+                    // A web page is closed by the browser.
+                    #[cfg(not(target_arch = "wasm32"))]
+                    {
+                        ui.separator();
+                        item(ui, Command::Quit, asked);
+                    }
                 });
                 ui.menu_button("Game", |ui| {
                     for c in [Command::Undo, Command::Redo, Command::Restart] {
