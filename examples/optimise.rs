@@ -5,7 +5,7 @@
 //! `cargo run --release --features tools --example optimise -- LEVELS.xsb FAST.csv OPTIMAL.csv SECONDS`
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::AtomicBool;
 
 fn csv_rows(path: &str) -> Vec<HashMap<String, String>> {
     let text = std::fs::read_to_string(path).expect("a CSV");
@@ -41,7 +41,7 @@ fn main() {
             std::time::Duration::from_secs_f64(secs),
             tumblebox::sokoban::search::DEFAULT_STATES / 10,
             &AtomicBool::new(false),
-            &AtomicUsize::new(0),
+            &tumblebox::meter::Meter::new(),
         )
         .unwrap();
         let given: usize = r["pushes"].parse().unwrap();

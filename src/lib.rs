@@ -34,6 +34,7 @@ pub mod input;
 pub mod judge;
 pub mod levels;
 pub mod loader;
+pub mod meter;
 pub mod render;
 pub mod save;
 pub mod scene;
@@ -44,13 +45,13 @@ pub mod trace;
 pub mod vexed;
 
 /// The layers, checked on the source: the shared ground (`grid`, `scene`, `anim`, `error`,
-/// `input`, `cleanup`, `font`, `clock`) depends on nothing above it; `render` on the ground; each game's folder
+/// `input`, `cleanup`, `font`, `clock`, `meter`) depends on nothing above it; `render` on the ground; each game's folder
 /// on the ground and itself only (its trace, save, certify, editor and window parts live in
 /// those capabilities' folders, a file per game); nothing outside `app` uses the window, and
 /// only `app` names egui or eframe. Test code (after `#[cfg(test)]`) may use anything.
 #[cfg(test)]
 mod layers {
-    const GROUND: [&str; 8] = ["grid", "scene", "anim", "error", "input", "cleanup", "font", "clock"];
+    const GROUND: [&str; 9] = ["grid", "scene", "anim", "error", "input", "cleanup", "font", "clock", "meter"];
     const GAMES: [&str; 4] = ["vexed", "shubbles", "sokoban", "stacks"];
 
     fn sources(dir: &std::path::Path, out: &mut Vec<(String, String)>) {

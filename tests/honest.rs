@@ -89,7 +89,7 @@ fn run_capped(args: &[&str], stdout_to: &Path, mib: u64) -> (Option<i32>, String
 fn a_stopped_sokoban_search_is_never_called_exhausted() {
     // Every XSokoban and Microban level is solvable; tiny limits stop the search at every
     // point of its start-up (the tables, the first searches' roots, their first steps).
-    use std::sync::atomic::{AtomicBool, AtomicUsize};
+    use std::sync::atomic::AtomicBool;
     use tumblebox::sokoban::search::{Limits, Mode, Outcome, search};
     for (file, count) in [("xsokoban-90.xsb", 12), ("microban-155.xsb", 40)] {
         let Some(dir) = crate::common::data_dir("sokoban-levels") else { return };
@@ -105,7 +105,7 @@ fn a_stopped_sokoban_search_is_never_called_exhausted() {
                         mode,
                         limits,
                         &AtomicBool::new(false),
-                        &AtomicUsize::new(0),
+                        &tumblebox::meter::Meter::new(),
                     );
                     assert!(!matches!(r.outcome, Outcome::Unsolvable), "{file} #{} at {micros} µs: unsolvable", i + 1);
                 }

@@ -393,9 +393,9 @@ proptest! {
         b in vexed_board(),
         (rows, cols, cells, picks) in (2usize..7, 2usize..7).prop_flat_map(|(r, c)| (Just(r), Just(c), prop::collection::vec(0u8..4, r * c), (0usize..49, 0usize..49, 0usize..49)))
     ) {
-        use std::sync::atomic::{AtomicBool, AtomicUsize};
+        use std::sync::atomic::AtomicBool;
         use tumblebox::certify::{Bounds, Certify, Verdict};
-        let run = |c: &dyn Certify| c.certify(Bounds::default(), &AtomicBool::new(false), &AtomicUsize::new(0));
+        let run = |c: &dyn Certify| c.certify(Bounds::default(), &AtomicBool::new(false), &tumblebox::meter::Meter::new());
         let b = b.settle().0;
         if let Some(min) = bfs_min(&b, 50_000) {
             match (min, run(&b)) {
@@ -451,7 +451,7 @@ proptest! {
         max_states in 1usize..3000,
         optimal in any::<bool>(),
     ) {
-        use std::sync::atomic::{AtomicBool, AtomicUsize};
+        use std::sync::atomic::AtomicBool;
         use tumblebox::sokoban::search::{self, Limits, Mode, Outcome};
         // Floor where cells are non-zero, walls around; the player, boxes and goals at picked
         // floor cells, all distinct.
@@ -509,7 +509,7 @@ proptest! {
         };
         let mode = if optimal { Mode::Optimal } else { Mode::Fast };
         let limits = Limits { time: std::time::Duration::from_micros(micros), max_states };
-        let r = search::search(&maze.level, &maze.start, mode, limits, &AtomicBool::new(false), &AtomicUsize::new(0));
+        let r = search::search(&maze.level, &maze.start, mode, limits, &AtomicBool::new(false), &tumblebox::meter::Meter::new());
         match r.outcome {
             Outcome::Unsolvable => prop_assert!(!solvable, "no solution claimed for a solvable level:\n{}", text),
             Outcome::Solved(f) => {

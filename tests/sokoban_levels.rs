@@ -123,13 +123,13 @@ fn the_tables_solutions_replay_to_solved_with_the_tables_counts() {
 
 // ---------------------------------------------------------------- the solver
 
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use tumblebox::sokoban::search::{self, Board, Limits, Mode, Outcome};
 
 fn solve(l: &XsbLevel, mode: Mode, secs: u64) -> search::Report {
     let limits = Limits { time: Duration::from_secs(secs), max_states: 5_000_000 };
-    search::search(&l.maze.level, &l.maze.start, mode, limits, &AtomicBool::new(false), &AtomicUsize::new(0))
+    search::search(&l.maze.level, &l.maze.start, mode, limits, &AtomicBool::new(false), &tumblebox::meter::Meter::new())
 }
 
 #[test]
@@ -415,7 +415,7 @@ fn the_optimiser_brings_fast_solutions_to_the_tables_optimum() {
             std::time::Duration::from_secs(20),
             10_000_000,
             &AtomicBool::new(false),
-            &AtomicUsize::new(0),
+            &tumblebox::meter::Meter::new(),
         )
         .unwrap();
         let end = l.maze.level.replay(&l.maze.start, &o.moves).unwrap();

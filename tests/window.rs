@@ -422,7 +422,7 @@ fn a_dead_vexed_position_is_provably_unsolvable_and_the_warning_says_so() {
 
 #[test]
 fn pushing_boxes_counts_pushes_and_moves_against_its_par() {
-    use std::sync::atomic::{AtomicBool, AtomicUsize};
+    use std::sync::atomic::AtomicBool;
     use tumblebox::app::play::Playable;
     let mut h = harness();
     h.run_steps(2);
@@ -431,7 +431,7 @@ fn pushing_boxes_counts_pushes_and_moves_against_its_par() {
     let game = h.state().tabs.sokoban.session.current().clone();
     let par = h.state().tabs.sokoban.levels[0].par_text.clone().unwrap();
     assert!(par.contains("pushes") && par.contains("moves"), "{par}");
-    let answer = game.solve(&AtomicBool::new(false), &AtomicUsize::new(0)).unwrap();
+    let answer = game.solve(&AtomicBool::new(false), &tumblebox::meter::Meter::new()).unwrap();
     let hint = game.hint_text(&answer);
     assert!(hint.contains(" pushes, ") && hint.contains(" moves left"), "{hint}");
     // The solver's optimal moves, played by the player: par on both counts.

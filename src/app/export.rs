@@ -303,7 +303,13 @@ impl TumbleApp {
                 };
                 let _ = tx.send(r);
             });
-            crate::app::web::elsewhere(request, c, d, finished, repaint);
+            crate::app::web::elsewhere(
+                request,
+                c,
+                Box::new(move |n| d.store(n, std::sync::atomic::Ordering::Relaxed)),
+                finished,
+                repaint,
+            );
             self.running = Some(RunningExport { path, frames, done, cancel, result: rx });
             return;
         }
@@ -400,13 +406,11 @@ impl TumbleApp {
                 let _ = tx.send(r);
             });
             match request {
-                Some(request) => {
-                    crate::app::web::elsewhere(request, stop.clone(), Default::default(), done, move || {
-                        if let Some(ctx) = &wake {
-                            ctx.request_repaint();
-                        }
-                    })
-                }
+                Some(request) => crate::app::web::elsewhere(request, stop.clone(), Box::new(|_| {}), done, move || {
+                    if let Some(ctx) = &wake {
+                        ctx.request_repaint();
+                    }
+                }),
                 None => done(Err("not measured on a web page".into())),
             }
             let _ = (dir, path);

@@ -375,7 +375,7 @@ impl TumbleApp {
     }
 
     /// What is on screen in a line (the web page's title): the game, the level, the move,
-    /// whether it is solved or a search runs.
+    /// whether it is solved, or the positions a running search has counted.
     pub fn page_title(&self) -> String {
         if let Some(e) = &self.edit {
             let mut s = format!("Editing · {} · {}", self.kind.name(), e.pad.title());
@@ -391,8 +391,8 @@ impl TumbleApp {
         if t.finished().is_some() {
             s.push_str(" · solved");
         }
-        if t.busy() {
-            s.push_str(" · solving…");
+        if let Some(n) = t.searched() {
+            s.push_str(&format!(" · solving… {n} positions"));
         }
         s.push_str(" — tumblebox");
         s

@@ -7,7 +7,7 @@ use super::TumbleApp;
 use super::library::{Finder, Found, Kept, Library, Snap, Snapshot};
 use super::progress::LevelKey;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
 
 /// How long the optimiser may search from the window.
@@ -21,7 +21,7 @@ pub const IDLE_AFTER: f64 = 60.0;
 pub struct Optimising {
     pub key: LevelKey,
     pub cancel: Arc<AtomicBool>,
-    pub progress: Arc<AtomicUsize>,
+    pub progress: Arc<crate::meter::Meter>,
     pub started: crate::clock::Instant,
     rx: mpsc::Receiver<Result<(Option<String>, String), String>>,
 }
@@ -144,7 +144,7 @@ impl TumbleApp {
             Err(e) => return self.notify(format!("cannot optimise: {e}"), Some(self.kind)),
         };
         let cancel = Arc::new(AtomicBool::new(false));
-        let progress = Arc::new(AtomicUsize::new(0));
+        let progress = Arc::new(crate::meter::Meter::new());
         let (tx, rx) = mpsc::channel();
         let (c, p, wake) = (cancel.clone(), progress.clone(), self.ctx.clone());
         #[cfg(not(target_arch = "wasm32"))]
@@ -163,11 +163,17 @@ impl TumbleApp {
             };
             let done: Box<dyn FnOnce(Result<String, String>)> =
                 Box::new(move |r| drop(tx.send(r.and_then(|t| crate::app::work::optimised_of(&t)))));
-            crate::app::web::elsewhere(request, c, p, done, move || {
-                if let Some(ctx) = &wake {
-                    ctx.request_repaint();
-                }
-            });
+            crate::app::web::elsewhere(
+                request,
+                c,
+                Box::new(move |n| p.store(n, std::sync::atomic::Ordering::Relaxed)),
+                done,
+                move || {
+                    if let Some(ctx) = &wake {
+                        ctx.request_repaint();
+                    }
+                },
+            );
         }
         let counts = match k.pushes {
             Some(p) => format!("{p} pushes, {} moves", k.moves),

@@ -12,11 +12,11 @@ use crate::render::frames::GifMode;
 use crate::render::frames::export_gif;
 use crate::render::frames::export_png;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::AtomicBool;
 
 /// An optimiser run (see [`GameTab::optimise_job`]).
 pub(crate) type OptimiseJob =
-    Box<dyn FnOnce(&AtomicBool, &AtomicUsize) -> Result<(Option<String>, String), String> + Send + 'static>;
+    Box<dyn FnOnce(&AtomicBool, &crate::meter::Meter) -> Result<(Option<String>, String), String> + Send + 'static>;
 
 /// One game's tab as the app sees it, whatever the game (the role Tatham's `struct game`
 /// plays for his midend): the app reaches a tab through [`Tabs::get`] and [`Tabs::get_mut`],
@@ -113,6 +113,8 @@ pub(crate) trait GameTab {
     fn solved_by(&self, save: &crate::save::Save) -> Option<(u64, usize, String)>;
     /// A search runs.
     fn busy(&self) -> bool;
+    /// The positions the running search has counted so far.
+    fn searched(&self) -> Option<usize>;
     fn can_undo(&self) -> bool;
     fn can_redo(&self) -> bool;
     fn undo(&mut self);
@@ -449,6 +451,9 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
     }
     fn busy(&self) -> bool {
         self.session.solver.is_some()
+    }
+    fn searched(&self) -> Option<usize> {
+        self.session.solver.as_ref().map(|j| j.progress.load(std::sync::atomic::Ordering::Relaxed))
     }
     fn can_undo(&self) -> bool {
         self.session.cursor > 0

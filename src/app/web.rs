@@ -99,6 +99,9 @@ pub fn work(request: &str) -> String {
             }
             true
         }
+        fn meter(&self) -> crate::meter::Meter {
+            crate::meter::Meter::reporting(post_count)
+        }
         fn file(&mut self, name: String, bytes: Vec<u8>) {
             let _ = self.scope.post_message(&JsValue::from_str(&serde_json::json!({ "file": name }).to_string()));
             let _ = self.scope.post_message(&js_sys::Uint8Array::from(bytes.as_slice()));
@@ -106,6 +109,18 @@ pub fn work(request: &str) -> String {
     }
     let mut post = Post { scope: js_sys::global().unchecked_into(), last: 0.0 };
     super::work::answer(request, &mut post)
+}
+
+/// Posts a search's count to the page, at most every 50 ms (in a worker: the time of the last
+/// post is the worker's own).
+fn post_count(n: usize) {
+    static LAST: AtomicU64 = AtomicU64::new(0);
+    let now = js_sys::Date::now();
+    if now - f64::from_bits(LAST.load(Ordering::Relaxed)) >= 50.0 {
+        LAST.store(now.to_bits(), Ordering::Relaxed);
+        let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+        let _ = scope.post_message(&JsValue::from_str(&format!("{{\"progress\": {n}}}")));
+    }
 }
 
 /// What a job in a worker ends with: its answer's text, or `None` when it was cancelled (the
@@ -133,15 +148,15 @@ struct Pending {
 }
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-/// Runs `request` in a Web Worker; its progress goes to `progress`, its files to the page's
-/// downloads, its answer to `done` (an `Err` when it failed; "cancelled" when `cancel` was set
-/// before it answered). Returns false when no worker could be started.
+/// Runs `request` in a Web Worker; each count it reports goes to `progress`, its files to the
+/// page's downloads, its answer to `done` (an `Err` when it failed; "cancelled" when `cancel`
+/// was set before it answered).
 pub fn elsewhere(
     request: String,
     cancel: Arc<AtomicBool>,
-    progress: Arc<AtomicUsize>,
+    progress: Box<dyn Fn(usize)>,
     done: Done,
     repaint: impl Fn() + 'static,
 ) {
@@ -166,7 +181,7 @@ pub fn elsewhere(
         if let Some(text) = data.as_string() {
             let v: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
             if let Some(n) = v["progress"].as_u64() {
-                progress.store(n as usize, Ordering::Relaxed);
+                progress(n as usize);
             } else if let Some(name) = v["file"].as_str() {
                 p.name = Some(name.to_string());
             } else if let Some(done) = p.done.take() {
@@ -215,7 +230,7 @@ fn end_workers() {
 pub fn solve_elsewhere<P: super::play::Playable>(
     state: P,
     cancel: Arc<AtomicBool>,
-    progress: Arc<AtomicUsize>,
+    progress: Arc<crate::meter::Meter>,
     tx: std::sync::mpsc::Sender<Result<super::play::Answer<P::Move>, String>>,
     repaint: impl Fn() + Send + 'static,
 ) {
@@ -227,5 +242,6 @@ pub fn solve_elsewhere<P: super::play::Playable>(
     let done: Done = Box::new(move |r| {
         let _ = tx.send(r.and_then(|text| super::work::answer_of(&state, &text)));
     });
-    elsewhere(request, cancel, progress, done, repaint);
+    let shown = Box::new(move |n| progress.store(n, Ordering::Relaxed));
+    elsewhere(request, cancel, shown, done, repaint);
 }

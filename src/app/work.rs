@@ -12,12 +12,16 @@
 use super::play::{Answer, Playable};
 use crate::render::frames::{ExportError, Request};
 use serde_json::{Value, json};
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::AtomicBool;
 
 /// Where a job's running reports go: its progress (returning `false` stops it) and its files.
 pub trait Outbox {
     fn progress(&mut self, n: usize) -> bool;
     fn file(&mut self, name: String, bytes: Vec<u8>);
+    /// The meter a search counts its positions on (a worker's reports each count).
+    fn meter(&self) -> crate::meter::Meter {
+        crate::meter::Meter::new()
+    }
 }
 
 /// The level text of `state`, when it reads back as exactly `state` (otherwise the job is not
@@ -81,7 +85,7 @@ pub fn answer(request: &str, out: &mut dyn Outbox) -> String {
         Err(e) => return json!({ "error": format!("the request: {e}"), "why": "bad" }).to_string(),
     };
     if v["job"] == "certify" {
-        return json!({ "result": verdict_json(&certify_text(&v)) }).to_string();
+        return json!({ "result": verdict_json(&certify_text(&v, &out.meter())) }).to_string();
     }
     let game = v["game"].as_str().unwrap_or("");
     let r = match game {
@@ -135,16 +139,15 @@ fn run<P: Playable>(v: &Value, out: &mut dyn Outbox) -> Result<Value, ExportErro
     let start = P::from_level(&text("level"), bottom_only).map_err(bad)?;
     match v["job"].as_str() {
         Some("solve") => {
-            let a = start.solve(&AtomicBool::new(false), &AtomicUsize::new(0)).map_err(ExportError::Bad)?;
+            let a = start.solve(&AtomicBool::new(false), &out.meter()).map_err(ExportError::Bad)?;
             Ok(json!({ "moves": texts_of(&start, &a.moves).map_err(bad)?, "unproven": a.unproven }))
         }
         Some("optimise") => {
             let texts = P::split_moves(&text("line")).map_err(bad)?;
             let (moves, _) = replay(&start, &texts).map_err(bad)?;
             let time = std::time::Duration::from_secs_f64(v["seconds"].as_f64().unwrap_or(0.0));
-            let (better, words) = start
-                .optimise(&moves, time, &AtomicBool::new(false), &AtomicUsize::new(0))
-                .map_err(ExportError::Bad)?;
+            let (better, words) =
+                start.optimise(&moves, time, &AtomicBool::new(false), &out.meter()).map_err(ExportError::Bad)?;
             let line = match better {
                 Some(b) => {
                     Some(crate::save::moves_line_of(&start, &text("title"), &texts_of(&start, &b).map_err(bad)?))
@@ -197,7 +200,7 @@ pub fn certify_request(text: &str, bounds: crate::certify::Bounds) -> String {
 }
 
 /// Certifies the one level of a request's text, read by the one loader.
-fn certify_text(v: &Value) -> crate::certify::Verdict {
+fn certify_text(v: &Value, meter: &crate::meter::Meter) -> crate::certify::Verdict {
     use crate::certify::{Certify, Verdict};
     use crate::loader::Loaded;
     let bounds = crate::certify::Bounds {
@@ -219,7 +222,7 @@ fn certify_text(v: &Value) -> crate::certify::Verdict {
         }
         _ => return Verdict::Stopped("not one level".into()),
     };
-    level.certify(bounds, &AtomicBool::new(false), &AtomicUsize::new(0))
+    level.certify(bounds, &AtomicBool::new(false), meter)
 }
 
 fn verdict_json(v: &crate::certify::Verdict) -> Value {
@@ -359,7 +362,7 @@ mod tests {
             let board = board.settle().0;
             let req = solve_request(&board).expect("a Vexed board's text gives it back");
             let answer = answer_of(&board, &super::answer(&req, &mut Kept::default())).unwrap();
-            let here = board.solve(&AtomicBool::new(false), &AtomicUsize::new(0)).unwrap();
+            let here = board.solve(&AtomicBool::new(false), &crate::meter::Meter::new()).unwrap();
             assert_eq!(answer, here, "{title}");
             let end = answer.moves.iter().fold(board.clone(), |b, m| b.play(m).unwrap().0);
             assert!(end.solved(), "{title}");
@@ -386,7 +389,7 @@ mod tests {
         use crate::certify::{Bounds, Certify, Verdict};
         let board = crate::levels::vexed()[1].1.settle().0;
         let text = board.level_text("SAMPLE-02");
-        let here = board.certify(Bounds::default(), &AtomicBool::new(false), &AtomicUsize::new(0));
+        let here = board.certify(Bounds::default(), &AtomicBool::new(false), &crate::meter::Meter::new());
         assert!(matches!(here, Verdict::Par { par: 9, proven: true, .. }), "{here:?}");
         let there = verdict_of(Ok(super::answer(&certify_request(&text, Bounds::default()), &mut Kept::default())));
         assert_eq!(there, here);
@@ -409,7 +412,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("tumblebox-work-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let board = crate::levels::vexed()[1].1.settle().0;
-        let a = board.solve(&AtomicBool::new(false), &AtomicUsize::new(0)).unwrap();
+        let a = board.solve(&AtomicBool::new(false), &crate::meter::Meter::new()).unwrap();
         let texts = texts_of(&board, &a.moves).unwrap();
         let (_, steps) = replay(&board, &texts).unwrap();
         let req = |name: &str| Request {

@@ -15,7 +15,7 @@ mod sokoban;
 mod stacks;
 mod vexed;
 
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// How far a certification may go.
@@ -67,10 +67,10 @@ impl Verdict {
 /// A level that can be certified. `progress` counts the positions searched so far (Vexed
 /// and Sokoban; the others finish too soon to need it), for a window to show.
 pub trait Certify {
-    fn certify(&self, bounds: Bounds, cancel: &AtomicBool, progress: &AtomicUsize) -> Verdict;
+    fn certify(&self, bounds: Bounds, cancel: &AtomicBool, progress: &crate::meter::Meter) -> Verdict;
 }
 
 #[cfg(test)]
 pub(crate) fn run<C: Certify>(c: &C) -> Verdict {
-    c.certify(Bounds::default(), &AtomicBool::new(false), &AtomicUsize::new(0))
+    c.certify(Bounds::default(), &AtomicBool::new(false), &crate::meter::Meter::new())
 }

@@ -2,10 +2,10 @@
 
 use super::{Bounds, Certify, Verdict};
 use crate::shubbles;
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::AtomicBool;
 
 impl Certify for shubbles::State {
-    fn certify(&self, bounds: Bounds, _: &AtomicBool, _: &AtomicUsize) -> Verdict {
+    fn certify(&self, bounds: Bounds, _: &AtomicBool, _: &crate::meter::Meter) -> Verdict {
         match shubbles::solve::solve(self, bounds.max_states) {
             shubbles::solve::Outcome::Solved(ops) => {
                 let par = ops.len();

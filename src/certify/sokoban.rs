@@ -2,10 +2,10 @@
 
 use super::{Bounds, Certify, Verdict};
 use crate::sokoban;
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::AtomicBool;
 
 impl Certify for sokoban::scene::Game {
-    fn certify(&self, bounds: Bounds, cancel: &AtomicBool, progress: &AtomicUsize) -> Verdict {
+    fn certify(&self, bounds: Bounds, cancel: &AtomicBool, progress: &crate::meter::Meter) -> Verdict {
         let limits = sokoban::search::Limits { time: bounds.time, max_states: bounds.max_states };
         let r =
             sokoban::search::search(&self.level, &self.pos, sokoban::search::Mode::Optimal, limits, cancel, progress);

@@ -2,10 +2,10 @@
 
 use super::{Bounds, Certify, Verdict};
 use crate::stacks::play::StacksPlay;
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::AtomicBool;
 
 impl Certify for StacksPlay {
-    fn certify(&self, bounds: Bounds, _: &AtomicBool, _: &AtomicUsize) -> Verdict {
+    fn certify(&self, bounds: Bounds, _: &AtomicBool, _: &crate::meter::Meter) -> Verdict {
         Verdict::Ends(self.game.ending_turn(bounds.max_turns))
     }
 }

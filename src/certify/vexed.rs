@@ -2,10 +2,10 @@
 
 use super::{Bounds, Certify, Verdict};
 use crate::vexed;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 impl Certify for vexed::Board {
-    fn certify(&self, bounds: Bounds, cancel: &AtomicBool, progress: &AtomicUsize) -> Verdict {
+    fn certify(&self, bounds: Bounds, cancel: &AtomicBool, progress: &crate::meter::Meter) -> Verdict {
         let limits = vexed::solve::Limits { max_states: Some(bounds.max_states), time: Some(bounds.time) };
         let mut observe = |n: usize| {
             progress.store(n, Ordering::Relaxed);

@@ -7,7 +7,7 @@ use super::status::{Done, Failure};
 use super::write::Lines;
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::AtomicBool;
 use tumblebox::certify::{Bounds, Certify, Verdict};
 use tumblebox::error::one_line;
 use tumblebox::loader::Loaded;
@@ -88,7 +88,7 @@ pub fn run(a: CertifyArgs) -> Result<Done, Failure> {
         if progress {
             eprint!("\r\x1b[Kcertifying level {} ({} of {total}) …", i + 1, done + 1);
         }
-        let verdict = level.certify(bounds, &never, &AtomicUsize::new(0));
+        let verdict = level.certify(bounds, &never, &tumblebox::meter::Meter::new());
         if matches!(verdict, Verdict::Stopped(_) | Verdict::Par { proven: false, .. }) {
             limited += 1;
         }

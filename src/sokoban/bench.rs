@@ -197,7 +197,7 @@ pub fn solve_one(index: usize, level: &XsbLevel, mode: Mode, limits: Limits, pol
         mode,
         limits,
         &AtomicBool::new(false),
-        &AtomicUsize::new(0),
+        &crate::meter::Meter::new(),
     );
     let millis = began.elapsed().as_millis();
     let mut row = Row {
@@ -219,7 +219,8 @@ pub fn solve_one(index: usize, level: &XsbLevel, mode: Mode, limits: Limits, pol
             if !f.proven && !polish.is_zero() {
                 let (l, s) = (&level.maze.level, &level.maze.start);
                 let never = AtomicBool::new(false);
-                if let Ok(o) = search::optimise(l, s, &f.moves, polish, limits.max_states, &never, &AtomicUsize::new(0))
+                if let Ok(o) =
+                    search::optimise(l, s, &f.moves, polish, limits.max_states, &never, &crate::meter::Meter::new())
                     && o.better
                 {
                     f.pushes = o.pushes;

@@ -190,7 +190,7 @@ pub trait Editable {
 pub struct Certifying {
     pub cancel: Arc<AtomicBool>,
     /// Positions searched so far.
-    pub progress: Arc<std::sync::atomic::AtomicUsize>,
+    pub progress: Arc<crate::meter::Meter>,
     result: mpsc::Receiver<Verdict>,
     pub started: Instant,
     pub limit: Duration,
@@ -268,7 +268,7 @@ impl EditMode {
         };
         let cancel = Arc::new(AtomicBool::new(false));
         let (tx, rx) = mpsc::channel();
-        let progress = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let progress = Arc::new(crate::meter::Meter::new());
         let (flag, count) = (cancel.clone(), progress.clone());
         #[cfg(not(target_arch = "wasm32"))]
         std::thread::spawn(move || {
@@ -282,7 +282,13 @@ impl EditMode {
             let request = crate::app::work::certify_request(&self.pad.text(), bounds);
             let done: Box<dyn FnOnce(Result<String, String>)> =
                 Box::new(move |r| drop(tx.send(crate::app::work::verdict_of(r))));
-            crate::app::web::elsewhere(request, flag, count, done, repaint);
+            crate::app::web::elsewhere(
+                request,
+                flag,
+                Box::new(move |n| count.store(n, std::sync::atomic::Ordering::Relaxed)),
+                done,
+                repaint,
+            );
         }
         self.certifying = Some(Certifying {
             cancel,

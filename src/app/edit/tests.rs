@@ -8,7 +8,7 @@ fn a_certified_sokoban_par_gives_the_session_its_moves_and_the_list_its_pushes_a
     // The pushing-boxes sample maze 1 by hand: the box goes right three times.
     let maze = crate::sokoban::format::parse_judge("1 5\nSB..T\n0 0\n").unwrap().remove(0);
     let game = crate::sokoban::scene::Game::new(maze, false);
-    let v = game.certify(Bounds::default(), &AtomicBool::new(false), &std::sync::atomic::AtomicUsize::new(0));
+    let v = game.certify(Bounds::default(), &AtomicBool::new(false), &crate::meter::Meter::new());
     assert_eq!(verdict_par(Some(&v)), (Some(3), Some("3 pushes, 3 moves".to_string())));
     let ed = Editor::<MazeSketch>::of("t", &game);
     assert_eq!(

@@ -14,7 +14,7 @@ use crate::grid::Pos;
 pub use crate::save::{Replay, TraceInput};
 use crate::scene::Point;
 pub use crate::stacks::play::{NextPiece, StacksPlay};
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::AtomicBool;
 
 /// A user action on the board, in scene units.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -184,7 +184,7 @@ pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 's
     fn gesture(&self, g: Gesture, selected: &mut Option<Pos>) -> Vec<Self::Move>;
     /// An optimal continuation from here (or the rest of the game, for stacks); when optimality
     /// could not be proven within the app's limits, the best found and why it is not proven.
-    fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Answer<Self::Move>, String>;
+    fn solve(&self, cancel: &AtomicBool, progress: &crate::meter::Meter) -> Result<Answer<Self::Move>, String>;
     /// What the solver button says.
     fn solve_label() -> &'static str {
         "Solve"
@@ -280,7 +280,7 @@ pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 's
         _moves: &[Self::Move],
         _time: std::time::Duration,
         _cancel: &AtomicBool,
-        _progress: &AtomicUsize,
+        _progress: &crate::meter::Meter,
     ) -> Optimised<Self::Move> {
         Err("this game has no optimiser".into())
     }

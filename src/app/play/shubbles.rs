@@ -5,7 +5,7 @@ use super::{Answer, Break, Event, Gesture, Overlay, Playable, inside};
 use crate::grid::{Dir, Pos};
 use crate::scene::{Point, Transform};
 use crate::shubbles::{self, Op};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 impl Playable for shubbles::State {
     /// A cell of the box is `Pos { row: 0, col: i }`, `i` from 0 (named from 1).
@@ -148,7 +148,7 @@ impl Playable for shubbles::State {
             .collect()
     }
 
-    fn solve(&self, cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Answer<Op>, String> {
+    fn solve(&self, cancel: &AtomicBool, _progress: &crate::meter::Meter) -> Result<Answer<Op>, String> {
         let r = shubbles::solve::solve(self, 5_000_000);
         if cancel.load(Ordering::Relaxed) {
             return Err("cancelled".into());

@@ -8,7 +8,7 @@ use crate::grid::{Dir, Pos};
 use crate::scene::Point;
 use crate::sokoban;
 use std::collections::{HashMap, VecDeque};
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::AtomicBool;
 
 /// The pushes among `moves` played from `from`.
 fn pushes_of(from: &sokoban::scene::Game, moves: &[sokoban::Move]) -> usize {
@@ -246,7 +246,7 @@ impl Playable for sokoban::scene::Game {
         moves: &[sokoban::Move],
         time: std::time::Duration,
         cancel: &AtomicBool,
-        progress: &AtomicUsize,
+        progress: &crate::meter::Meter,
     ) -> super::Optimised<sokoban::Move> {
         let max = sokoban::search::DEFAULT_STATES / 10;
         let r = sokoban::search::optimise(&self.level, &self.pos, moves, time, max, cancel, progress)?;
@@ -293,7 +293,7 @@ impl Playable for sokoban::scene::Game {
     /// One box and one target: UVa 589's exact search (fewest pushes, then moves). More: the
     /// Sokoban solver, push-optimal if that takes at most [`SOKOBAN_OPTIMAL_TIME`], otherwise
     /// any solution soon (bounded by [`SOKOBAN_TIME`]), said to be optimal only when proven.
-    fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Answer<sokoban::Move>, String> {
+    fn solve(&self, cancel: &AtomicBool, progress: &crate::meter::Meter) -> Result<Answer<sokoban::Move>, String> {
         use sokoban::search::{self, Limits, Mode, Outcome};
         if self.reverse.is_some() {
             return Err("the solver plays forward: leave reverse mode to ask it".into());

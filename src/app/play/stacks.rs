@@ -5,7 +5,7 @@ use crate::grid::{Dir, Pos};
 use crate::save::Replay;
 use crate::scene::Point;
 use crate::stacks::{self, play::NextPiece, play::StacksPlay};
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::AtomicBool;
 
 impl Playable for StacksPlay {
     fn step_cells(&self, step: &stacks::Step) -> Vec<Pos> {
@@ -110,7 +110,7 @@ impl Playable for StacksPlay {
         vec![Overlay::Mark(cell(x, y)), Overlay::Arrow([x + 0.5, y + 0.5], [x + 0.5 + dx, y + 0.5 + dy])]
     }
 
-    fn solve(&self, _cancel: &AtomicBool, _progress: &AtomicUsize) -> Result<Answer<NextPiece>, String> {
+    fn solve(&self, _cancel: &AtomicBool, _progress: &crate::meter::Meter) -> Result<Answer<NextPiece>, String> {
         let mut s = self.clone();
         let mut moves = Vec::new();
         while !s.game.over && s.turn <= 1000 {

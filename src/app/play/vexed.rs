@@ -5,7 +5,7 @@ use super::{Answer, Break, Event, Gesture, Overlay, Playable, VEXED_MAX_STATES, 
 use crate::grid::Pos;
 use crate::scene::Point;
 use crate::vexed::{self, Board, Cell, Side};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Where the block a Vexed move slides comes to rest: its slide, then its falls, before any
 /// vanishing.
@@ -173,7 +173,7 @@ impl Playable for Board {
         matches!(self.grid.get(p), Some(Cell::Block(_)))
     }
 
-    fn solve(&self, cancel: &AtomicBool, progress: &AtomicUsize) -> Result<Answer<vexed::Move>, String> {
+    fn solve(&self, cancel: &AtomicBool, progress: &crate::meter::Meter) -> Result<Answer<vexed::Move>, String> {
         if let Some(why) = vexed::solve::dead_reason(self) {
             return Err(format!("unsolvable from here: {why}"));
         }

@@ -18,7 +18,7 @@ use crate::app::play::{Break, Gesture, Playable};
 use crate::grid::Pos;
 use std::collections::VecDeque;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 static SEQ: AtomicU64 = AtomicU64::new(1);
 

@@ -6,13 +6,12 @@ use crate::app::mpsc;
 use crate::app::play::{Answer, Playable};
 use crate::app::session::Arc;
 use crate::app::session::AtomicBool;
-use crate::app::session::AtomicUsize;
 use crate::app::session::Ordering;
 
 /// A solver running on another thread.
 pub struct SolverJob<P: Playable> {
     pub cancel: Arc<AtomicBool>,
-    pub progress: Arc<AtomicUsize>,
+    pub progress: Arc<crate::meter::Meter>,
     pub result: mpsc::Receiver<Result<Answer<P::Move>, String>>,
     /// Play the answer (solve) or only report its first move (hint).
     pub hint_only: bool,
@@ -26,7 +25,7 @@ impl<P: Playable> Session<P> {
         self.cancel_solver();
         let state = self.current().clone();
         let cancel = Arc::new(AtomicBool::new(false));
-        let progress = Arc::new(AtomicUsize::new(0));
+        let progress = Arc::new(crate::meter::Meter::new());
         let (tx, rx) = mpsc::channel();
         let (c, p) = (cancel.clone(), progress.clone());
         #[cfg(not(target_arch = "wasm32"))]

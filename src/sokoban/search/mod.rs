@@ -78,7 +78,7 @@ use freeze::freeze_deadlock;
 use side::Queue;
 use side::Side;
 use states::States;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use walk::pulls_as_pushes;
 use walk::walk_pushes;
 use work::Work;
@@ -104,7 +104,7 @@ pub fn search(
     mode: Mode,
     limits: Limits,
     cancel: &AtomicBool,
-    progress: &AtomicUsize,
+    progress: &crate::meter::Meter,
 ) -> Report {
     let began = Instant::now();
     let b = Board::new(level);

@@ -16,7 +16,7 @@ use super::work::Work;
 use crate::clock::Instant;
 use crate::sokoban::rules::{Level, Move, Position};
 use std::collections::{BinaryHeap, HashMap, VecDeque};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The vicinities tried, narrow first: (boxes that may stand elsewhere, radius in cells).
@@ -215,7 +215,7 @@ pub fn optimise(
     time: Duration,
     max_states: usize,
     cancel: &AtomicBool,
-    progress: &AtomicUsize,
+    progress: &crate::meter::Meter,
 ) -> Result<Optimised, String> {
     let began = Instant::now();
     let b = Board::new(level);
@@ -300,7 +300,7 @@ mod tests {
             Duration::from_secs(10),
             1 << 20,
             &AtomicBool::new(false),
-            &AtomicUsize::new(0),
+            &crate::meter::Meter::new(),
         )
         .unwrap();
         assert!(r.better);
@@ -322,18 +322,33 @@ mod tests {
             Duration::from_secs(10),
             1 << 20,
             &AtomicBool::new(false),
-            &AtomicUsize::new(0),
+            &crate::meter::Meter::new(),
         )
         .unwrap();
         assert!(!r.better);
         assert_eq!(r.moves, given);
-        let r =
-            optimise(lv, start, &given, Duration::from_secs(10), 1 << 20, &AtomicBool::new(true), &AtomicUsize::new(0))
-                .unwrap();
+        let r = optimise(
+            lv,
+            start,
+            &given,
+            Duration::from_secs(10),
+            1 << 20,
+            &AtomicBool::new(true),
+            &crate::meter::Meter::new(),
+        )
+        .unwrap();
         assert_eq!(r.stopped.as_deref(), Some("cancelled"));
         assert!(
-            optimise(lv, start, &lurd("R"), Duration::from_secs(1), 10, &AtomicBool::new(false), &AtomicUsize::new(0))
-                .is_err()
+            optimise(
+                lv,
+                start,
+                &lurd("R"),
+                Duration::from_secs(1),
+                10,
+                &AtomicBool::new(false),
+                &crate::meter::Meter::new()
+            )
+            .is_err()
         );
     }
 }

@@ -163,7 +163,7 @@ fn pruning_keeps_the_fewest_pushes_and_deadlocks_are_unsolvable_on_random_rooms(
         w.reach(&board, &bits, board.cell(start.player));
         let mut only = Vec::new();
         corral_pruned += usize::from(w.pi_corral(&board, &bits, &mut only) && !only.is_empty());
-        let (cancel, progress) = (AtomicBool::new(false), AtomicUsize::new(0));
+        let (cancel, progress) = (AtomicBool::new(false), crate::meter::Meter::new());
         let limits = Limits { time: Duration::from_secs(60), max_states: 1_000_000 };
         for mode in [Mode::Fast, Mode::Optimal] {
             let report = search(level, start, mode, limits, &cancel, &progress);
