@@ -459,16 +459,32 @@ impl Command {
 
     /// The commands whose label or tooltip holds every word of `query` (any case), in the
     /// table's order: what the palette lists.
+    /// The commands whose label and tooltip hold every word of `query`: those whose label
+    /// starts with it first, then those whose label holds every word, then the rest (a
+    /// tooltip's mention: "paste" finds Paste before Copy link, whose tooltip names Paste).
     pub fn matching(query: &str) -> Vec<Command> {
         let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
-        Command::ALL
+        let mut found: Vec<(u8, Command)> = Command::ALL
             .into_iter()
-            .filter(|c| {
+            .filter_map(|c| {
                 let i = c.info();
-                let hay = format!("{} {}", i.label, i.tooltip).to_lowercase();
-                words.iter().all(|w| hay.contains(w.as_str()))
+                let label = i.label.to_lowercase();
+                let hay = format!("{label} {}", i.tooltip.to_lowercase());
+                if !words.iter().all(|w| hay.contains(w.as_str())) {
+                    return None;
+                }
+                let rank = if label.starts_with(&words.join(" ")) {
+                    0
+                } else if words.iter().all(|w| label.contains(w.as_str())) {
+                    1
+                } else {
+                    2
+                };
+                Some((rank, c))
             })
-            .collect()
+            .collect();
+        found.sort_by_key(|&(rank, _)| rank);
+        found.into_iter().map(|(_, c)| c).collect()
     }
 
     pub fn label(self) -> &'static str {
@@ -530,10 +546,13 @@ mod tests {
         let labels: std::collections::HashSet<&str> = Command::ALL.iter().map(|c| c.label()).collect();
         assert_eq!(labels.len(), Command::ALL.len());
         assert_eq!(Command::matching(""), Command::ALL.to_vec());
+        // The command named so first, then those whose tooltips mention it, in the table's order.
         assert_eq!(
             Command::matching("UNDO"),
-            vec![Command::Save, Command::ReplayBest, Command::Undo, Command::Restart]
+            vec![Command::Undo, Command::Save, Command::ReplayBest, Command::Restart]
         );
+        assert_eq!(Command::matching("paste")[0], Command::Paste);
+        assert_eq!(Command::matching("copy")[..2], [Command::Copy, Command::CopyLink]);
         assert_eq!(Command::matching("step back"), vec![Command::StepBack]);
         assert!(Command::matching("no such thing").is_empty());
     }

@@ -23,6 +23,9 @@ pub(super) enum Dialog {
     /// paths.
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     OpenBytes(String, Vec<u8>),
+    /// The clipboard's text, read by the browser for Paste.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    Pasted(String),
     /// A dropped file the browser could not read.
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     Unreadable(String),
@@ -66,6 +69,21 @@ impl TumbleApp {
             let Some(file) = rfd::AsyncFileDialog::new().set_title("Open levels").pick_file().await else { return };
             let bytes = file.read().await;
             let _ = tx.send(Dialog::OpenBytes(file.file_name(), bytes));
+            ctx.request_repaint();
+        });
+    }
+
+    /// Paste on a web page: the browser reads the clipboard (it may ask the player first).
+    #[cfg(target_arch = "wasm32")]
+    pub(super) fn read_clipboard(&self, ctx: &egui::Context) {
+        let (tx, ctx) = (self.dialogs.0.clone(), ctx.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let Some(window) = web_sys::window() else { return };
+            let read = wasm_bindgen_futures::JsFuture::from(window.navigator().clipboard().read_text()).await;
+            let _ = tx.send(match read.ok().and_then(|t| t.as_string()) {
+                Some(text) => Dialog::Pasted(text),
+                None => Dialog::Unreadable("the browser did not let the page read the clipboard: press Ctrl+V".into()),
+            });
             ctx.request_repaint();
         });
     }
@@ -173,6 +191,7 @@ impl TumbleApp {
                     self.notify(text, Some(self.kind));
                 }
                 Dialog::Unreadable(e) => self.notify(e, None),
+                Dialog::Pasted(text) => self.paste_and_say(&text),
                 Dialog::Unavailable(None) => self.no_dialog(None),
                 Dialog::Unavailable(Some((name, kind))) => {
                     // No dialog to ask where: the home folder (or the working folder).

@@ -120,6 +120,17 @@ impl TumbleApp {
         Ok(())
     }
 
+    /// Opens pasted text and says what was opened, or why not.
+    pub(super) fn paste_and_say(&mut self, text: &str) {
+        match self.paste(text) {
+            Ok(()) => {
+                let what = format!("opened what was pasted: {}", self.tab().title());
+                self.notify(what, Some(self.kind));
+            }
+            Err(e) => self.notify(e, Some(self.kind)),
+        }
+    }
+
     /// Opens text pasted from the clipboard: a game ID, a save, anything File › Open reads, or
     /// a level followed by one line of moves (what Copy puts there), whose moves are replayed.
     pub fn paste(&mut self, text: &str) -> Result<(), String> {

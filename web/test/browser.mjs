@@ -169,6 +169,16 @@ try {
     const back = await open(copied.slice(copied.indexOf('#')));
     check((await back.page.title()) === title, `and it opens the same game: "${await back.page.title()}"`);
     await back.page.close();
+    // Paste (the palette's command: the page asks the browser for the clipboard) opens it too.
+    const plain = await open('');
+    await plain.page.keyboard.press('Control+p');
+    await plain.page.waitForTimeout(300);
+    await plain.page.keyboard.type('paste');
+    await plain.page.waitForTimeout(300);
+    await plain.page.keyboard.press('Enter');
+    const pasted = await plain.page.waitForFunction((t) => document.title === t, title, { timeout: WAIT }).then(() => true, () => false);
+    check(pasted, `Paste reads the page's address from the clipboard and opens it: "${await plain.page.title()}"`);
+    await plain.page.close();
   }
 
   // 3. Solve on SAMPLE-02, from the link with no moves; long tasks watched meanwhile.
@@ -208,8 +218,11 @@ try {
   await fresh.page.keyboard.press('Escape');
   await fresh.page.mouse.click(583, 43);
   await fresh.page.waitForFunction(() => document.title.startsWith('Editing'), null, { timeout: WAIT }).catch(() => {});
-  await fresh.page.waitForTimeout(500);
-  await fresh.page.mouse.click(407, 43);
+  // Certify (the editor's toolbar), clicked again until the editor's first frames are drawn.
+  for (let i = 0; i < 10 && !/certifying|par /.test(await fresh.page.title()); i++) {
+    await fresh.page.waitForTimeout(300);
+    await fresh.page.mouse.click(407, 43);
+  }
   const certified = await fresh.page.waitForFunction(() => /par 9 moves \(proven optimal\)/.test(document.title), null, { timeout: WAIT })
     .then(() => true, () => false);
   if (!certified) await fresh.page.screenshot({ path: '/tmp/certify-failed.png' });

@@ -292,13 +292,7 @@ impl TumbleApp {
             self.run(c, &ctx);
         }
         if let Some(t) = pasted {
-            match self.paste(&t) {
-                Ok(()) => {
-                    let what = format!("opened what was pasted: {}", self.tab().title());
-                    self.notify(what, Some(self.kind));
-                }
-                Err(e) => self.notify(e, Some(self.kind)),
-            }
+            self.paste_and_say(&t);
         }
         self.help_window(&ctx);
         self.palette_window(&ctx);
@@ -486,7 +480,11 @@ impl TumbleApp {
                 ctx.copy_text(self.game_id());
                 self.notify("copied the game ID: Paste (Ctrl+V) opens it", Some(self.kind));
             }
+            #[cfg(not(target_arch = "wasm32"))]
             Command::Paste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
+            // A web page asks the browser for the clipboard's text (Ctrl+V needs no asking).
+            #[cfg(target_arch = "wasm32")]
+            Command::Paste => self.read_clipboard(ctx),
             Command::MessageLog => self.log_open = !self.log_open,
             Command::Library => self.shelf.open = !self.shelf.open,
             Command::ReverseMode => {
