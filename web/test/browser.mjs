@@ -206,10 +206,16 @@ try {
   check(save.suggestedFilename() === 'tumblebox-vexed-sample-02.tumble' && saved.startsWith('tumblebox save'),
     `Save game downloads ${save.suggestedFilename()}: "${saved.split('\n')[0]}"`);
   await fresh.page.keyboard.press('Control+e');
-  await fresh.page.waitForTimeout(1000);
-  dl = fresh.page.waitForEvent('download', { timeout: WAIT });
-  await fresh.page.mouse.click(393, 408);
-  const gif = await dl;
+  // The panel's "Export to a file…" button, clicked again until a download starts (a slow
+  // first frame of the panel must not make the click miss).
+  let gif = null;
+  for (let i = 0; i < 6 && !gif; i++) {
+    await fresh.page.waitForTimeout(500);
+    dl = fresh.page.waitForEvent('download', { timeout: 15_000 });
+    await fresh.page.mouse.click(393, 408);
+    gif = await dl.catch(() => null);
+  }
+  if (!gif) throw new Error('the export panel gave no download');
   const bytes = await read(gif);
   check(gif.suggestedFilename().endsWith('.gif') && bytes.subarray(0, 6).toString('latin1') === 'GIF89a' && bytes.length > 10_000,
     `the export panel downloads ${gif.suggestedFilename()}: a GIF of ${bytes.length} bytes`);
