@@ -77,6 +77,8 @@ pub struct Allowed {
     pub editing: bool,
     /// This game has a My levels pack.
     pub my_levels: bool,
+    /// There is a folder to keep My levels in (none on a web page).
+    pub keeps_mine: bool,
     /// The level has a reverse mode (pushing boxes with as many goals as boxes).
     pub reverse: bool,
     /// Reverse mode is on.
@@ -87,6 +89,8 @@ pub struct Allowed {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum When {
     Always,
+    /// The editor is open and My levels have a folder.
+    KeepMine,
     /// In the desktop window, not on a web page (where a tab is closed by the browser).
     Desktop,
     Back,
@@ -125,6 +129,9 @@ impl When {
             When::Best => "no solution of yours is kept for this level",
             When::Editing => "the level editor is not open (E opens it)",
             When::MyLevels => "this game has no My levels yet (the editor's Add to My levels makes them)",
+            When::KeepMine => {
+                "the level editor is not open, or there is no folder to keep My levels in (a web page has none)"
+            }
             When::Reverse => "only pushing boxes has a reverse mode (with as many goals as boxes)",
             When::Forward => {
                 "reverse mode is on: its moves are pulls, which files and game IDs do not hold (leave it first)"
@@ -417,7 +424,7 @@ impl Command {
                 "Keep the level being edited, with its certified par, in this game's My levels pack",
                 None,
                 None,
-                Editing,
+                KeepMine,
             ),
             SaveMyLevels => (
                 "Save My levels as…",
@@ -452,6 +459,7 @@ impl Command {
             When::Best => a.best,
             When::Editing => a.editing,
             When::MyLevels => a.my_levels,
+            When::KeepMine => a.editing && a.keeps_mine,
             When::Reverse => a.reverse,
             When::Forward => !a.reversed,
         }
@@ -466,6 +474,7 @@ impl Command {
         let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
         let mut found: Vec<(u8, Command)> = Command::ALL
             .into_iter()
+            .filter(|c| c.here())
             .filter_map(|c| {
                 let i = c.info();
                 let label = i.label.to_lowercase();
@@ -489,6 +498,11 @@ impl Command {
 
     pub fn label(self) -> &'static str {
         self.info().label
+    }
+
+    /// Whether the command exists where this build runs (Quit is not a web page's).
+    pub fn here(self) -> bool {
+        self.info().when != When::Desktop || cfg!(not(target_arch = "wasm32"))
     }
 
     /// The shortcut as the help and the menus show it ("Ctrl+Z").

@@ -153,7 +153,8 @@ impl TumbleApp {
                     let opened = self.open_bytes(&name, name.clone(), &bytes);
                     match opened {
                         Ok(()) => {
-                            self.progress.set_last(self.kind, 0);
+                            // Not kept by a path: a restart comes back to the level before it.
+                            self.remember_level(0);
                             self.notify(format!("opened {name}"), Some(self.kind));
                         }
                         Err(e) => self.notify(e, None),

@@ -377,7 +377,7 @@ impl TumbleApp {
     /// What is on screen in a line (the web page's title): the game, the level, the move,
     /// whether it is solved, or the positions a running search has counted.
     pub fn page_title(&self) -> String {
-        if let Some(e) = &self.edit {
+        if let Some(e) = self.edit.as_ref().filter(|e| e.testing.is_none()) {
             let mut s = format!("Editing · {} · {}", self.kind.name(), e.pad.title());
             if e.certifying.is_some() {
                 s.push_str(" · certifying…");
@@ -418,12 +418,14 @@ impl TumbleApp {
                 busy: e.certifying.is_some(),
                 editing: true,
                 my_levels: self.my_pack(self.kind).is_some(),
+                keeps_mine: self.my_levels.is_some(),
                 ..Default::default()
             };
         }
         command::Allowed {
             editing: self.edit.is_some(),
             my_levels: self.my_pack(self.kind).is_some(),
+            keeps_mine: self.my_levels.is_some(),
             back: t.can_undo(),
             ahead: t.can_redo(),
             busy: t.busy(),
@@ -485,7 +487,22 @@ impl TumbleApp {
 
     fn open_level(&mut self, i: usize) {
         self.tab_mut().open(i);
-        self.progress.set_last(self.kind, self.index());
+        self.remember_level(self.index());
+    }
+
+    /// Remembers level `i` of the pack on screen as the one to come back to, when a restart
+    /// finds that pack again: the built-in levels, or a file whose path is kept. A pasted,
+    /// dropped or (on a web page) picked file is not kept, so its level numbers would name
+    /// another pack's levels after a restart.
+    pub(crate) fn remember_level(&mut self, i: usize) {
+        let pack = self.tab().pack();
+        let found_again = match self.progress.packs.get(&self.kind) {
+            Some(path) => pack == MY_LEVELS || path.file_name().is_some_and(|f| f.to_string_lossy() == pack),
+            None => pack == "Built-in",
+        };
+        if found_again {
+            self.progress.set_last(self.kind, i);
+        }
     }
 
     fn level_count(&self) -> usize {

@@ -217,3 +217,23 @@ fn a_vexed_board_not_at_rest_settles_as_it_plays_in_one_undo_step() {
     assert!(ed.undo());
     assert_eq!(ed.grid()[1][1], 'A');
 }
+
+/// A built-in level (an Android pack: kinds in small letters) keeps its letters, and a block
+/// painted from the palette (capitals) joins them, so it is their twin: on SAMPLE-02 an `A`
+/// painted at row 2, column 0 falls to row 3 beside its `a`, and both vanish (by hand).
+#[test]
+fn a_block_painted_on_a_built_in_vexed_level_is_the_twin_of_its_own() {
+    let (_, board, _) = crate::levels::vexed().remove(1);
+    let board = board.settle().0;
+    let mut ed = Editor::<VexedSketch>::of("SAMPLE-02", &board);
+    let rows = |ed: &Editor<VexedSketch>| ed.grid().iter().map(|r| r.iter().collect()).collect::<Vec<String>>();
+    assert_eq!(rows(&ed), ["--b--", "-ca-a", "-##-#", "-ac--", "###bc"]);
+    ed.paint(&[(2, 0)], 'A');
+    assert_eq!(rows(&ed)[2], "a##-#", "the painted block is in the level's letters");
+    assert!(ed.settle());
+    assert_eq!(rows(&ed), ["--b--", "-ca-a", "-##-#", "--c--", "###bc"]);
+    // A blank level paints in capitals.
+    let mut blank = Editor::<VexedSketch>::blank("t", 4, 5);
+    blank.paint(&[(2, 1)], 'A');
+    assert_eq!(blank.grid()[2][1], 'A');
+}

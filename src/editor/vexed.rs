@@ -39,6 +39,15 @@ impl Sketch for VexedSketch {
         crate::vexed::format::board_rows(game).iter().map(|r| r.chars().collect()).collect()
     }
 
+    /// Blocks in one case: Android packs write kinds in small letters, World Finals files and
+    /// the palette in capitals, and a block painted beside a level's own must be its twin (`A`
+    /// and `a` are different kinds to the rules). A level in small letters keeps them.
+    fn tidy(grid: &mut Grid) {
+        if grid.iter().flatten().any(|c| c.is_ascii_lowercase()) {
+            grid.iter_mut().flatten().for_each(|c| *c = c.to_ascii_lowercase());
+        }
+    }
+
     fn text(grid: &Grid, title: &str) -> String {
         let name: String = title.chars().map(|c| if c.is_ascii_graphic() { c } else { '-' }).collect();
         let name = if name.is_empty() { "level".to_string() } else { name };

@@ -131,6 +131,21 @@ try {
   check(picked.startsWith('Vexed · Tumble 1') && (await again.page.title()).startsWith('Vexed · Tumble 1 · move 0'),
     `the browser's storage keeps the last level: "${await again.page.title()}"`);
   await again.page.close();
+  // A narrow page (a phone's width): the game tabs beside the menus are cut off, and the Game
+  // menu switches games instead.
+  const narrow = await context.newPage();
+  await narrow.setViewportSize({ width: 500, height: 700 });
+  await narrow.goto(`${BASE}/index.html`);
+  await narrow.waitForFunction(() => document.title.endsWith('— tumblebox'), null, { timeout: WAIT });
+  for (let i = 0; i < 5 && !(await narrow.title()).startsWith('Stacks'); i++) {
+    await narrow.mouse.click(58, 12);
+    await narrow.waitForTimeout(400);
+    await narrow.mouse.click(83, 108);
+    await narrow.waitForTimeout(400);
+  }
+  check((await narrow.title()).startsWith('Stacks · '), `at 500 px wide, the Game menu switches to Stacks: "${await narrow.title()}"`);
+  await narrow.close();
+
   // Open (the browser's file picker, Ctrl+O) and a file dropped on the page.
   const chooser = page.waitForEvent('filechooser', { timeout: WAIT });
   await page.keyboard.press('Control+o');

@@ -385,6 +385,8 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
             if ui.button("Copy level").on_hover_text("The level as text in its game's own format (Ctrl+C)").clicked() {
                 commands.push(Command::Copy);
             }
+            // A web page has no folder for My levels (levels travel in save files there).
+            #[cfg(not(target_arch = "wasm32"))]
             b(ui, Command::AddToMyLevels, valid, commands);
             ui.separator();
             b(ui, Command::LeaveEditor, true, commands);

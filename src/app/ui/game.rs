@@ -87,7 +87,7 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
             if let Some(j) = &s.solver {
                 ui.spinner();
                 let n = j.progress.load(std::sync::atomic::Ordering::Relaxed);
-                ui.label(format!("{n} states"));
+                ui.label(format!("{n} positions"));
                 tool_button(ui, Command::Cancel, true, &mut asked.commands);
             } else {
                 let info = Command::Solve.info();

@@ -159,15 +159,16 @@ impl TumbleApp {
             self.game_id_entry = None;
             self.quit_asked = false;
         }
-        // Escape closes the windows over the board (How to play, the message log) before it
-        // stops a search.
+        // Escape closes the windows over the board (How to play, the message log, the library,
+        // the export panel) before it stops a search.
         if !modal
-            && (self.help_open || self.log_open || self.shelf.open)
+            && (self.help_open || self.log_open || self.shelf.open || self.export.open)
             && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
         {
             self.help_open = false;
             self.log_open = false;
             self.shelf.open = false;
+            self.export.open = false;
         }
         let mut pasted = None;
         if !ctx.text_edit_focused() && !modal {
@@ -272,7 +273,7 @@ impl TumbleApp {
         let asked = self.tabs.get_mut(self.kind).ui(ui, &mut shared);
         commands.extend(asked.commands);
         if let Some(i) = asked.level {
-            self.progress.set_last(self.kind, i);
+            self.remember_level(i);
             self.notice = None;
         }
         if let Some(pack) = asked.pack {
@@ -363,7 +364,16 @@ impl TumbleApp {
                         item(ui, Command::Quit, asked);
                     }
                 });
+                let mut switch = None;
                 ui.menu_button("Game", |ui| {
+                    // The games, here too: on a narrow window the tabs beside the menus are cut off.
+                    for k in GameKind::ALL {
+                        if ui.radio(self.kind == k, k.name()).clicked() {
+                            switch = Some(k);
+                            ui.close();
+                        }
+                    }
+                    ui.separator();
                     for c in [Command::Undo, Command::Redo, Command::Restart] {
                         item(ui, c, asked);
                     }
@@ -428,12 +438,18 @@ impl TumbleApp {
                 });
                 ui.separator();
                 for k in GameKind::ALL {
-                    if ui.selectable_label(self.kind == k, k.name()).clicked() && self.kind != k && self.may_drop() {
-                        // Another game: the editor (of this one) closes.
-                        self.stop_editing();
-                        self.kind = k;
-                        self.progress.set_last(k, self.index());
+                    if ui.selectable_label(self.kind == k, k.name()).clicked() {
+                        switch = Some(k);
                     }
+                }
+                if let Some(k) = switch
+                    && self.kind != k
+                    && self.may_drop()
+                {
+                    // Another game: the editor (of this one) closes.
+                    self.stop_editing();
+                    self.kind = k;
+                    self.remember_level(self.index());
                 }
                 ui.separator();
                 ui.checkbox(&mut self.instant, "Instant").on_hover_text(Command::Instant.info().tooltip);

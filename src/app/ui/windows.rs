@@ -416,7 +416,7 @@ impl TumbleApp {
                             ui.label(*what);
                             ui.end_row();
                         }
-                        for c in Command::ALL {
+                        for c in Command::ALL.into_iter().filter(|c| c.here()) {
                             if let Some(s) = c.shortcut_text(ctx) {
                                 ui.monospace(s);
                                 ui.label(c.label().trim_end_matches('…'));
