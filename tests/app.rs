@@ -1946,6 +1946,18 @@ fn a_link_opens_its_level_at_its_move_and_the_title_says_so() {
     h.state_mut().open_link(&format!("http://127.0.0.1:8080/index.html#{id}"));
     h.run_steps(2);
     assert_eq!(h.state().page_title(), "Vexed · SAMPLE-02 · move 3 — tumblebox");
+    // A built-in level opens in its place in the built-in pack (the second level), so a
+    // restart comes back to it.
+    assert_eq!(h.state().progress.last, Some((GameKind::Vexed, 1)));
+    // A level of no pack on screen opens as a pack of its own, and is not what a restart
+    // comes back to.
+    let other = tumblebox::save::GameId { level: "Other;a..a/XXXX;1\n".into(), moves: String::new(), ..id.clone() };
+    h.state_mut().open_link(&other.to_string());
+    h.run_steps(2);
+    assert_eq!(h.state().page_title(), "Vexed · Other · move 0 — tumblebox");
+    assert_eq!(h.state().progress.last, Some((GameKind::Vexed, 1)));
+    h.state_mut().open_link(&id.to_string());
+    h.run_steps(2);
     let damaged = id.to_string().replace(":vexed:", ":sokoban:");
     h.state_mut().open_link(&damaged);
     let notice = h.state().notice.as_ref().unwrap().text.clone();

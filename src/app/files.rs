@@ -140,6 +140,15 @@ impl TumbleApp {
         let text = text.rsplit_once('#').filter(|(_, id)| id.starts_with("tumblebox:")).map_or(text, |(_, id)| id);
         if let Some(id) = crate::save::GameId::parse(text) {
             let id = id.map_err(|e| format!("pasted game ID: {e}"))?;
+            // A level of the game's pack on screen (a shared link to a built-in level) opens
+            // there, in its place in the list, with its par and progress.
+            if let Some(kind) = GameKind::from_key(&id.game)
+                && let Some(i) = self.tabs.get(kind).find_level(&id.level)
+            {
+                self.kind = kind;
+                self.open_level(i);
+                return self.tab_mut().replay(&id.moves).map_err(|e| format!("pasted: the level is open, but {e}"));
+            }
             return self.open_with_moves("pasted", &id.level, &id.moves);
         }
         // An XSB level and a LURD (or run-length) solution after it: the moves line would

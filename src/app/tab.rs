@@ -29,6 +29,8 @@ pub(crate) trait GameTab {
     /// Opens level `i` of the pack (a fresh session).
     fn open(&mut self, i: usize);
     fn pack(&self) -> &str;
+    /// The level of the pack whose start is the level `text` (in the game's own format) reads as.
+    fn find_level(&self, text: &str) -> Option<usize>;
     /// The content hash of level `i` (what its progress is stored under, with game and pack).
     fn content(&self, i: usize) -> Option<u64>;
     fn title(&self) -> &str;
@@ -200,6 +202,11 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
     }
     fn pack(&self) -> &str {
         &self.pack
+    }
+    fn find_level(&self, text: &str) -> Option<usize> {
+        let bottom_only = self.session.start.bottom_only().unwrap_or(false);
+        let level = P::from_level(text, bottom_only).ok()?;
+        self.levels.iter().position(|l| l.start == level)
     }
     fn content(&self, i: usize) -> Option<u64> {
         self.levels.get(i).map(|l| l.content)
