@@ -164,15 +164,20 @@ pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
                 let i = steps.iter().position(P::is_failure)?;
                 Some(before.records(steps).swap_remove(i).text)
             });
+            // What the position says of itself (a message saying the same is not said twice).
+            let mut said = None;
             if let Some(f) = failed {
                 ui.colored_label(
                     egui::Color32::from_rgb(0xd9, 0x2b, 0x2b),
                     format!("{f}: the attempt fails (undo to go on)"),
                 );
             } else if let Some(st) = s.current().status() {
-                ui.label(st);
+                ui.label(&st);
+                said = Some(st);
             } else if s.current().solved() {
-                ui.colored_label(egui::Color32::from_rgb(0x2e, 0x8b, 0x57), s.current().done_text());
+                let done = s.current().done_text();
+                ui.colored_label(egui::Color32::from_rgb(0x2e, 0x8b, 0x57), &done);
+                said = Some(done);
             }
             // One place for messages: the newest of this game's and the app's (unless the
             // app's belongs to another game's tab).
@@ -182,7 +187,7 @@ pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
                 (Some(m), _) => Some(m),
                 (None, n) => n.map(|n| &n.text),
             };
-            if let Some(m) = shown {
+            if let Some(m) = shown.filter(|m| said.as_ref() != Some(*m)) {
                 ui.separator();
                 // Cut at the window's edge: the whole text in the tooltip, and a click opens
                 // the message log.
