@@ -362,12 +362,14 @@ impl TumbleApp {
     fn measure(&self, key: &str, frames: usize) -> Estimating {
         static SEQ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = format!("measure.{}", self.export.extension());
         // A web page has no folders: its worker is given the file's name alone.
         #[cfg(target_arch = "wasm32")]
-        let dir = PathBuf::from(format!("size-{n}"));
+        let path = PathBuf::from(format!("{n}-{name}"));
         #[cfg(not(target_arch = "wasm32"))]
         let dir = std::env::temp_dir().join(format!("tumblebox-size-{}-{n}", std::process::id()));
-        let path = dir.join(format!("measure.{}", self.export.extension()));
+        #[cfg(not(target_arch = "wasm32"))]
+        let path = dir.join(name);
         let mut req = self.export.request(Some(path.clone()));
         // A sample of the moves when the whole would draw too much: the first ones of the range.
         let per = (self.export.size * self.export.size).max(1);
@@ -394,32 +396,26 @@ impl TumbleApp {
                 ((bytes as f64 * frames as f64 / sample as f64) as u64, false)
             }
         };
-        // A web page: measured in a worker, no file written.
         #[cfg(target_arch = "wasm32")]
-        {
-            let wake = self.ctx.clone();
-            let request = self.tab().export_request(&req, true);
-            let done: Box<dyn FnOnce(Result<String, String>)> = Box::new(move |r| {
-                let r = r
-                    .and_then(|t| crate::app::work::result_of(&t).map_err(|e| format!("{e:?}")))
-                    .map(|v| scale(v["bytes"].as_u64().unwrap_or(0)));
-                let _ = tx.send(r);
-            });
-            match request {
-                Some(request) => crate::app::web::elsewhere(request, stop.clone(), Box::new(|_| {}), done, move || {
-                    if let Some(ctx) = &wake {
-                        ctx.request_repaint();
-                    }
-                }),
-                None => done(Err("not measured on a web page".into())),
-            }
-            let _ = (dir, path);
-            return Estimating { key: key.to_string(), result: None, rx: Some(rx), stop };
-        }
-        #[allow(unreachable_code)]
+        self.measure_elsewhere(&req, scale, tx, stop.clone());
+        #[cfg(not(target_arch = "wasm32"))]
+        self.measure_here(req, dir, path, scale, tx);
+        Estimating { key: key.to_string(), result: None, rx: Some(rx), stop }
+    }
+
+    /// Writes the file the request asks for into `dir` on another thread, and sends its size.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn measure_here(
+        &self,
+        req: crate::render::frames::Request,
+        dir: PathBuf,
+        path: PathBuf,
+        scale: impl Fn(u64) -> (u64, bool) + Send + 'static,
+        tx: mpsc::Sender<SizeEstimate>,
+    ) {
         let job = self.tab().export_job(req);
         let wake = self.ctx.clone();
-        crate::app::work::spawn(move || {
+        std::thread::spawn(move || {
             let r = (|| {
                 std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
                 let _guard = crate::cleanup::register_dir(&dir);
@@ -434,7 +430,32 @@ impl TumbleApp {
             })();
             let _ = tx.send(r);
         });
-        Estimating { key: key.to_string(), result: None, rx: Some(rx), stop }
+    }
+
+    /// A web page: the size measured in a worker (no file written), ended when `stop` is set.
+    #[cfg(target_arch = "wasm32")]
+    fn measure_elsewhere(
+        &self,
+        req: &crate::render::frames::Request,
+        scale: impl Fn(u64) -> (u64, bool) + 'static,
+        tx: mpsc::Sender<SizeEstimate>,
+        stop: Arc<std::sync::atomic::AtomicBool>,
+    ) {
+        let done: Box<dyn FnOnce(Result<String, String>)> = Box::new(move |r| {
+            let r = r
+                .and_then(|t| crate::app::work::result_of(&t).map_err(|e| format!("{e:?}")))
+                .map(|v| scale(v["bytes"].as_u64().unwrap_or(0)));
+            let _ = tx.send(r);
+        });
+        let Some(request) = self.tab().export_request(req, true) else {
+            return done(Err("not measured on a web page".into()));
+        };
+        let wake = self.ctx.clone();
+        crate::app::web::elsewhere(request, stop, Box::new(|_| {}), done, move || {
+            if let Some(ctx) = &wake {
+                ctx.request_repaint();
+            }
+        });
     }
 
     /// Cancels a running export and waits (at most ten seconds) for its thread to remove the

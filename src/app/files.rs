@@ -11,6 +11,9 @@ use crate::vexed::Board;
 use crate::{shubbles, sokoban, vexed};
 use std::path::{Path, PathBuf};
 
+/// The name of the built-in levels' pack.
+pub const BUILT_IN: &str = "Built-in";
+
 /// The name of the pack of levels made in the editor.
 pub const MY_LEVELS: &str = "My levels";
 
@@ -250,12 +253,12 @@ impl TumbleApp {
             None => {
                 let kind = self.kind;
                 match kind {
-                    GameKind::Vexed => self.tabs.vexed = Tab::new("Built-in", builtin_vexed()),
-                    GameKind::Shubbles => self.tabs.shubbles = Tab::new("Built-in", builtin_shubbles()),
+                    GameKind::Vexed => self.tabs.vexed = Tab::new(BUILT_IN, builtin_vexed()),
+                    GameKind::Shubbles => self.tabs.shubbles = Tab::new(BUILT_IN, builtin_shubbles()),
                     GameKind::Sokoban => {
-                        self.tabs.sokoban = Tab::new("Built-in", sokoban_levels(crate::levels::sokoban()))
+                        self.tabs.sokoban = Tab::new(BUILT_IN, sokoban_levels(crate::levels::sokoban()))
                     }
-                    GameKind::Stacks => self.tabs.stacks = Tab::new("Built-in", stacks_levels(crate::levels::stacks())),
+                    GameKind::Stacks => self.tabs.stacks = Tab::new(BUILT_IN, stacks_levels(crate::levels::stacks())),
                 }
                 self.progress.set_pack(kind, None);
                 self.progress.set_last(kind, 0);

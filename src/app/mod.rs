@@ -27,7 +27,7 @@ use dialogs::Dialog;
 pub use dialogs::Notice;
 pub(crate) use export::slug_by;
 pub use export::{ExportJob, ExportKind, ExportPanel, ExportPlan, RunningExport};
-pub use files::{KEPT_SESSIONS, MY_LEVELS, SESSIONS_KEY};
+pub use files::{BUILT_IN, KEPT_SESSIONS, MY_LEVELS, SESSIONS_KEY};
 pub(crate) use tab::GameTab;
 
 use crate::shubbles;
@@ -279,10 +279,10 @@ impl Default for TumbleApp {
         TumbleApp {
             kind: GameKind::Vexed,
             tabs: Tabs {
-                vexed: Tab::new("Built-in", builtin_vexed()),
-                shubbles: Tab::new("Built-in", builtin_shubbles()),
-                sokoban: Tab::new("Built-in", sokoban_levels(crate::levels::sokoban())),
-                stacks: Tab::new("Built-in", stacks_levels(crate::levels::stacks())),
+                vexed: Tab::new(BUILT_IN, builtin_vexed()),
+                shubbles: Tab::new(BUILT_IN, builtin_shubbles()),
+                sokoban: Tab::new(BUILT_IN, sokoban_levels(crate::levels::sokoban())),
+                stacks: Tab::new(BUILT_IN, stacks_levels(crate::levels::stacks())),
             },
             speed: 1.0,
             instant: false,
@@ -498,7 +498,7 @@ impl TumbleApp {
         let pack = self.tab().pack();
         let found_again = match self.progress.packs.get(&self.kind) {
             Some(path) => pack == MY_LEVELS || path.file_name().is_some_and(|f| f.to_string_lossy() == pack),
-            None => pack == "Built-in",
+            None => pack == BUILT_IN,
         };
         if found_again {
             self.progress.set_last(self.kind, i);

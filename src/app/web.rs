@@ -86,45 +86,41 @@ fn download(name: &str, bytes: &[u8]) -> Result<(), JsValue> {
 /// progress (at most every 50 ms) and its files' bytes as it goes; returns its answer's text.
 #[wasm_bindgen]
 pub fn work(request: &str) -> String {
-    struct Post {
-        scope: web_sys::DedicatedWorkerGlobalScope,
-        last: f64,
-    }
+    struct Post;
     impl super::work::Outbox for Post {
         fn progress(&mut self, n: usize) -> bool {
-            let now = js_sys::Date::now();
-            if now - self.last >= 50.0 {
-                self.last = now;
-                let _ = self.scope.post_message(&JsValue::from_str(&format!("{{\"progress\": {n}}}")));
-            }
+            post_count(n);
             true
         }
         fn meter(&self) -> crate::meter::Meter {
             crate::meter::Meter::reporting(post_count)
         }
         fn file(&mut self, name: String, bytes: Vec<u8>) {
-            let _ = self.scope.post_message(&JsValue::from_str(&serde_json::json!({ "file": name }).to_string()));
-            let _ = self.scope.post_message(&js_sys::Uint8Array::from(bytes.as_slice()));
+            let scope = worker_scope();
+            let _ = scope.post_message(&JsValue::from_str(&serde_json::json!({ "file": name }).to_string()));
+            let _ = scope.post_message(&js_sys::Uint8Array::from(bytes.as_slice()));
         }
     }
-    let mut post = Post { scope: js_sys::global().unchecked_into(), last: 0.0 };
-    super::work::answer(request, &mut post)
+    super::work::answer(request, &mut Post)
 }
 
-/// Posts a search's count to the page, at most every 50 ms (in a worker: the time of the last
-/// post is the worker's own).
+fn worker_scope() -> web_sys::DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+/// Posts a count (a search's positions, an export's frames) to the page, at most every 50 ms
+/// (in a worker: the time of the last post is the worker's own).
 fn post_count(n: usize) {
     static LAST: AtomicU64 = AtomicU64::new(0);
     let now = js_sys::Date::now();
     if now - f64::from_bits(LAST.load(Ordering::Relaxed)) >= 50.0 {
         LAST.store(now.to_bits(), Ordering::Relaxed);
-        let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-        let _ = scope.post_message(&JsValue::from_str(&format!("{{\"progress\": {n}}}")));
+        let _ = worker_scope().post_message(&JsValue::from_str(&format!("{{\"progress\": {n}}}")));
     }
 }
 
-/// What a job in a worker ends with: its answer's text, or `None` when it was cancelled (the
-/// worker ended) or failed.
+/// What a job in a worker ends with: its answer's text, or why there is none ("cancelled" when
+/// the worker was ended first).
 type Done = Box<dyn FnOnce(Result<String, String>)>;
 
 thread_local! {
@@ -140,10 +136,9 @@ struct Running {
     _handlers: [Closure<dyn FnMut(JsValue)>; 2],
 }
 
-#[derive(Default)]
 struct Pending {
     done: Option<Done>,
-    /// The file whose bytes come next, and the files so far.
+    /// The name of the file whose bytes come in the next message.
     name: Option<String>,
 }
 

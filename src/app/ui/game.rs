@@ -212,7 +212,7 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
             progress.recent.iter().filter(|(g, _)| *g == kind).map(|(_, p)| p).collect();
         let room = (ui.available_width() - 50.0).clamp(80.0, 170.0);
         egui::ComboBox::from_label("pack").selected_text(tab.pack.clone()).width(room).show_ui(ui, |ui| {
-            if ui.selectable_label(tab.pack == "Built-in", "Built-in").clicked() {
+            if ui.selectable_label(tab.pack == crate::app::BUILT_IN, crate::app::BUILT_IN).clicked() {
                 asked.pack = Some(None);
             }
             if let Some(p) = &shared.my_pack

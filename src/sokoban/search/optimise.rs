@@ -273,6 +273,7 @@ pub fn optimise(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::meter::Meter;
     use crate::sokoban::xsb;
 
     fn level(text: &str) -> crate::sokoban::format::Maze {
@@ -293,16 +294,8 @@ mod tests {
         let b = Board::new(lv);
         let (p, _) = pushes_of(&b, lv, start, &given).expect("the given solution solves it");
         assert_eq!((p.len(), given.len()), (6, 14));
-        let r = optimise(
-            lv,
-            start,
-            &given,
-            Duration::from_secs(10),
-            1 << 20,
-            &AtomicBool::new(false),
-            &crate::meter::Meter::new(),
-        )
-        .unwrap();
+        let r = optimise(lv, start, &given, Duration::from_secs(10), 1 << 20, &AtomicBool::new(false), &Meter::new())
+            .unwrap();
         assert!(r.better);
         assert_eq!((r.pushes, r.moves.len()), (4, 4), "{:?}", r.moves);
         assert!(lv.is_solved(&lv.replay(start, &r.moves).unwrap()));
@@ -315,40 +308,16 @@ mod tests {
         let maze = level("#######\n#@$ . #\n#######\n");
         let given = lurd("RR");
         let (start, lv) = (&maze.start, &maze.level);
-        let r = optimise(
-            lv,
-            start,
-            &given,
-            Duration::from_secs(10),
-            1 << 20,
-            &AtomicBool::new(false),
-            &crate::meter::Meter::new(),
-        )
-        .unwrap();
+        let r = optimise(lv, start, &given, Duration::from_secs(10), 1 << 20, &AtomicBool::new(false), &Meter::new())
+            .unwrap();
         assert!(!r.better);
         assert_eq!(r.moves, given);
-        let r = optimise(
-            lv,
-            start,
-            &given,
-            Duration::from_secs(10),
-            1 << 20,
-            &AtomicBool::new(true),
-            &crate::meter::Meter::new(),
-        )
-        .unwrap();
+        let r = optimise(lv, start, &given, Duration::from_secs(10), 1 << 20, &AtomicBool::new(true), &Meter::new())
+            .unwrap();
         assert_eq!(r.stopped.as_deref(), Some("cancelled"));
         assert!(
-            optimise(
-                lv,
-                start,
-                &lurd("R"),
-                Duration::from_secs(1),
-                10,
-                &AtomicBool::new(false),
-                &crate::meter::Meter::new()
-            )
-            .is_err()
+            optimise(lv, start, &lurd("R"), Duration::from_secs(1), 10, &AtomicBool::new(false), &Meter::new())
+                .is_err()
         );
     }
 }
