@@ -134,7 +134,7 @@ impl Fess {
                 if self.prep.sided0.as_ref().is_some_and(|sd| sd.dead(c, player)) {
                     continue;
                 }
-                out.push(Macro { from: bx, to: c, player, weight: 1, regions });
+                out.push(Macro { from: bx, to: c, player, weight: 1, regions, packed: 0 });
             }
             set(&mut others, bx);
         }

@@ -85,6 +85,19 @@ struct Macro {
     weight: u8,
     /// The regions the boxes cut the floor into after it.
     regions: u16,
+    /// The boxes packed after it.
+    packed: u16,
+}
+
+/// An open list's entry: a node's next move's accumulated weight, then (among equals) the
+/// features that move leads to, best first (most packed, fewest regions: Festival's
+/// order), then first in; and the node.
+type Open = Reverse<(u32, Reverse<u16>, u16, u32, u32)>;
+
+impl Macro {
+    fn entry(&self, base: u32, order: u32, s: u32) -> Open {
+        Reverse((base + self.weight as u32, Reverse(self.packed), self.regions, order, s))
+    }
 }
 
 /// A position of the tree; its boxes and player region are in the table, same number.
@@ -96,7 +109,13 @@ struct Node {
     next: u32,
     /// The move that made it (from the table's `parent`).
     made: Macro,
+    /// The best features on the path from the root to it, itself included (`Score`).
+    best: Score,
 }
+
+/// A position's features as Festival ranks them, larger is better: the most boxes packed,
+/// then the fewest floor regions, then the fewest boxes out of plan.
+type Score = (u16, Reverse<u16>, Reverse<u16>);
 
 /// What one step of the search did.
 pub(super) enum Step {
@@ -113,10 +132,16 @@ pub(super) struct Fess {
     pub(super) states: States,
     nodes: Vec<Node>,
     /// The feature cells: each an open list (weight, order, node), lightest first.
-    cells: Vec<BinaryHeap<Reverse<(u32, u32, u32)>>>,
+    cells: Vec<BinaryHeap<Open>>,
     cell_of: HashMap<(u16, u16, u16), u32>,
     turn: usize,
     order: u32,
+    /// Steps made, and the best score of any node yet with its cell: every other step
+    /// expands that cell's lightest move (Festival's engine).
+    steps: u64,
+    top: Option<(Score, usize)>,
+    /// A cell made since the last step, taken next.
+    fresh: Option<usize>,
     /// The tables made once per level (shared by the portfolio's searches).
     prep: Rc<Prepared>,
     filled: Vec<Vec<u16>>,
@@ -258,6 +283,9 @@ impl Fess {
             cell_of: HashMap::new(),
             turn: 0,
             order: 0,
+            steps: 0,
+            top: None,
+            fresh: None,
             prep,
             deadline,
             filled: Vec::new(),
@@ -286,7 +314,7 @@ impl Fess {
         let key = w.region_min(b, start, player);
         let hash = bits_hash(b, start) ^ b.player_key[key as usize];
         let s = f.states.insert(start, key, hash, EMPTY, (NONE, 0), (0, 0));
-        f.open(b, w, s, 0, Macro { from: NONE, to: NONE, player, weight: 0, regions: 0 });
+        f.open(b, w, s, 0, Macro { from: NONE, to: NONE, player, weight: 0, regions: 0, packed: 0 }, None);
         f
     }
 
@@ -380,15 +408,22 @@ impl Fess {
                 return Step::Exhausted;
             }
             tries += 1;
-            self.turn = (self.turn + 1) % self.cells.len();
-            let cell = self.turn;
-            let Some(Reverse((_, _, s))) = self.cells[cell].pop() else { continue };
+            self.steps += 1;
+            let cell = match (self.fresh.take(), self.top) {
+                (Some(c), _) => c,
+                (None, Some((_, c))) if self.steps % 2 == 0 && !self.cells[c].is_empty() => c,
+                _ => {
+                    self.turn = (self.turn + 1) % self.cells.len();
+                    self.turn
+                }
+            };
+            let Some(Reverse((_, _, _, _, s))) = self.cells[cell].pop() else { continue };
             let node = &mut self.nodes[s as usize];
             let m = node.moves[node.next as usize];
             node.next += 1;
             if (node.next as usize) < node.moves.len() {
-                let key = node.weight + node.moves[node.next as usize].weight as u32;
-                self.cells[cell].push(Reverse((key, self.order, s)));
+                let e = node.moves[node.next as usize].entry(node.weight, self.order, s);
+                self.cells[cell].push(e);
                 self.order += 1;
             } else {
                 node.moves = Vec::new();
@@ -407,11 +442,13 @@ impl Fess {
         let c = self.states.insert(&child, key, hash, s, (NONE, 0), (0, 0));
         self.new = Some(c);
         if cells(&child).all(|x| b.goal[x as usize]) {
-            self.nodes.push(Node { weight: 0, moves: Vec::new(), next: 0, made: m });
+            let best = self.nodes[s as usize].best;
+            self.nodes.push(Node { weight: 0, moves: Vec::new(), next: 0, made: m, best });
             return Step::Solved(c);
         }
         let weight = self.nodes[s as usize].weight + m.weight as u32;
-        self.open(b, w, c, weight, m);
+        let best = self.nodes[s as usize].best;
+        self.open(b, w, c, weight, m, Some(best));
         if self.finish.is_some() {
             return Step::Solved(c);
         }

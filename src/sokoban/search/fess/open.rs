@@ -6,6 +6,7 @@ use super::MAX_ZONE_CELLS;
 use super::MAX_ZONES;
 use super::Macro;
 use super::Node;
+use super::Score;
 use super::Zone;
 use super::advisors::explorer;
 use super::advisors::new_pushes;
@@ -31,9 +32,10 @@ use crate::sokoban::search::work::Work;
 impl Fess {
     /// Makes `s` a node of the tree: its features, its moves and their weights. Dead
     /// positions (by the assignment or a corral) get no moves.
-    pub(super) fn open(&mut self, b: &Board, w: &mut Work, s: u32, weight: u32, made: Macro) {
+    pub(super) fn open(&mut self, b: &Board, w: &mut Work, s: u32, weight: u32, made: Macro, parent: Option<Score>) {
         let bits = self.states.boxes_of(s).to_vec();
-        let mut node = Node { weight, moves: Vec::new(), next: 0, made };
+        let worst: Score = (0, Reverse(u16::MAX), Reverse(u16::MAX));
+        let mut node = Node { weight, moves: Vec::new(), next: 0, made, best: parent.unwrap_or(worst) };
         let list: Vec<u16> = cells(&bits).collect();
         let mut only = Vec::new();
         let mut corral = false;
@@ -82,9 +84,17 @@ impl Fess {
             let open = self.prep.plan.first_open(&self.filled);
             let zone = self.zone(b, &bits, &open);
             let oop = zone.map_or(0, |(_, count)| count);
-            let cell = *self.cell_of.entry((packed, regions, oop)).or_insert(next_id);
+            // Festival's projection: the best features on the path here, not the position's own.
+            let own: Score = (packed, Reverse(regions), Reverse(oop));
+            node.best = node.best.max(own);
+            let (bp, Reverse(br), Reverse(bo)) = node.best;
+            let cell = *self.cell_of.entry((bp, br, bo)).or_insert(next_id);
             if cell as usize == self.cells.len() {
                 self.cells.push(BinaryHeap::new());
+                self.fresh = Some(cell as usize);
+            }
+            if self.top.is_none_or(|(t, _)| node.best > t) {
+                self.top = Some((node.best, cell as usize));
             }
             // w.reach is still the player's region here.
             let mut moves = Vec::new();
@@ -107,6 +117,7 @@ impl Fess {
                 set(&mut child, m.to);
                 let p = self.prep.plan.packed(&child, &mut self.filled);
                 after.push(p);
+                m.packed = p;
                 let r = m.regions;
                 if p > packed {
                     packs = true;
@@ -182,9 +193,14 @@ impl Fess {
             let mut order: Vec<usize> = (0..moves.len()).collect();
             order.sort_by_key(|&i| (moves[i].weight, moves[i].regions, Reverse(after.get(i).copied().unwrap_or(0))));
             moves = order.into_iter().map(|i| moves[i]).collect();
+            // Festival: a position of at most two moves has its first free.
+            if moves.len() <= 2
+                && let Some(first) = moves.first_mut()
+            {
+                first.weight = 0;
+            }
             if let Some(first) = moves.first() {
-                let key = weight + first.weight as u32;
-                self.cells[cell as usize].push(Reverse((key, self.order, s)));
+                self.cells[cell as usize].push(first.entry(weight, self.order, s));
                 self.order += 1;
             }
             node.moves = moves;
