@@ -5,9 +5,12 @@
 //! not pushes. Each position is projected onto a small *feature space*: (boxes packed in the
 //! packing order, regions the boxes cut the floor into, boxes *out of plan*: standing where,
 //! once the next goals of the plan are filled, they can reach none of the goals after them;
-//! `Zone`). The search visits the occupied
-//! feature cells in turn, round and round, and in each expands one move: the one of least
-//! accumulated weight among that cell's positions. A move weighs 1, except the moves the
+//! `Zone`), ranked as Festival ranks them (`Score`), and a position goes to the cell of the
+//! best features on its path from the start, not of its own (Festival's engine): a
+//! preparation move that unpacks a box or cuts the floor stays with the good position it
+//! came from. The search visits the occupied feature cells in turn, round and round (a new
+//! cell first, and every other step the cell of the best features yet), and in each expands
+//! one move: the one of least accumulated weight among that cell's positions (`Open`). A move weighs 1, except the moves the
 //! advisors pick at each position, which weigh 0: the move that packs the most boxes (then
 //! leaves the fewest regions; Festival's packing advisor), the one that joins the most floor
 //! regions, and, where no move packs, the one that leaves the
@@ -411,7 +414,7 @@ impl Fess {
             self.steps += 1;
             let cell = match (self.fresh.take(), self.top) {
                 (Some(c), _) => c,
-                (None, Some((_, c))) if self.steps % 2 == 0 && !self.cells[c].is_empty() => c,
+                (None, Some((_, c))) if self.steps.is_multiple_of(2) && !self.cells[c].is_empty() => c,
                 _ => {
                     self.turn = (self.turn + 1) % self.cells.len();
                     self.turn

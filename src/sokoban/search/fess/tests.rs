@@ -707,3 +707,57 @@ fn a_box_frozen_on_a_goal_is_a_wall_to_the_others() {
     };
     assert!(solved);
 }
+
+/// Festival's projection: after some steps on random rooms, every position opened is in the
+/// open list of the cell of the best features on its path (its parent's best and its own,
+/// counted here afresh: packed by the plan, floor regions by flood fills), never worse than
+/// its parent's; and the searches still solve what they solved.
+#[test]
+fn a_position_goes_to_the_cell_of_the_best_features_on_its_path() {
+    let (mut checked, mut kept_better, mut queued) = (0, 0, 0);
+    for (text, b, bits, player) in random_levels(41, 3000) {
+        let mut w = Work::new(b.pos.len());
+        let mut f = festival(&b, &mut w, &bits, player);
+        for _ in 0..300 {
+            if !matches!(f.step(&b, &mut w), Step::Went) {
+                break;
+            }
+        }
+        let mut cell_of_node = HashMap::new();
+        for (c, heap) in f.cells.iter().enumerate() {
+            for Reverse((_, _, _, _, s)) in heap.iter() {
+                cell_of_node.insert(*s, c as u32);
+            }
+        }
+        for s in 1..f.nodes.len() as u32 {
+            let parent = f.states.parent[s as usize];
+            let (mine, theirs) = (f.nodes[s as usize].best, f.nodes[parent as usize].best);
+            assert!(mine >= theirs, "{text}: position {s}");
+            let node = &f.nodes[s as usize];
+            if node.moves.is_empty() && node.next == 0 {
+                continue; // dead, or solved: never opened
+            }
+            let boxes = f.states.boxes_of(s).to_vec();
+            let packed = f.prep.plan.packed(&boxes, &mut f.filled);
+            let mut seen = vec![false; b.pos.len()];
+            let mut regions = 0u16;
+            for c in 0..b.pos.len() as u16 {
+                if !seen[c as usize] && !has(&boxes, c) {
+                    regions += 1;
+                    for (x, &r) in flood(&b, &boxes, c).iter().enumerate() {
+                        seen[x] |= r;
+                    }
+                }
+            }
+            let (p, Reverse(r), _) = mine;
+            assert!((p, Reverse(r)) >= (packed, Reverse(regions)), "{text}: position {s}");
+            if let Some(&cell) = cell_of_node.get(&s) {
+                assert_eq!(f.cell_of[&(mine.0, mine.1.0, mine.2.0)], cell, "{text}: position {s}");
+                queued += 1;
+            }
+            checked += 1;
+            kept_better += usize::from((p, Reverse(r)) > (packed, Reverse(regions)));
+        }
+    }
+    assert!(checked > 150 && kept_better > 20 && queued > 100, "{checked} {kept_better} {queued}");
+}
