@@ -143,6 +143,8 @@ pub(super) struct Fess {
     /// expands that cell's lightest move (Festival's engine).
     steps: u64,
     top: Option<(Score, usize)>,
+    /// Each cell's features.
+    cell_score: Vec<Score>,
     /// A cell made since the last step, taken next.
     fresh: Option<usize>,
     /// The tables made once per level (shared by the portfolio's searches).
@@ -288,6 +290,7 @@ impl Fess {
             order: 0,
             steps: 0,
             top: None,
+            cell_score: Vec::new(),
             fresh: None,
             prep,
             deadline,
@@ -412,6 +415,12 @@ impl Fess {
             }
             tries += 1;
             self.steps += 1;
+            // Festival's best position replaced when it has nothing left: the best cell
+            // that still has moves.
+            if self.steps.is_multiple_of(2) && self.top.is_some_and(|(_, c)| self.cells[c].is_empty()) {
+                self.top =
+                    (0..self.cells.len()).filter(|&c| !self.cells[c].is_empty()).map(|c| (self.cell_score[c], c)).max();
+            }
             let cell = match (self.fresh.take(), self.top) {
                 (Some(c), _) => c,
                 (None, Some((_, c))) if self.steps.is_multiple_of(2) && !self.cells[c].is_empty() => c,

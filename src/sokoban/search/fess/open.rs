@@ -91,6 +91,7 @@ impl Fess {
             let cell = *self.cell_of.entry((bp, br, bo)).or_insert(next_id);
             if cell as usize == self.cells.len() {
                 self.cells.push(BinaryHeap::new());
+                self.cell_score.push(node.best);
                 self.fresh = Some(cell as usize);
             }
             if self.top.is_none_or(|(t, _)| node.best > t) {
