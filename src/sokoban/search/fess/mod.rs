@@ -139,8 +139,9 @@ pub(super) struct Fess {
     cell_of: HashMap<(u16, u16, u16), u32>,
     turn: usize,
     order: u32,
-    /// Steps made, and the best score of any node yet with its cell: every other step
-    /// expands that cell's lightest move (Festival's engine).
+    /// Steps made, and the best score of any node yet with its cell (once that cell has no
+    /// move left, the best cell that has): every other step expands that cell's lightest
+    /// move (Festival's engine).
     steps: u64,
     top: Option<(Score, usize)>,
     /// Each cell's features.
