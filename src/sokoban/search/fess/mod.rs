@@ -10,8 +10,8 @@
 //! preparation move that unpacks a box or cuts the floor stays with the good position it
 //! came from. The search visits the occupied feature cells in turn, round and round (a new
 //! cell first, and every other step the cell of the best features yet), and in each expands
-//! one move: the one of least accumulated weight among that cell's positions (`Open`). A move weighs 1, except the moves the
-//! advisors pick at each position, which weigh 0: the move that packs the most boxes (then
+//! one move: the one of least accumulated weight among that cell's positions (`Open`). A
+//! move weighs 1, except the moves the advisors pick at each position, which weigh 0: the move that packs the most boxes (then
 //! leaves the fewest regions; Festival's packing advisor), the one that joins the most floor
 //! regions, and, where no move packs, the one that leaves the
 //! fewest *hotspots* (boxes standing where a wall would take goals away from another box;
@@ -134,7 +134,7 @@ pub(super) enum Step {
 pub(super) struct Fess {
     pub(super) states: States,
     nodes: Vec<Node>,
-    /// The feature cells: each an open list (weight, order, node), lightest first.
+    /// The feature cells: each an open list (`Open`), lightest first.
     cells: Vec<BinaryHeap<Open>>,
     cell_of: HashMap<(u16, u16, u16), u32>,
     turn: usize,

@@ -711,7 +711,7 @@ fn a_box_frozen_on_a_goal_is_a_wall_to_the_others() {
 /// Festival's projection: after some steps on random rooms, every position opened is in the
 /// open list of the cell of the best features on its path (its parent's best and its own,
 /// counted here afresh: packed by the plan, floor regions by flood fills), never worse than
-/// its parent's; and the searches still solve what they solved.
+/// its parent's, and some are held in a better cell than their own.
 #[test]
 fn a_position_goes_to_the_cell_of_the_best_features_on_its_path() {
     let (mut checked, mut kept_better, mut queued) = (0, 0, 0);
