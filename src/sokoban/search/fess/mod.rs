@@ -11,10 +11,10 @@
 //! came from. The search visits the occupied feature cells in turn, round and round (a new
 //! cell first, and every other step the cell of the best features yet), and in each expands
 //! one move: the one of least accumulated weight among that cell's positions (`Open`). A
-//! move weighs 1, except the moves the advisors pick at each position, which weigh 0: the move that packs the most boxes (then
-//! leaves the fewest regions; Festival's packing advisor), the one that joins the most floor
-//! regions, and, where no move packs, the one that leaves the
-//! fewest *hotspots* (boxes standing where a wall would take goals away from another box;
+//! move weighs 1, except the moves the advisors pick at each position, which weigh 0: the
+//! move that packs the most boxes (then leaves the fewest regions; Festival's packing
+//! advisor), the one that joins the most floor regions, and, where no move packs, the one
+//! that leaves the fewest *hotspots* (boxes standing where a wall would take goals away from another box;
 //! `hotspot_table`), when that is fewer than before, and the *opener's* pick (after
 //! Festival's): the box standing nearest the next goals to fill taken away from them
 //! (`opener`), and, where no move packs, Festival's own explorer's (`new_pushes`: a move
