@@ -14,8 +14,9 @@
 //! move weighs 1, except the moves the advisors pick at each position, which weigh 0: the
 //! move that packs the most boxes (then leaves the fewest regions; Festival's packing
 //! advisor), the one that joins the most floor regions, and, where no move packs, the one
-//! that leaves the fewest *hotspots* (boxes standing where a wall would take goals away from another box;
-//! `hotspot_table`), when that is fewer than before, and the *opener's* pick (after
+//! that leaves the fewest *hotspots* (boxes standing where a wall would take goals away
+//! from another box; `hotspot_table`), when that is fewer than before, and the *opener's*
+//! pick (after
 //! Festival's): the box standing nearest the next goals to fill taken away from them
 //! (`opener`), and, where no move packs, Festival's own explorer's (`new_pushes`: a move
 //! that can be undone and lets the player at another box from a side it could not reach).
