@@ -238,8 +238,7 @@ fn failed_export_leaves_no_file() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(format!("{FIG1A}\n+\n").as_bytes()).unwrap();
+    crate::common::feed(child.stdin.take().unwrap(), format!("{FIG1A}\n+\n").as_bytes());
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("there is no folder"));

@@ -377,7 +377,7 @@ fn a_closed_standard_output_is_an_error() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        crate::common::feed(child.stdin.take().unwrap(), input.as_bytes());
         let o = child.wait_with_output().unwrap();
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).contains("standard output is closed"), "{}", stderr(&o));
