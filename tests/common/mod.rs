@@ -56,9 +56,8 @@ pub fn run(args: &[&str], stdin: &[u8]) -> std::process::Output {
 /// Writes `input` to a child's standard input and closes it. A broken pipe is not an error
 /// here: a command that refuses its output before it reads its input (exit status 2, checked
 /// before the work starts) may be gone before the input is written.
-pub fn feed(stdin: std::process::ChildStdin, input: &[u8]) {
+pub fn feed(mut stdin: std::process::ChildStdin, input: &[u8]) {
     use std::io::Write;
-    let mut stdin = stdin;
     match stdin.write_all(input) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("writing the input: {e}"),
         _ => {}

@@ -137,14 +137,15 @@ pub(super) struct Fess {
     nodes: Vec<Node>,
     /// The feature cells: each an open list (`Open`), lightest first.
     cells: Vec<BinaryHeap<Open>>,
-    cell_of: HashMap<(u16, u16, u16), u32>,
+    /// Each cell's number by its features.
+    cell_of: HashMap<Score, u32>,
     turn: usize,
     order: u32,
-    /// Steps made, and the best score of any node yet with its cell (once that cell has no
+    /// Steps made, and the cell of the best features of any node yet (once that cell has no
     /// move left, the best cell that has): every other step expands that cell's lightest
     /// move (Festival's engine).
     steps: u64,
-    top: Option<(Score, usize)>,
+    top: Option<usize>,
     /// Each cell's features.
     cell_score: Vec<Score>,
     /// A cell made since the last step, taken next.
@@ -419,13 +420,14 @@ impl Fess {
             self.steps += 1;
             // Festival's best position replaced when it has nothing left: the best cell
             // that still has moves.
-            if self.steps.is_multiple_of(2) && self.top.is_some_and(|(_, c)| self.cells[c].is_empty()) {
+            let best_turn = self.steps.is_multiple_of(2);
+            if best_turn && self.top.is_some_and(|c| self.cells[c].is_empty()) {
                 self.top =
-                    (0..self.cells.len()).filter(|&c| !self.cells[c].is_empty()).map(|c| (self.cell_score[c], c)).max();
+                    (0..self.cells.len()).filter(|&c| !self.cells[c].is_empty()).max_by_key(|&c| self.cell_score[c]);
             }
             let cell = match (self.fresh.take(), self.top) {
                 (Some(c), _) => c,
-                (None, Some((_, c))) if self.steps.is_multiple_of(2) && !self.cells[c].is_empty() => c,
+                (None, Some(c)) if best_turn && !self.cells[c].is_empty() => c,
                 _ => {
                     self.turn = (self.turn + 1) % self.cells.len();
                     self.turn

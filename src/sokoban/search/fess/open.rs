@@ -87,15 +87,14 @@ impl Fess {
             // Festival's projection: the best features on the path here, not the position's own.
             let own: Score = (packed, Reverse(regions), Reverse(oop));
             node.best = node.best.max(own);
-            let (bp, Reverse(br), Reverse(bo)) = node.best;
-            let cell = *self.cell_of.entry((bp, br, bo)).or_insert(next_id);
+            let cell = *self.cell_of.entry(node.best).or_insert(next_id);
             if cell as usize == self.cells.len() {
                 self.cells.push(BinaryHeap::new());
                 self.cell_score.push(node.best);
                 self.fresh = Some(cell as usize);
             }
-            if self.top.is_none_or(|(t, _)| node.best > t) {
-                self.top = Some((node.best, cell as usize));
+            if self.top.is_none_or(|t| node.best > self.cell_score[t]) {
+                self.top = Some(cell as usize);
             }
             // w.reach is still the player's region here.
             let mut moves = Vec::new();

@@ -752,7 +752,7 @@ fn a_position_goes_to_the_cell_of_the_best_features_on_its_path() {
             let (p, Reverse(r), _) = mine;
             assert!((p, Reverse(r)) >= (packed, Reverse(regions)), "{text}: position {s}");
             if let Some(&cell) = cell_of_node.get(&s) {
-                assert_eq!(f.cell_of[&(mine.0, mine.1.0, mine.2.0)], cell, "{text}: position {s}");
+                assert_eq!(f.cell_of[&mine], cell, "{text}: position {s}");
                 queued += 1;
             }
             checked += 1;
