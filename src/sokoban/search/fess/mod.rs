@@ -51,6 +51,7 @@
 //! advisors), `macros` (macro moves), `advisors`, `sided`, `hotspots`, `dfs`; tests apart.
 
 mod advisors;
+mod bases;
 mod dfs;
 mod hotspots;
 mod macros;
@@ -191,7 +192,10 @@ pub(super) struct Fess {
 
 /// What a level's searches share, made once: the packing plan and the advisors' tables.
 pub(super) struct Prepared {
+    /// The packing order by goal clusters (`packing_plan`).
     plan: Plan,
+    /// The backward search's order (`bases`) and its `near` table, when it found one.
+    base: Option<(Plan, Vec<Vec<u16>>)>,
     /// The sided distances with no box frozen (`None`: the level is too large for them).
     sided0: Option<Sided>,
     /// See `hotspot_table` (empty: none).
@@ -204,15 +208,31 @@ pub(super) struct Prepared {
 }
 
 impl Prepared {
+    /// The packing order a search with `advice` follows, and its `near` table.
+    fn plan_of(&self, advice: Advice) -> (&Plan, &[Vec<u16>]) {
+        match &self.base {
+            Some((plan, near)) if advice.base_plan => (plan, near),
+            _ => (&self.plan, &self.near),
+        }
+    }
+
     /// The tables for the level with boxes at `start`; none is made on past `deadline` by
     /// more than one box's pulls.
     pub(super) fn new(b: &Board, start: &[u64], deadline: Instant) -> Prepared {
         let starts: Vec<u16> = cells(start).collect();
         let plan = packing_plan(b, &starts, deadline);
         let no_walls = vec![0u64; b.words];
-        let near = plan.cells.iter().map(|&c| walk_distances(b, &[c], &no_walls)).collect();
+        let near_of = |plan: &Plan| plan.cells.iter().map(|&c| walk_distances(b, &[c], &no_walls)).collect();
+        let near = near_of(&plan);
+        // The backward search's order, on a tenth of the time left.
+        let now = Instant::now();
+        let base = bases::base_plan(b, &starts, now + deadline.saturating_duration_since(now) / 10).map(|p| {
+            let near = near_of(&p);
+            (p, near)
+        });
         Prepared {
             plan,
+            base,
             sided0: Sided::new(b, &no_walls),
             hot: hotspot_table(b, deadline),
             near,
@@ -230,15 +250,18 @@ pub(super) struct Advice {
     pub(super) every_pack: bool,
     /// The opener advises at every position (else only where no move packs).
     pub(super) opener_everywhere: bool,
+    /// It follows the backward search's packing order where there is one (`bases`), else
+    /// the goal clusters' (`packing_plan`).
+    pub(super) base_plan: bool,
 }
 
 /// Festival's choice of advisors.
-pub(super) const FESTIVAL: Advice = Advice { every_pack: false, opener_everywhere: false };
+pub(super) const FESTIVAL: Advice = Advice { every_pack: false, opener_everywhere: false, base_plan: true };
 
 /// The eager mode: every packing move, and the opener everywhere. It packs sooner and clears
 /// the mouth of the next goals even while something else could pack; Festival's choice
 /// packs more carefully.
-pub(super) const EAGER: Advice = Advice { every_pack: true, opener_everywhere: true };
+pub(super) const EAGER: Advice = Advice { every_pack: true, opener_everywhere: true, base_plan: false };
 
 /// The forward searches the fast mode runs in turn in one thread, each with its share of
 /// the forward time (the shares sum to 1). Each is complete alone, so either one's
@@ -504,3 +527,5 @@ impl Fess {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_bases;

@@ -28,6 +28,7 @@ use crate::sokoban::search::endgame::Verdict;
 use crate::sokoban::search::fess::BinaryHeap;
 use crate::sokoban::search::fess::Reverse;
 use crate::sokoban::search::work::Work;
+use std::rc::Rc;
 
 impl Fess {
     /// Makes `s` a node of the tree: its features, its moves and their weights. Dead
@@ -77,11 +78,13 @@ impl Fess {
                 dead
             });
         if alive {
-            let packed = self.prep.plan.packed(&bits, &mut self.filled);
+            let prep = Rc::clone(&self.prep);
+            let (plan, near) = prep.plan_of(self.advice);
+            let packed = plan.packed(&bits, &mut self.filled);
             let regions = self.regions(b, &bits);
             self.best = self.best.max(packed);
             let next_id = self.cell_of.len() as u32;
-            let open = self.prep.plan.first_open(&self.filled);
+            let open = plan.first_open(&self.filled);
             let zone = self.zone(b, &bits, &open);
             let oop = zone.map_or(0, |(_, count)| count);
             // Festival's projection: the best features on the path here, not the position's own.
@@ -115,7 +118,7 @@ impl Fess {
                 child.copy_from_slice(&bits);
                 clear(&mut child, m.from);
                 set(&mut child, m.to);
-                let p = self.prep.plan.packed(&child, &mut self.filled);
+                let p = plan.packed(&child, &mut self.filled);
                 after.push(p);
                 m.packed = p;
                 let r = m.regions;
@@ -176,7 +179,7 @@ impl Fess {
             // The opener, when no move packs: a box taken away from the next cells to fill.
             if !packs || self.advice.opener_everywhere {
                 let next = self.next_cells(&bits, &open);
-                if let Some(i) = opener(&next, &self.prep.near, packed, regions, &moves, &after) {
+                if let Some(i) = opener(&next, near, packed, regions, &moves, &after) {
                     moves[i].weight = 0;
                 }
             }
@@ -217,7 +220,8 @@ impl Fess {
         if b.pos.len() > MAX_ZONE_CELLS {
             return None;
         }
-        let plan = &self.prep.plan;
+        let prep = Rc::clone(&self.prep);
+        let (plan, _) = prep.plan_of(self.advice);
         // Walls: every cell of the ranks up to the first open one; after: the rest.
         let mut walls = vec![0u64; b.words];
         let mut later = Vec::new();
@@ -268,7 +272,7 @@ impl Fess {
     /// The plan cells filled next, as indices into the plan: per goal cluster, the empty
     /// cells of its first rank not yet full (`open`, `Plan::first_open`).
     pub(super) fn next_cells(&self, bits: &[u64], open: &[Option<usize>]) -> Vec<usize> {
-        let plan = &self.prep.plan;
+        let (plan, _) = self.prep.plan_of(self.advice);
         (0..plan.cells.len())
             .filter(|&i| {
                 open[plan.cluster[i] as usize] == Some(plan.rank[i] as usize)

@@ -22,12 +22,29 @@ pub(super) struct Plan {
     pub(super) rank: Vec<u16>,
     /// Per cluster, per rank: how many goals.
     pub(super) sizes: Vec<Vec<u16>>,
+    /// A linear order (one cluster, one cell a rank) made by the backward search, if any.
+    pub(super) linear: Option<Linear>,
+}
+
+/// A packing order as one sequence of box moves (Festival's parking order): `Plan::cells[i]`
+/// is where the `i`th move leaves a box; `until[i]` the later move that takes that box on
+/// (`NONE`: it stays); `init[i]` that a box stands there before the first move.
+pub(super) struct Linear {
+    pub(super) until: Vec<u16>,
+    pub(super) init: Vec<bool>,
 }
 
 impl Plan {
     /// Boxes packed: per cluster, the goals filled rank by rank, a rank counting only when
     /// every earlier one is full (its own boxes count even when it is not).
     pub(super) fn packed(&self, bits: &[u64], filled: &mut Vec<Vec<u16>>) -> u16 {
+        if let Some(lin) = &self.linear {
+            let p = lin.packed(&self.cells, bits);
+            filled.resize_with(1, Vec::new);
+            filled[0].clear();
+            filled[0].extend((0..self.cells.len()).map(|i| u16::from(i < p as usize)));
+            return p;
+        }
         filled.resize_with(self.sizes.len(), Vec::new);
         for (f, s) in filled.iter_mut().zip(&self.sizes) {
             f.clear();
@@ -54,6 +71,31 @@ impl Plan {
     /// `packed` left it.
     pub(super) fn first_open(&self, filled: &[Vec<u16>]) -> Vec<Option<usize>> {
         self.sizes.iter().zip(filled).map(|(s, f)| (0..s.len()).find(|&r| f[r] < s[r])).collect()
+    }
+}
+
+impl Linear {
+    /// Boxes packed (Festival's count): the length of the order's prefix done, a move's
+    /// cell excused when empty once the move that takes its box on is within the prefix;
+    /// less the boxes that should stand from the start and do not.
+    fn packed(&self, cells: &[u16], bits: &[u64]) -> u16 {
+        let n = cells.len();
+        let inits = self.init.iter().take_while(|&&x| x).count();
+        let mandatory = (0..inits).filter(|&i| self.until[i] == NONE);
+        if mandatory.clone().any(|i| !has(bits, cells[i])) {
+            return mandatory.filter(|&i| has(bits, cells[i])).count() as u16;
+        }
+        let mut packed = n;
+        for i in (inits..n).rev() {
+            if has(bits, cells[i]) {
+                continue;
+            }
+            if self.until[i] == NONE || self.until[i] as usize >= packed {
+                packed = i;
+            }
+        }
+        let good = (0..inits).filter(|&i| has(bits, cells[i]) || (self.until[i] as usize) < packed).count();
+        (packed - (inits - good)) as u16
     }
 }
 
@@ -90,8 +132,14 @@ pub(super) fn packing_plan(b: &Board, starts: &[u16], deadline: Instant) -> Plan
     for &s in starts {
         is_start[s as usize] = true;
     }
-    let mut plan =
-        Plan { cells: Vec::new(), alt: Vec::new(), cluster: Vec::new(), rank: Vec::new(), sizes: Vec::new() };
+    let mut plan = Plan {
+        cells: Vec::new(),
+        alt: Vec::new(),
+        cluster: Vec::new(),
+        rank: Vec::new(),
+        sizes: Vec::new(),
+        linear: None,
+    };
     for (id, group) in groups.iter().enumerate() {
         let cells: Vec<u16> = group.iter().map(|&i| goals[i]).collect();
         // Greedy parking first; when that leaves boxes that never come off, a small search.

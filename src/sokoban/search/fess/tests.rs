@@ -34,14 +34,14 @@ fn room(text: &str) -> Option<(Board, Vec<u64>, u16)> {
 
 /// The random rooms (`random_room`) of `count` draws from `seed` that are levels: each
 /// one's text, board, boxes and player's cell.
-fn random_levels(mut seed: u64, count: usize) -> impl Iterator<Item = (String, Board, Vec<u64>, u16)> {
+pub(super) fn random_levels(mut seed: u64, count: usize) -> impl Iterator<Item = (String, Board, Vec<u64>, u16)> {
     (0..count).filter_map(move |_| {
         let text = random_room(&mut seed);
         room(&text).map(|(b, bits, player)| (text, b, bits, player))
     })
 }
 
-fn board_of(text: &str) -> (Board, Vec<u64>, u16) {
+pub(super) fn board_of(text: &str) -> (Board, Vec<u64>, u16) {
     room(text).expect("a level")
 }
 
@@ -69,7 +69,9 @@ fn after_move(bits: &[u64], m: &Macro) -> Vec<u64> {
 
 /// Boxes packed after each move, by the plan.
 fn packed_after(f: &mut Fess, bits: &[u64], moves: &[Macro]) -> Vec<u16> {
-    moves.iter().map(|m| f.prep.plan.packed(&after_move(bits, m), &mut f.filled)).collect()
+    let prep = Rc::clone(&f.prep);
+    let plan = prep.plan_of(f.advice).0;
+    moves.iter().map(|m| plan.packed(&after_move(bits, m), &mut f.filled)).collect()
 }
 
 /// The search at a level's start, with the start's moves (`root_moves`), the boxes packed
@@ -89,8 +91,9 @@ fn root(b: &Board, bits: &[u64], player: u16) -> Root {
     let mut f = festival(b, &mut w, bits, player);
     let moves = root_moves(&mut f, b, &mut w, bits, player);
     let packed = packed_after(&mut f, bits, &moves);
-    let now = f.prep.plan.packed(bits, &mut f.filled);
-    let open = f.prep.plan.first_open(&f.filled);
+    let prep = Rc::clone(&f.prep);
+    let now = prep.plan_of(f.advice).0.packed(bits, &mut f.filled);
+    let open = prep.plan_of(f.advice).0.first_open(&f.filled);
     let regions = f.regions(b, bits);
     Root { w, f, moves, now, packed, regions, open }
 }
@@ -124,7 +127,7 @@ fn festival(b: &Board, w: &mut Work, bits: &[u64], player: u16) -> Fess {
     Fess::new(b, w, prep, bits, player, far(), FESTIVAL)
 }
 
-fn far() -> Instant {
+pub(super) fn far() -> Instant {
     Instant::now() + std::time::Duration::from_secs(3600)
 }
 
@@ -253,14 +256,16 @@ fn the_moves_no_advisor_picks_open_the_floor_first() {
 
 #[test]
 fn the_eager_mode_weighs_every_packing_move_and_the_openers_pick_at_0() {
-    // Both modes from one set of tables; at the start they make the same moves. Festival's
-    // weighs the move packing the most (then leaving the fewest regions) at 0; the eager
-    // mode every move that packs, and the opener's pick even where some move packs.
+    // Both modes from one set of tables and one packing order; at the start they make the
+    // same moves. Festival's weighs the move packing the most (then leaving the fewest
+    // regions) at 0; the eager mode every move that packs, and the opener's pick even where
+    // some move packs.
     let (mut packing, mut opened) = (0, 0);
     for (text, b, bits, player) in random_levels(71, 3000) {
         let mut w = Work::new(b.pos.len());
         let prep = Rc::new(Prepared::new(&b, &bits, far()));
-        let festival = Fess::new(&b, &mut w, prep.clone(), &bits, player, far(), FESTIVAL);
+        let same_plan = Advice { base_plan: EAGER.base_plan, ..FESTIVAL };
+        let festival = Fess::new(&b, &mut w, prep.clone(), &bits, player, far(), same_plan);
         let mut eager = Fess::new(&b, &mut w, prep, &bits, player, far(), EAGER);
         let (fm, em) = (&festival.nodes[0].moves, eager.nodes[0].moves.clone());
         if fm.is_empty() {
@@ -273,7 +278,9 @@ fn the_eager_mode_weighs_every_packing_move_and_the_openers_pick_at_0() {
         fk.sort_unstable();
         ek.sort_unstable();
         assert_eq!(fk, ek, "{text}");
-        let now = eager.prep.plan.packed(&bits, &mut eager.filled);
+        let prep = Rc::clone(&eager.prep);
+        let (plan, near) = prep.plan_of(eager.advice);
+        let now = plan.packed(&bits, &mut eager.filled);
         let packed = packed_after(&mut eager, &bits, &em);
         let packs: Vec<usize> = (0..em.len()).filter(|&i| packed[i] > now).collect();
         for &i in &packs {
@@ -287,10 +294,10 @@ fn the_eager_mode_weighs_every_packing_move_and_the_openers_pick_at_0() {
                 packed[j] > now && (packed[j], Reverse(m.regions)) == best
             });
             assert_eq!(fm[at.expect("a best packing move")].weight, 0, "{text}");
-            let open = eager.prep.plan.first_open(&eager.filled);
+            let open = plan.first_open(&eager.filled);
             let next = eager.next_cells(&bits, &open);
             let regions = eager.regions(&b, &bits);
-            if let Some(i) = opener(&next, &eager.prep.near, now, regions, &em, &packed) {
+            if let Some(i) = opener(&next, near, now, regions, &em, &packed) {
                 assert_eq!(em[i].weight, 0, "{text}: the eager opener's pick weighs 1");
                 opened += usize::from(packed[i] == now);
             }
@@ -310,10 +317,10 @@ fn the_opener_takes_the_box_from_the_mouth_of_the_next_goal() {
     assert!(packed.iter().all(|&p| p == 0));
     let next = f.next_cells(&bits, &open);
     assert_eq!(
-        next.iter().map(|&i| f.prep.plan.cells[i]).collect::<Vec<_>>(),
+        next.iter().map(|&i| f.prep.plan_of(f.advice).0.cells[i]).collect::<Vec<_>>(),
         vec![b.cell(crate::grid::Pos::new(1, 3))]
     );
-    let i = opener(&next, &f.prep.near, 0, regions, &moves, &packed).expect("a box to take away");
+    let i = opener(&next, f.prep.plan_of(f.advice).1, 0, regions, &moves, &packed).expect("a box to take away");
     assert_eq!(moves[i].from, b.cell(crate::grid::Pos::new(3, 3)));
     let to = b.pos[moves[i].to as usize];
     assert!(to == crate::grid::Pos::new(3, 2) || to == crate::grid::Pos::new(3, 4), "{to:?}");
@@ -326,11 +333,12 @@ fn the_openers_pick_is_the_nearest_box_taken_farthest() {
         let Root { f, moves, now, packed, regions, open, .. } = root(&b, &bits, player);
         let next = f.next_cells(&bits, &open);
         for &i in &next {
-            assert!(!has(&bits, f.prep.plan.cells[i]), "{text}: a next cell holds a box");
+            assert!(!has(&bits, f.prep.plan_of(f.advice).0.cells[i]), "{text}: a next cell holds a box");
         }
         // Walking distances from the next cells, by the test's own breadth-first search.
         let mut dist = vec![INF; b.pos.len()];
-        let mut queue: std::collections::VecDeque<u16> = next.iter().map(|&i| f.prep.plan.cells[i]).collect();
+        let mut queue: std::collections::VecDeque<u16> =
+            next.iter().map(|&i| f.prep.plan_of(f.advice).0.cells[i]).collect();
         for &c in &queue {
             dist[c as usize] = 0;
         }
@@ -350,7 +358,7 @@ fn the_openers_pick_is_the_nearest_box_taken_farthest() {
                 && dist[m.to as usize] >= dist[m.from as usize]
         };
         let key = |i: usize| (dist[moves[i].from as usize], Reverse(dist[moves[i].to as usize]));
-        let pick = opener(&next, &f.prep.near, now, regions, &moves, &packed);
+        let pick = opener(&next, f.prep.plan_of(f.advice).1, now, regions, &moves, &packed);
         check_pick(pick, moves.len(), fits, key, &text, &mut tally);
     }
     assert!(tally.0 > 100 && tally.1 > 20, "{tally:?}");
@@ -455,7 +463,7 @@ fn the_out_of_plan_zone_is_where_a_lone_box_reaches_no_later_goal() {
         let Root { mut f, moves, now, packed, regions, open, .. } = root(&b, &bits, player);
         let Some((z, count)) = f.zone(&b, &bits, &open) else { continue };
         let walls = f.zone_of.iter().find(|&(_, &v)| v == z).map(|(k, _)| k.clone()).expect("the zone's walls");
-        let later: Vec<u16> = f.prep.plan.cells.iter().copied().filter(|&c| !has(&walls, c)).collect();
+        let later: Vec<u16> = f.prep.plan_of(f.advice).0.cells.iter().copied().filter(|&c| !has(&walls, c)).collect();
         assert!(!later.is_empty(), "{text}");
         let zone = &f.zones[z as usize];
         let n = b.pos.len() as u16;
@@ -738,7 +746,8 @@ fn a_position_goes_to_the_cell_of_the_best_features_on_its_path() {
                 continue; // dead, or solved: never opened
             }
             let boxes = f.states.boxes_of(s).to_vec();
-            let packed = f.prep.plan.packed(&boxes, &mut f.filled);
+            let prep = Rc::clone(&f.prep);
+            let packed = prep.plan_of(f.advice).0.packed(&boxes, &mut f.filled);
             let mut seen = vec![false; b.pos.len()];
             let mut regions = 0u16;
             for c in 0..b.pos.len() as u16 {

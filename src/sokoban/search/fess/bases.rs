@@ -1,0 +1,350 @@
+//! The packing order planned by a backward search from the solved position (after
+//! Festival's "base" search): boxes are pulled off the goals by macro pulls, and a box
+//! pulled onto a cell where some box starts (a *base*) leaves the level with that base. The
+//! search is a relaxation (a base left is no obstacle after), so its path is no solution;
+//! read forward it is a packing order (`Linear`): where each box goes, in turn, including
+//! the cells where a box waits outside the goals (a *staging* cell) while others are put
+//! in before it.
+
+use super::plan::Linear;
+use super::plan::Plan;
+use crate::sokoban::search::Instant;
+use crate::sokoban::search::assign::Hungarian;
+use crate::sokoban::search::board::Board;
+use crate::sokoban::search::board::NONE;
+use crate::sokoban::search::board::cells;
+use crate::sokoban::search::board::clear;
+use crate::sokoban::search::board::has;
+use crate::sokoban::search::board::set;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::collections::HashSet;
+
+/// The most positions the backward search expands.
+pub(super) const BASE_EXPANSIONS: usize = 2000;
+
+/// A position of the backward search.
+struct Node {
+    boxes: Vec<u64>,
+    /// The bases no box has left by yet.
+    bases: Vec<u64>,
+    /// A cell of the player's region.
+    player: u16,
+    parent: u32,
+    /// The pull that made it: the box from, to, and whether it left by a base there.
+    from: u16,
+    to: u16,
+    kill: bool,
+}
+
+/// A position's rank, smaller is better (Festival's pull-mode order): fewest boxes left,
+/// then fewest floor regions, then fewest boxes on goals.
+type Rank = (u16, u16, u16);
+
+/// The backward search's scratch and tables.
+struct Search<'a> {
+    b: &'a Board,
+    /// Per base (a start cell), the cells a lone box pushed from it reaches: the cells from
+    /// which a box can be pulled onto it.
+    reach: Vec<(u16, Vec<u64>)>,
+    mark: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u16>,
+    hungarian: Hungarian,
+}
+
+/// The packing order from a backward search that takes at least one box out by a base
+/// (`None`: none does within `BASE_EXPANSIONS` positions or by `deadline`, the level starts
+/// solved, or it has more goals than boxes).
+pub(super) fn base_plan(b: &Board, starts: &[u16], deadline: Instant) -> Option<Plan> {
+    let n = b.pos.len();
+    let mut s = Search {
+        b,
+        reach: starts.iter().map(|&c| (c, push_reach(b, c))).collect(),
+        mark: vec![0; n],
+        stamp: 0,
+        stack: Vec::new(),
+        hungarian: Hungarian::default(),
+    };
+    let mut solved = vec![0u64; b.words];
+    for &g in &b.goals {
+        set(&mut solved, g);
+    }
+    let mut bases = vec![0u64; b.words];
+    for &c in starts {
+        set(&mut bases, c);
+    }
+    // A box on every goal is where it starts backward: so as many goals as boxes.
+    if solved == bases || b.goals.len() != starts.len() {
+        return None;
+    }
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut seen: HashSet<(Vec<u64>, Vec<u64>, u16)> = HashSet::new();
+    let mut open = BinaryHeap::new();
+    // A root per part of the floor the goals cut it into (the player may start in any).
+    for c in 0..n as u16 {
+        if has(&solved, c) {
+            continue;
+        }
+        let key = s.region_min(&solved, c);
+        if seen.insert((solved.clone(), bases.clone(), key)) {
+            let rank = s.rank(&solved);
+            nodes.push(Node {
+                boxes: solved.clone(),
+                bases: bases.clone(),
+                player: c,
+                parent: u32::MAX,
+                from: NONE,
+                to: NONE,
+                kill: false,
+            });
+            open.push(Reverse((rank, 0u32, nodes.len() as u32 - 1)));
+        }
+    }
+    let mut best: Option<(Rank, u32)> = None;
+    let mut expanded = 0;
+    while let Some(Reverse((rank, _, at))) = open.pop() {
+        if best.is_none_or(|(r, _)| rank < r) {
+            best = Some((rank, at));
+        }
+        if rank.0 == 0 || expanded >= BASE_EXPANSIONS || Instant::now() >= deadline {
+            break;
+        }
+        expanded += 1;
+        let depth = depth(&nodes, at);
+        let (sinks, others) = s.pulls(&nodes[at as usize]);
+        let mut added = 0;
+        for (from, to, player, kill) in sinks.into_iter().chain(others) {
+            // Where a box can leave by a base, only such pulls.
+            if added > 0 && !kill {
+                break;
+            }
+            let node = &nodes[at as usize];
+            let mut boxes = node.boxes.clone();
+            let mut bases = node.bases.clone();
+            clear(&mut boxes, from);
+            if kill {
+                clear(&mut bases, to);
+            } else {
+                set(&mut boxes, to);
+            }
+            let key = s.region_min(&boxes, player);
+            if !seen.insert((boxes.clone(), bases.clone(), key)) || !s.matched(&boxes, &bases) {
+                continue;
+            }
+            let rank = s.rank(&boxes);
+            added += usize::from(kill);
+            nodes.push(Node { boxes, bases, player, parent: at, from, to, kill });
+            open.push(Reverse((rank, u32::MAX - depth - 1, nodes.len() as u32 - 1)));
+        }
+    }
+    let (_, at) = best?;
+    order(b, &nodes, at)
+}
+
+/// How many pulls lead from a root to `at`.
+fn depth(nodes: &[Node], mut at: u32) -> u32 {
+    let mut d = 0;
+    while nodes[at as usize].parent != u32::MAX {
+        d += 1;
+        at = nodes[at as usize].parent;
+    }
+    d
+}
+
+/// The packing order read forward from the path to `at` (Festival's `get_parking_plan`):
+/// the boxes still in the level at `at` stand from the start (their cells first), then each
+/// pull undone as a push, a box's consecutive pushes joined into one. `None` when no box
+/// left the level on the way.
+fn order(b: &Board, nodes: &[Node], mut at: u32) -> Option<Plan> {
+    // (from: NONE for a box from its start, to, stands from the start).
+    let mut entries: Vec<(u16, u16, bool)> = cells(&nodes[at as usize].boxes).map(|c| (NONE, c, true)).collect();
+    let mut killed = false;
+    while nodes[at as usize].parent != u32::MAX {
+        let node = &nodes[at as usize];
+        killed |= node.kill;
+        entries.push((if node.kill { NONE } else { node.to }, node.from, false));
+        at = node.parent;
+    }
+    if !killed {
+        return None;
+    }
+    // Join a box's consecutive moves.
+    let mut i = 0;
+    while i + 1 < entries.len() {
+        if !entries[i].2 && entries[i].1 == entries[i + 1].0 {
+            entries[i].1 = entries[i + 1].1;
+            entries.remove(i + 1);
+            if entries[i].0 == entries[i].1 {
+                entries.remove(i);
+            }
+            i = 0;
+            continue;
+        }
+        i += 1;
+    }
+    let until_of = |entries: &[(u16, u16, bool)], i: usize| {
+        (i + 1..entries.len()).find(|&j| entries[j].0 == entries[i].1).map_or(NONE, |j| j as u16)
+    };
+    // The boxes that stand from the start to the end first.
+    let (mut first, rest): (Vec<_>, Vec<_>) =
+        (0..entries.len()).partition(|&i| entries[i].2 && until_of(&entries, i) == NONE);
+    first.extend(rest);
+    let entries: Vec<(u16, u16, bool)> = first.into_iter().map(|i| entries[i]).collect();
+    let n = entries.len();
+    let until = (0..n).map(|i| until_of(&entries, i)).collect();
+    debug_assert!(entries.iter().all(|e| (e.1 as usize) < b.pos.len()));
+    Some(Plan {
+        cells: entries.iter().map(|e| e.1).collect(),
+        alt: vec![NONE; n],
+        cluster: vec![0; n],
+        rank: (0..n as u16).collect(),
+        sizes: vec![vec![1; n]],
+        linear: Some(Linear { until, init: entries.iter().map(|e| e.2).collect() }),
+    })
+}
+
+/// The cells a lone box pushed from `c` reaches (the player anywhere it can stand).
+fn push_reach(b: &Board, c: u16) -> Vec<u64> {
+    let mut seen = vec![0u64; b.words];
+    set(&mut seen, c);
+    let mut stack = vec![c];
+    while let Some(x) = stack.pop() {
+        for k in 0..4 {
+            let to = b.next[x as usize][k];
+            let behind = b.next[x as usize][(k + 2) % 4];
+            if to != NONE && behind != NONE && !has(&seen, to) {
+                set(&mut seen, to);
+                stack.push(to);
+            }
+        }
+    }
+    seen
+}
+
+impl Search<'_> {
+    fn bump(&mut self) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+
+    /// Floods the free cells from `from` around `walls`; the region's smallest cell.
+    fn flood(&mut self, walls: &[u64], from: u16) -> u16 {
+        let st = self.bump();
+        self.mark[from as usize] = st;
+        self.stack.clear();
+        self.stack.push(from);
+        let mut min = from;
+        while let Some(x) = self.stack.pop() {
+            min = min.min(x);
+            for &y in &self.b.next[x as usize] {
+                if y != NONE && self.mark[y as usize] != st && !has(walls, y) {
+                    self.mark[y as usize] = st;
+                    self.stack.push(y);
+                }
+            }
+        }
+        min
+    }
+
+    fn region_min(&mut self, boxes: &[u64], player: u16) -> u16 {
+        self.flood(boxes, player)
+    }
+
+    /// Boxes left, floor regions, boxes on goals.
+    fn rank(&mut self, boxes: &[u64]) -> Rank {
+        let n = self.b.pos.len();
+        let mut regions = 0;
+        let mut done = vec![false; n];
+        for c in 0..n as u16 {
+            if done[c as usize] || has(boxes, c) {
+                continue;
+            }
+            regions += 1;
+            self.flood(boxes, c);
+            let st = self.stamp;
+            for (x, d) in done.iter_mut().enumerate() {
+                if self.mark[x] == st {
+                    *d = true;
+                }
+            }
+        }
+        let list: Vec<u16> = cells(boxes).collect();
+        let on = list.iter().filter(|&&c| self.b.goal[c as usize]).count();
+        (list.len() as u16, regions, on as u16)
+    }
+
+    /// Whether every box left can still be pulled onto a base of its own (each alone).
+    fn matched(&mut self, boxes: &[u64], bases: &[u64]) -> bool {
+        let list: Vec<u16> = cells(boxes).collect();
+        let cols: Vec<usize> = (0..self.reach.len()).filter(|&j| has(bases, self.reach[j].0)).collect();
+        let reach = &self.reach;
+        self.hungarian.matching(list.len(), cols.len(), |i, j| has(&reach[cols[j]].1, list[i]))
+    }
+
+    /// The macro pulls from `node`: (box from, to, a cell of the player's region after,
+    /// whether the box leaves by a base there): those by which a box leaves by a base (the
+    /// nearest base for each box: Festival's sink moves), and the others.
+    #[allow(clippy::type_complexity)]
+    fn pulls(&mut self, node: &Node) -> (Vec<(u16, u16, u16, bool)>, Vec<(u16, u16, u16, bool)>) {
+        let b = self.b;
+        let n = b.pos.len();
+        let list: Vec<u16> = cells(&node.boxes).collect();
+        let mut out = Vec::new();
+        let mut sinks = Vec::new();
+        // The player's region now.
+        self.flood(&node.boxes, node.player);
+        let st = self.stamp;
+        let here: Vec<bool> = (0..n).map(|x| self.mark[x] == st).collect();
+        let mut obst = node.boxes.clone();
+        let mut seen = vec![false; 4 * n];
+        let mut queue: Vec<(u16, usize)> = Vec::new();
+        for &c in &list {
+            clear(&mut obst, c);
+            seen.iter_mut().for_each(|s| *s = false);
+            queue.clear();
+            for k in 0..4 {
+                let x = b.next[c as usize][k];
+                if x != NONE && here[x as usize] {
+                    seen[c as usize * 4 + k] = true;
+                    queue.push((c, k));
+                }
+            }
+            let mut sunk = false;
+            let mut i = 0;
+            while i < queue.len() {
+                let (at, k) = queue[i];
+                i += 1;
+                let mut walls = obst.clone();
+                set(&mut walls, at);
+                self.flood(&walls, b.next[at as usize][k]);
+                let st = self.stamp;
+                for k2 in 0..4 {
+                    let x = b.next[at as usize][k2];
+                    if x == NONE || self.mark[x as usize] != st {
+                        continue;
+                    }
+                    let y = b.next[x as usize][k2];
+                    if y == NONE || has(&obst, y) || seen[x as usize * 4 + k2] {
+                        continue;
+                    }
+                    seen[x as usize * 4 + k2] = true;
+                    queue.push((x, k2));
+                    if has(&node.bases, x) && !sunk {
+                        sunk = true;
+                        sinks.push((c, x, y, true));
+                    }
+                    if self.reach.iter().any(|(base, r)| has(&node.bases, *base) && has(r, x)) {
+                        out.push((c, x, y, false));
+                    }
+                }
+            }
+            set(&mut obst, c);
+        }
+        (sinks, out)
+    }
+}

@@ -1,0 +1,94 @@
+//! The backward search's packing order (`bases`) and the count of a linear order's boxes
+//! packed (`Linear`).
+
+use super::bases::base_plan;
+use super::plan::Linear;
+use super::plan::Plan;
+use super::tests::board_of;
+use super::tests::far;
+use super::tests::random_levels;
+use super::*;
+
+/// A linear plan of `cells` with `until`, none standing from the start.
+fn linear(cells: Vec<u16>, until: Vec<u16>) -> Plan {
+    let n = cells.len();
+    Plan {
+        cells,
+        alt: vec![NONE; n],
+        cluster: vec![0; n],
+        rank: (0..n as u16).collect(),
+        sizes: vec![vec![1; n]],
+        linear: Some(Linear { until, init: vec![false; n] }),
+    }
+}
+
+fn bits_of(words: usize, list: &[u16]) -> Vec<u64> {
+    let mut bits = vec![0u64; words];
+    for &c in list {
+        set(&mut bits, c);
+    }
+    bits
+}
+
+#[test]
+fn a_linear_order_counts_its_prefix_done_and_a_staged_box_moved_on() {
+    // Cells 0 (a staging cell), 1 and 2 (goals): a box to 0, a box to 1, the box at 0 on to 2.
+    let plan = linear(vec![0, 1, 2], vec![2, NONE, NONE]);
+    let mut filled = Vec::new();
+    // Worked by hand: the longest prefix of the order in place, the staged box excused once
+    // the move that takes it on is within the prefix.
+    for (boxes, packed) in
+        [(&[][..], 0), (&[0][..], 1), (&[0, 1][..], 2), (&[1, 2][..], 3), (&[2][..], 0), (&[0, 2][..], 1)]
+    {
+        assert_eq!(plan.packed(&bits_of(1, boxes), &mut filled), packed, "boxes at {boxes:?}");
+    }
+}
+
+#[test]
+fn the_backward_search_fills_a_dead_end_from_its_far_end() {
+    let (b, bits, _) = board_of("#######\n#..$$@#\n#######");
+    let starts: Vec<u16> = cells(&bits).collect();
+    let plan = base_plan(&b, &starts, far()).expect("a plan");
+    let far_goal = b.cell(crate::grid::Pos::new(1, 1));
+    let near_goal = b.cell(crate::grid::Pos::new(1, 2));
+    assert_eq!(plan.cells, vec![far_goal, near_goal]);
+    let mut filled = Vec::new();
+    assert_eq!(plan.packed(&bits, &mut filled), 0);
+    assert_eq!(plan.packed(&bits_of(b.words, &[far_goal, starts[1]]), &mut filled), 1);
+    assert_eq!(plan.packed(&bits_of(b.words, &[near_goal, starts[1]]), &mut filled), 0);
+}
+
+#[test]
+fn a_backward_order_takes_each_box_in_a_chain_of_moves_to_a_goal_of_its_own() {
+    let mut plans = 0;
+    let mut staged = 0;
+    for (text, b, bits, _) in random_levels(23, 10000) {
+        let starts: Vec<u16> = cells(&bits).collect();
+        let Some(plan) = base_plan(&b, &starts, far()) else { continue };
+        plans += 1;
+        let lin = plan.linear.as_ref().expect("a linear order");
+        let n = plan.cells.len();
+        // Each move's box goes on by a later move (to a cell it was taken on from) or ends:
+        // the chains of moves, one a box, each ending on a goal, each goal the end of one.
+        let mut next_of = vec![false; n];
+        for i in 0..n {
+            let u = lin.until[i];
+            if u != NONE {
+                assert!(u as usize > i && !next_of[u as usize], "{text}");
+                next_of[u as usize] = true;
+            }
+        }
+        let chains = (0..n).filter(|&i| !next_of[i]).count();
+        assert_eq!(chains, starts.len(), "{text}");
+        let mut ends: Vec<u16> = (0..n).filter(|&i| lin.until[i] == NONE).map(|i| plan.cells[i]).collect();
+        ends.sort_unstable();
+        let mut goals = b.goals.clone();
+        goals.sort_unstable();
+        assert_eq!(ends, goals, "{text}");
+        staged += (0..n).filter(|&i| lin.until[i] != NONE).count();
+        // The solved position has every entry done.
+        let mut filled = Vec::new();
+        assert_eq!(plan.packed(&bits_of(b.words, &b.goals), &mut filled) as usize, n, "{text}");
+    }
+    assert!(plans > 500 && staged > 30, "{plans} plans, {staged} staged");
+}
