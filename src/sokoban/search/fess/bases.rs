@@ -39,7 +39,7 @@ struct Node {
 
 /// A position's rank, smaller is better (Festival's pull-mode order): fewest boxes left,
 /// then fewest floor regions, then fewest boxes on goals.
-type Rank = (u16, u16, u16);
+type Rank = (u16, u16, u16, Reverse<u32>);
 
 /// The backward search's scratch and tables.
 struct Search<'a> {
@@ -51,12 +51,33 @@ struct Search<'a> {
     stamp: u32,
     stack: Vec<u16>,
     hungarian: Hungarian,
+    /// Only Festival's sink squares take a box out (`Search::elim`), else every base.
+    elim: bool,
 }
 
 /// The packing order from a backward search that takes at least one box out by a base
 /// (`None`: none does within `BASE_EXPANSIONS` positions or by `deadline`, the level starts
-/// solved, or it has more goals than boxes).
+/// solved, or it has more goals than boxes). First with Festival's sink squares (a box
+/// leaves only by the largest group of bases, and only while the player reaches all of
+/// them), on half the time; when that leaves boxes in, with every base a sink, and the order
+/// that leaves fewer boxes in (the first when as many).
 pub(super) fn base_plan(b: &Board, starts: &[u16], deadline: Instant) -> Option<Plan> {
+    let now = Instant::now();
+    let half = now + deadline.saturating_duration_since(now) / 2;
+    let strict = search(b, starts, half, true);
+    if strict.as_ref().is_some_and(|(rank, _)| rank.0 == 0) {
+        return strict.map(|(_, plan)| plan);
+    }
+    let loose = search(b, starts, deadline, false);
+    match (strict, loose) {
+        (Some(s), Some(l)) => Some(if l.0.0 < s.0.0 { l.1 } else { s.1 }),
+        (s, l) => s.or(l).map(|(_, plan)| plan),
+    }
+}
+
+/// One backward search; `elim`: only Festival's sink squares take a box out. The best
+/// position's rank and its order (`None`: no box left the level on its way).
+fn search(b: &Board, starts: &[u16], deadline: Instant, elim: bool) -> Option<(Rank, Plan)> {
     let n = b.pos.len();
     let mut s = Search {
         b,
@@ -65,6 +86,7 @@ pub(super) fn base_plan(b: &Board, starts: &[u16], deadline: Instant) -> Option<
         stamp: 0,
         stack: Vec::new(),
         hungarian: Hungarian::default(),
+        elim,
     };
     let mut solved = vec![0u64; b.words];
     for &g in &b.goals {
@@ -138,8 +160,8 @@ pub(super) fn base_plan(b: &Board, starts: &[u16], deadline: Instant) -> Option<
             open.push(Reverse((rank, u32::MAX - depth - 1, nodes.len() as u32 - 1)));
         }
     }
-    let (_, at) = best?;
-    order(b, &nodes, at)
+    let (rank, at) = best?;
+    Some((rank, order(b, &nodes, at)?))
 }
 
 /// How many pulls lead from a root to `at`.
@@ -202,6 +224,60 @@ fn order(b: &Board, nodes: &[Node], mut at: u32) -> Option<Plan> {
         sizes: vec![vec![1; n]],
         linear: Some(Linear { until, init: entries.iter().map(|e| e.2).collect() }),
     })
+}
+
+/// Festival's sink squares: the largest group of `bases` that a lone box can be pushed
+/// between both ways, `boxes` as walls (all the largest when several; a group is a base
+/// and those after it it reaches both ways, as Festival groups them); `None` when the
+/// player (on the cells `here`) cannot reach every one of them.
+pub(super) fn sink_squares(b: &Board, boxes: &[u64], bases: &[u64], here: &[bool]) -> Option<Vec<u64>> {
+    let list: Vec<u16> = cells(bases).collect();
+    let reach: Vec<Vec<u64>> = list
+        .iter()
+        .map(|&c| {
+            let mut seen = vec![0u64; b.words];
+            set(&mut seen, c);
+            let mut stack = vec![c];
+            while let Some(x) = stack.pop() {
+                for k in 0..4 {
+                    let to = b.next[x as usize][k];
+                    let behind = b.next[x as usize][(k + 2) % 4];
+                    if to != NONE && behind != NONE && !has(&seen, to) && !has(boxes, to) && !has(boxes, behind) {
+                        set(&mut seen, to);
+                        stack.push(to);
+                    }
+                }
+            }
+            seen
+        })
+        .collect();
+    let m = list.len();
+    let mut group = vec![usize::MAX; m];
+    let mut sizes = Vec::new();
+    for i in 0..m {
+        if group[i] != usize::MAX {
+            continue;
+        }
+        let id = sizes.len();
+        group[i] = id;
+        let mut size = 1;
+        for j in i + 1..m {
+            if group[j] == usize::MAX && has(&reach[i], list[j]) && has(&reach[j], list[i]) {
+                group[j] = id;
+                size += 1;
+            }
+        }
+        sizes.push(size);
+    }
+    let big = *sizes.iter().max()?;
+    let mut out = vec![0u64; b.words];
+    for i in (0..m).filter(|&i| sizes[group[i]] == big) {
+        if !here[list[i] as usize] {
+            return None;
+        }
+        set(&mut out, list[i]);
+    }
+    Some(out)
 }
 
 /// The cells a lone box pushed from `c` reaches (the player anywhere it can stand).
@@ -275,7 +351,9 @@ impl Search<'_> {
         }
         let list: Vec<u16> = cells(boxes).collect();
         let on = list.iter().filter(|&&c| self.b.goal[c as usize]).count();
-        (list.len() as u16, regions, on as u16)
+        let far: u32 =
+            list.iter().map(|&c| self.b.dist.iter().map(|d| d[c as usize]).min().unwrap_or(0).min(1000) as u32).sum();
+        (list.len() as u16, regions, on as u16, Reverse(far))
     }
 
     /// Whether every box left can still be pulled onto a base of its own (each alone).
@@ -300,8 +378,13 @@ impl Search<'_> {
         self.flood(&node.boxes, node.player);
         let st = self.stamp;
         let here: Vec<bool> = (0..n).map(|x| self.mark[x] == st).collect();
+        // Where a box may leave (none when the player cannot reach all of them).
+        let sinks_at =
+            if self.elim { sink_squares(b, &node.boxes, &node.bases, &here) } else { Some(node.bases.clone()) };
+        let sinks_at = sinks_at.unwrap_or_else(|| vec![0u64; b.words]);
         let mut obst = node.boxes.clone();
         let mut seen = vec![false; 4 * n];
+        // (box cell, the player's side).
         let mut queue: Vec<(u16, usize)> = Vec::new();
         for &c in &list {
             clear(&mut obst, c);
@@ -334,7 +417,7 @@ impl Search<'_> {
                     }
                     seen[x as usize * 4 + k2] = true;
                     queue.push((x, k2));
-                    if has(&node.bases, x) && !sunk {
+                    if has(&sinks_at, x) && !sunk {
                         sunk = true;
                         sinks.push((c, x, y, true));
                     }

@@ -2,6 +2,7 @@
 //! packed (`Linear`).
 
 use super::bases::base_plan;
+use super::bases::sink_squares;
 use super::plan::Linear;
 use super::plan::Plan;
 use super::tests::board_of;
@@ -91,4 +92,29 @@ fn a_backward_order_takes_each_box_in_a_chain_of_moves_to_a_goal_of_its_own() {
         assert_eq!(plan.packed(&bits_of(b.words, &b.goals), &mut filled) as usize, n, "{text}");
     }
     assert!(plans > 500 && staged > 30, "{plans} plans, {staged} staged");
+}
+
+#[test]
+fn the_sink_squares_are_the_largest_group_of_bases_a_box_goes_between_both_ways() {
+    // Bases at (1,1), a corner a box can be pushed into but never out of, and at (2,3) and
+    // (2,5) in the open room, each reachable from the other.
+    let (b, bits, _) = board_of("########\n#$     #\n#  $ $ #\n#      #\n#. ..@ #\n########");
+    let at = |r, c| b.cell(crate::grid::Pos::new(r, c));
+    let none = vec![0u64; b.words];
+    let everywhere = vec![true; b.pos.len()];
+    let sinks = sink_squares(&b, &none, &bits, &everywhere).expect("the player reaches them");
+    assert_eq!(cells(&sinks).collect::<Vec<_>>(), {
+        let mut v = vec![at(2, 3), at(2, 5)];
+        v.sort_unstable();
+        v
+    });
+    // The player shut out of one of them: none.
+    let mut shut = everywhere.clone();
+    shut[at(2, 5) as usize] = false;
+    assert!(sink_squares(&b, &none, &bits, &shut).is_none());
+    // Boxes walling (2,5) in on three sides: it can still be reached, never left; each base
+    // is a group of its own, and all three are the largest.
+    let walls = bits_of(b.words, &[at(1, 5), at(3, 5), at(2, 6)]);
+    let sinks = sink_squares(&b, &walls, &bits, &everywhere).expect("the player reaches them");
+    assert_eq!(cells(&sinks).count(), 3);
 }
