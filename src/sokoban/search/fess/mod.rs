@@ -34,7 +34,11 @@
 //! nearest floor cell that lets another out, and taken out itself later; when that is not
 //! enough either, a small best-first search over such pulls (the player anywhere) looks for
 //! a way to empty the cluster. A parking cell is part of the order: it counts as filled
-//! while it, or the goal its box moves on to, holds a box.
+//! while it, or the goal its box moves on to, holds a box. That order is the eager mode's;
+//! Festival's mode follows one planned by a backward search (`bases`, after Festival's base
+//! search) where it finds one: boxes pulled off the goals leave the level by the cells where
+//! boxes start, and its path read forward is one sequence of box moves, some to a cell where
+//! a box waits before going on to its goal (`Linear`).
 //!
 //! What it prunes is pruned soundly, by the push search's rules (dead squares, freezes, the
 //! assignment, corral deadlocks, those found by searching a PI-corral's boxes alone and the
@@ -47,7 +51,8 @@
 //! judged exactly by its endgame table (`endgame`): dead, or solved then and there.
 //!
 //! The folder, one job a file: this file (the search's state, its steps and paths; what the
-//! portfolio's searches share), `plan` (the packing order), `open` (a new node: features and
+//! portfolio's searches share), `plan` (the packing orders), `bases` (the backward search's
+//! order), `open` (a new node: features and
 //! advisors), `macros` (macro moves), `advisors`, `sided`, `hotspots`, `dfs`; tests apart.
 
 mod advisors;
