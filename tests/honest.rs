@@ -556,6 +556,42 @@ fn the_box_limit_is_a_limit_everywhere() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
+/// A large open room of many boxes: 216, each beside its goal, on 2,204 floor cells.
+fn large_room() -> String {
+    let mut g = vec![vec!['#'; 60]; 40];
+    for row in g.iter_mut().take(39).skip(1) {
+        for c in row.iter_mut().take(59).skip(1) {
+            *c = ' ';
+        }
+    }
+    for r in (3..37).step_by(3) {
+        for c in (3..57).step_by(3) {
+            g[r][c] = '$';
+            g[r + 1][c + 1] = '.';
+        }
+    }
+    g[1][1] = '@';
+    let rows: Vec<String> = g.into_iter().map(|r| r.into_iter().collect()).collect();
+    format!("; large\n{}\n", rows.join("\n"))
+}
+
+/// The level's time limit bounds the planning before the search too: on a large room, where one
+/// step of the backward packing search's planning over every box took seconds, the search stops
+/// at its limit (a generous bound: three times the limit; the planning once took six).
+#[test]
+fn a_large_levels_search_stops_at_its_time_limit() {
+    let d = scratch("large");
+    let f = d.join("large.xsb");
+    std::fs::write(&f, large_room()).unwrap();
+    let started = std::time::Instant::now();
+    let o = tb(&["sokoban", "solve", s(&f), "--time-limit", "1"]);
+    let took = started.elapsed();
+    assert_eq!(o.status.code(), Some(3), "{}{}", out(&o), err(&o));
+    assert!(out(&o).contains("the time limit (1 s) stopped the search"), "{}", out(&o));
+    assert!(took < std::time::Duration::from_secs(3), "{took:?}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 /// One coordinate rule for an XSB board: row 1 is its first board line, column 1 its leftmost
 /// wall, so indenting the board changes no coordinate of its trace; the help says so.
 #[test]

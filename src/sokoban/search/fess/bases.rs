@@ -38,7 +38,8 @@ struct Node {
 }
 
 /// A position's rank, smaller is better (Festival's pull-mode order): fewest boxes left,
-/// then fewest floor regions, then fewest boxes on goals.
+/// then fewest floor regions, then fewest boxes on goals, then the boxes farthest from the
+/// goals (the sum of each box's fewest pushes to a goal).
 type Rank = (u16, u16, u16, Reverse<u32>);
 
 /// The backward search's scratch and tables.
@@ -51,8 +52,10 @@ struct Search<'a> {
     stamp: u32,
     stack: Vec<u16>,
     hungarian: Hungarian,
-    /// Only Festival's sink squares take a box out (`Search::elim`), else every base.
+    /// Only Festival's sink squares take a box out (`sink_squares`), else every base.
     elim: bool,
+    /// No pulls are made past it (so a step runs on past it by one box's pulls at most).
+    deadline: Instant,
 }
 
 /// The packing order from a backward search that takes at least one box out by a base
@@ -87,6 +90,7 @@ fn search(b: &Board, starts: &[u16], deadline: Instant, elim: bool) -> Option<(R
         stack: Vec::new(),
         hungarian: Hungarian::default(),
         elim,
+        deadline,
     };
     let mut solved = vec![0u64; b.words];
     for &g in &b.goals {
@@ -387,6 +391,9 @@ impl Search<'_> {
         // (box cell, the player's side).
         let mut queue: Vec<(u16, usize)> = Vec::new();
         for &c in &list {
+            if Instant::now() >= self.deadline {
+                break;
+            }
             clear(&mut obst, c);
             seen.iter_mut().for_each(|s| *s = false);
             queue.clear();
