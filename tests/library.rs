@@ -106,6 +106,24 @@ fn the_solvers_solution_is_kept_as_the_solvers() {
     assert_eq!((lib.solutions[0].found.by, lib.solutions[0].pushes), (Finder::Solver, Some(2)));
     // Not the player's: no day solved.
     assert_eq!(lib.stats.solved_on, None);
+    // Replayed from the library, animated, it is still not the player's solve.
+    h.state_mut().instant = false;
+    run(&mut h, Command::Restart);
+    run(&mut h, Command::Library);
+    h.run_steps(2);
+    h.get_by_label("Replay").click();
+    for _ in 0..400 {
+        h.step();
+        let s = &h.state().tabs.sokoban.session;
+        if s.queue.is_empty() && !s.animating() && s.current().solved() {
+            break;
+        }
+    }
+    h.run_steps(3);
+    let s = &h.state().tabs.sokoban.session;
+    assert!(s.current().solved() && !s.by_player());
+    assert_eq!(h.state().library().stats.solved_on, None);
+    assert_eq!(h.state().library().solutions.len(), 1);
 }
 
 #[test]

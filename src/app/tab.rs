@@ -108,6 +108,9 @@ pub(crate) trait GameTab {
     /// Plays a line of moves from the level's start after a restart (a best solution):
     /// animated, or at once.
     fn play_line(&mut self, line: &str, animate: bool) -> Result<(), String>;
+    /// The same for a line that is not the player's own (a library entry found by the solver,
+    /// the optimiser or a file): a level it solves is not counted as the player's.
+    fn play_given_line(&mut self, line: &str, animate: bool) -> Result<(), String>;
     /// A save file of the level on screen played by `line` from its start (the best run).
     fn line_save(&self, line: &str) -> Result<String, String>;
     /// A kept session's save, if its run at the cursor solves its level by the player's own
@@ -440,6 +443,9 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
     }
     fn play_line(&mut self, line: &str, animate: bool) -> Result<(), String> {
         self.session.play_line(line, animate)
+    }
+    fn play_given_line(&mut self, line: &str, animate: bool) -> Result<(), String> {
+        self.session.play_given_line(line, animate)
     }
     fn line_save(&self, line: &str) -> Result<String, String> {
         let l = self.levels.get(self.index).ok_or("no level")?;

@@ -366,6 +366,17 @@ impl<P: Playable> Session<P> {
     /// (so undo brings back what was on screen): queued and animated, or at once. The whole
     /// line is checked against the rules first; a move that cannot be made changes nothing.
     pub fn play_line(&mut self, line: &str, animate: bool) -> Result<(), String> {
+        self.play_line_as(line, animate, false)
+    }
+
+    /// [`Session::play_line`] for a line that is not the player's own (the solver's, the
+    /// optimiser's, a file's): shown and replayed like any, but a level it solves is not
+    /// marked solved by the player (as [`Session::make_given`]).
+    pub fn play_given_line(&mut self, line: &str, animate: bool) -> Result<(), String> {
+        self.play_line_as(line, animate, true)
+    }
+
+    fn play_line_as(&mut self, line: &str, animate: bool, given: bool) -> Result<(), String> {
         let mut here = self.start.clone();
         let mut moves = Vec::new();
         for (k, text) in P::split_moves(line)?.iter().enumerate() {
@@ -380,9 +391,10 @@ impl<P: Playable> Session<P> {
         self.restart();
         if animate {
             self.queue.extend(moves.into_iter().map(|m| (m, 0)));
+            self.queue_from_solver = given;
         } else {
             for mv in &moves {
-                self.make(mv, true)?;
+                self.make_as(mv, true, given, 0)?;
             }
         }
         Ok(())

@@ -4,10 +4,12 @@
 
 use crate::app::TumbleApp;
 use crate::app::command::Command;
+use crate::app::library::Finder;
 
 /// What a click in the window asks (carried out after it is drawn).
 enum Act {
-    Replay(String),
+    /// A solution's line, and whether the player found it (else it is not counted as theirs).
+    Replay(String, bool),
     Copy(String),
     Optimise(usize),
     CancelOptimiser,
@@ -89,7 +91,7 @@ impl TumbleApp {
                                 .on_hover_text("Play it from the start (undo brings your game back)")
                                 .clicked()
                             {
-                                acts.push(Act::Replay(k.found.line.clone()));
+                                acts.push(Act::Replay(k.found.line.clone(), k.found.by == Finder::Player));
                             }
                             if ui
                                 .small_button("Copy")
@@ -181,9 +183,11 @@ impl TumbleApp {
         self.shelf.open &= open;
         for a in acts {
             match a {
-                Act::Replay(line) => {
+                Act::Replay(line, own) => {
                     let animate = !self.instant;
-                    match self.tab_mut().play_line(&line, animate) {
+                    let tab = self.tab_mut();
+                    let played = if own { tab.play_line(&line, animate) } else { tab.play_given_line(&line, animate) };
+                    match played {
                         Ok(()) => self.not_an_attempt(),
                         Err(e) => self.notify(format!("the solution no longer replays: {e}"), Some(self.kind)),
                     }
