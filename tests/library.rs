@@ -77,10 +77,15 @@ fn a_solve_joins_the_library_and_the_optimiser_finds_the_short_one() {
     h.run_steps(3);
     assert!(h.state().tabs.sokoban.session.current().solved());
     assert_eq!(h.state().library().stats.attempts, attempts);
-    // Delete asks once: the first click only changes the button.
+    // Delete asks once: the first click only changes the button, and moves nothing (the
+    // button is as wide either way: the row's buttons stay under the pointer).
+    let replay = h.get_all_by_label("Replay").next().unwrap().rect();
+    let delete = h.get_all_by_label("Delete").next().unwrap().rect();
     h.get_all_by_label("Delete").next().unwrap().click();
     h.run_steps(2);
     assert_eq!(h.state().library().solutions.len(), 2);
+    assert_eq!(h.get_all_by_label("Replay").next().unwrap().rect(), replay);
+    assert_eq!(h.get_by_label("Delete: sure?").rect(), delete);
     h.get_by_label("Delete: sure?").click();
     h.run_steps(2);
     let lib = h.state().library();

@@ -111,8 +111,7 @@ impl TumbleApp {
                                 acts.push(Act::Optimise(i));
                             }
                             let sure = confirm == Some((true, i));
-                            if ui
-                                .small_button(if sure { "Delete: sure?" } else { "Delete" })
+                            if delete_button(ui, sure)
                                 .on_hover_text("Click twice: the solution is gone for good")
                                 .clicked()
                             {
@@ -159,8 +158,7 @@ impl TumbleApp {
                                 acts.push(Act::OpenSnapshot(s.snapshot.line.clone()));
                             }
                             let sure = confirm == Some((false, i));
-                            if ui
-                                .small_button(if sure { "Delete: sure?" } else { "Delete" })
+                            if delete_button(ui, sure)
                                 .on_hover_text("Click twice: the snapshot is gone for good")
                                 .clicked()
                             {
@@ -215,4 +213,13 @@ impl TumbleApp {
             }
         }
     }
+}
+
+/// A Delete button as wide as its "Delete: sure?" form, so asking does not move the row's
+/// buttons (or the next row's) under the pointer.
+fn delete_button(ui: &mut egui::Ui, sure: bool) -> egui::Response {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let wide = ui.painter().layout_no_wrap("Delete: sure?".to_string(), font, egui::Color32::WHITE).size().x;
+    let width = wide + 2.0 * ui.spacing().button_padding.x;
+    ui.add(egui::Button::new(if sure { "Delete: sure?" } else { "Delete" }).small().min_size(egui::vec2(width, 0.0)))
 }
