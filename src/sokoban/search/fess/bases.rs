@@ -23,6 +23,9 @@ use std::collections::HashSet;
 /// The most positions the backward search expands.
 pub(super) const BASE_EXPANSIONS: usize = 2000;
 
+/// The most positions it holds (its memory: a large room makes thousands a step).
+pub(super) const BASE_NODES: usize = 50_000;
+
 /// A position of the backward search.
 struct Node {
     boxes: Vec<u64>,
@@ -47,7 +50,7 @@ struct Search<'a> {
     b: &'a Board,
     /// Per base (a start cell), the cells a lone box pushed from it reaches: the cells from
     /// which a box can be pulled onto it.
-    reach: Vec<(u16, Vec<u64>)>,
+    reach: &'a [(u16, Vec<u64>)],
     mark: Vec<u32>,
     stamp: u32,
     stack: Vec<u16>,
@@ -59,19 +62,21 @@ struct Search<'a> {
 }
 
 /// The packing order from a backward search that takes at least one box out by a base
-/// (`None`: none does within `BASE_EXPANSIONS` positions or by `deadline`, the level starts
-/// solved, or it has more goals than boxes). First with Festival's sink squares (a box
+/// (`None`: none does within `BASE_EXPANSIONS` positions expanded, `BASE_NODES` held, or by
+/// `deadline`, the level starts solved, or it has more goals than boxes). First with Festival's sink squares (a box
 /// leaves only by the largest group of bases, and only while the player reaches all of
 /// them), on half the time; when that leaves boxes in, with every base a sink, and the order
 /// that leaves fewer boxes in (the first when as many).
 pub(super) fn base_plan(b: &Board, starts: &[u16], deadline: Instant) -> Option<Plan> {
     let now = Instant::now();
     let half = now + deadline.saturating_duration_since(now) / 2;
-    let strict = search(b, starts, half, true);
+    let none = vec![0u64; b.words];
+    let reach: Vec<(u16, Vec<u64>)> = starts.iter().map(|&c| (c, push_reach(b, c, &none))).collect();
+    let strict = search(b, starts, &reach, half, true);
     if strict.as_ref().is_some_and(|(rank, _)| rank.0 == 0) {
         return strict.map(|(_, plan)| plan);
     }
-    let loose = search(b, starts, deadline, false);
+    let loose = search(b, starts, &reach, deadline, false);
     match (strict, loose) {
         (Some(s), Some(l)) => Some(if l.0.0 < s.0.0 { l.1 } else { s.1 }),
         (s, l) => s.or(l).map(|(_, plan)| plan),
@@ -80,11 +85,11 @@ pub(super) fn base_plan(b: &Board, starts: &[u16], deadline: Instant) -> Option<
 
 /// One backward search; `elim`: only Festival's sink squares take a box out. The best
 /// position's rank and its order (`None`: no box left the level on its way).
-fn search(b: &Board, starts: &[u16], deadline: Instant, elim: bool) -> Option<(Rank, Plan)> {
+fn search(b: &Board, starts: &[u16], reach: &[(u16, Vec<u64>)], deadline: Instant, elim: bool) -> Option<(Rank, Plan)> {
     let n = b.pos.len();
     let mut s = Search {
         b,
-        reach: starts.iter().map(|&c| (c, push_reach(b, c))).collect(),
+        reach,
         mark: vec![0; n],
         stamp: 0,
         stack: Vec::new(),
@@ -112,7 +117,7 @@ fn search(b: &Board, starts: &[u16], deadline: Instant, elim: bool) -> Option<(R
         if has(&solved, c) {
             continue;
         }
-        let key = s.region_min(&solved, c);
+        let key = s.flood(&solved, c);
         if seen.insert((solved.clone(), bases.clone(), key)) {
             let rank = s.rank(&solved);
             nodes.push(Node {
@@ -133,7 +138,7 @@ fn search(b: &Board, starts: &[u16], deadline: Instant, elim: bool) -> Option<(R
         if best.is_none_or(|(r, _)| rank < r) {
             best = Some((rank, at));
         }
-        if rank.0 == 0 || expanded >= BASE_EXPANSIONS || Instant::now() >= deadline {
+        if rank.0 == 0 || expanded >= BASE_EXPANSIONS || nodes.len() >= BASE_NODES || Instant::now() >= deadline {
             break;
         }
         expanded += 1;
@@ -142,7 +147,7 @@ fn search(b: &Board, starts: &[u16], deadline: Instant, elim: bool) -> Option<(R
         let mut added = 0;
         for (from, to, player, kill) in sinks.into_iter().chain(others) {
             // Where a box can leave by a base, only such pulls.
-            if added > 0 && !kill {
+            if (added > 0 && !kill) || nodes.len() >= BASE_NODES {
                 break;
             }
             let node = &nodes[at as usize];
@@ -154,7 +159,7 @@ fn search(b: &Board, starts: &[u16], deadline: Instant, elim: bool) -> Option<(R
             } else {
                 set(&mut boxes, to);
             }
-            let key = s.region_min(&boxes, player);
+            let key = s.flood(&boxes, player);
             if !seen.insert((boxes.clone(), bases.clone(), key)) || !s.matched(&boxes, &bases) {
                 continue;
             }
@@ -236,25 +241,7 @@ fn order(b: &Board, nodes: &[Node], mut at: u32) -> Option<Plan> {
 /// player (on the cells `here`) cannot reach every one of them.
 pub(super) fn sink_squares(b: &Board, boxes: &[u64], bases: &[u64], here: &[bool]) -> Option<Vec<u64>> {
     let list: Vec<u16> = cells(bases).collect();
-    let reach: Vec<Vec<u64>> = list
-        .iter()
-        .map(|&c| {
-            let mut seen = vec![0u64; b.words];
-            set(&mut seen, c);
-            let mut stack = vec![c];
-            while let Some(x) = stack.pop() {
-                for k in 0..4 {
-                    let to = b.next[x as usize][k];
-                    let behind = b.next[x as usize][(k + 2) % 4];
-                    if to != NONE && behind != NONE && !has(&seen, to) && !has(boxes, to) && !has(boxes, behind) {
-                        set(&mut seen, to);
-                        stack.push(to);
-                    }
-                }
-            }
-            seen
-        })
-        .collect();
+    let reach: Vec<Vec<u64>> = list.iter().map(|&c| push_reach(b, c, boxes)).collect();
     let m = list.len();
     let mut group = vec![usize::MAX; m];
     let mut sizes = Vec::new();
@@ -284,8 +271,9 @@ pub(super) fn sink_squares(b: &Board, boxes: &[u64], bases: &[u64], here: &[bool
     Some(out)
 }
 
-/// The cells a lone box pushed from `c` reaches (the player anywhere it can stand).
-fn push_reach(b: &Board, c: u16) -> Vec<u64> {
+/// The cells a lone box pushed from `c` reaches around `walls` (the player anywhere it can
+/// stand).
+fn push_reach(b: &Board, c: u16, walls: &[u64]) -> Vec<u64> {
     let mut seen = vec![0u64; b.words];
     set(&mut seen, c);
     let mut stack = vec![c];
@@ -293,7 +281,7 @@ fn push_reach(b: &Board, c: u16) -> Vec<u64> {
         for k in 0..4 {
             let to = b.next[x as usize][k];
             let behind = b.next[x as usize][(k + 2) % 4];
-            if to != NONE && behind != NONE && !has(&seen, to) {
+            if to != NONE && behind != NONE && !has(&seen, to) && !has(walls, to) && !has(walls, behind) {
                 set(&mut seen, to);
                 stack.push(to);
             }
@@ -329,10 +317,6 @@ impl Search<'_> {
             }
         }
         min
-    }
-
-    fn region_min(&mut self, boxes: &[u64], player: u16) -> u16 {
-        self.flood(boxes, player)
     }
 
     /// Boxes left, floor regions, boxes on goals.
