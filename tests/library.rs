@@ -156,6 +156,9 @@ fn a_snapshot_brings_the_game_back_and_travels_in_a_save() {
     h.get_by_label("Open").click();
     h.run_steps(3);
     assert_eq!(*h.state().tabs.sokoban.session.current(), here);
+    // The status bar says where the game now is.
+    let said = h.state().notice.clone().map(|n| n.text).unwrap_or_default();
+    assert_eq!(said, "snapshot \"around the box\" opened: 3 moves (undo goes back)");
     // Solve it too, then save: the save carries both; another window opening it gets them.
     play(&mut h, "EE");
     let file = dir.join("maze.tumble");

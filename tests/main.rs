@@ -25,3 +25,5 @@ mod trace;
 mod vexed_levels;
 #[cfg(feature = "app")]
 mod window;
+#[cfg(feature = "app")]
+mod window_play;

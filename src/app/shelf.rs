@@ -105,12 +105,17 @@ impl TumbleApp {
         self.notify(format!("snapshot \"{name}\" kept ({moves} moves)"), Some(self.kind));
     }
 
-    /// Plays a line of the library from the level's start, at once (a snapshot to go on from,
-    /// a solution to step through): undo brings the game before it back.
-    pub fn open_line(&mut self, line: &str, what: &str) {
+    /// Plays a snapshot's line from the level's start, at once, and says so: the game goes on
+    /// from there, and undo brings the game before it back.
+    pub fn open_snapshot(&mut self, name: &str, line: &str) {
+        let name = crate::save::library::clean_name(name);
         match self.tab_mut().play_line(line, false) {
-            Ok(()) => self.not_an_attempt(),
-            Err(e) => self.notify(format!("{what} no longer replays: {e}"), Some(self.kind)),
+            Ok(()) => {
+                self.not_an_attempt();
+                let moves = self.tab().moves();
+                self.notify(format!("snapshot \"{name}\" opened: {moves} moves (undo goes back)"), Some(self.kind));
+            }
+            Err(e) => self.notify(format!("snapshot \"{name}\" no longer replays: {e}"), Some(self.kind)),
         }
     }
 
@@ -205,11 +210,11 @@ impl TumbleApp {
                     Err("the level was left".into())
                 };
                 match added {
-                    Ok(_) => self.notify(format!("the optimiser found {words}"), Some(self.kind)),
+                    Ok(_) => self.notify(format!("the optimiser {words}"), Some(self.kind)),
                     Err(e) => self.notify(format!("the optimiser's solution was not kept: {e}"), Some(self.kind)),
                 }
             }
-            Ok((None, words)) => self.notify(format!("the optimiser found {words}"), Some(self.kind)),
+            Ok((None, words)) => self.notify(format!("the optimiser {words}"), Some(self.kind)),
             Err(e) => self.notify(format!("the optimiser stopped: {e}"), Some(self.kind)),
         }
     }

@@ -2,7 +2,8 @@
 //! UVa 589's exact search or the Sokoban solver.
 
 use super::{
-    Answer, Break, Event, Gesture, Overlay, Playable, Replay, SOKOBAN_OPTIMAL_TIME, SOKOBAN_TIME, cell, square_cell,
+    Answer, Break, Event, Gesture, Overlay, Playable, Replay, SOKOBAN_OPTIMAL_TIME, SOKOBAN_TIME, cell, rect,
+    square_cell,
 };
 use crate::grid::{Dir, Pos};
 use crate::scene::Point;
@@ -140,7 +141,7 @@ impl Playable for sokoban::scene::Game {
                 vec![walk(dir)]
             }
             Gesture::Click(p) => {
-                let Some(target) = board_cell(p) else { return vec![] };
+                let Some(target) = square_cell(p) else { return vec![] };
                 // Reverse mode: a click walks (boxes come along by the keys).
                 if self.reverse.is_some() {
                     return walk_path(self, target).into_iter().map(walk).collect();
@@ -159,7 +160,7 @@ impl Playable for sokoban::scene::Game {
                 walk_path(self, target).into_iter().map(walk).collect()
             }
             Gesture::Drag { from, to } => {
-                let (Some(b), Some(target)) = (board_cell(from), board_cell(to)) else { return vec![] };
+                let (Some(b), Some(target)) = (square_cell(from), square_cell(to)) else { return vec![] };
                 if self.reverse.is_some() {
                     return vec![];
                 }
@@ -190,6 +191,21 @@ impl Playable for sokoban::scene::Game {
         vec![Overlay::Mark(cell(x, y)), Overlay::Arrow([x + 0.5, y + 0.5], [x + 0.5 + dx, y + 0.5 + dy])]
     }
 
+    /// A box dragged follows the pointer; the cell under the pointer is outlined while the
+    /// box can be pushed there (the other boxes standing still), so a drop never surprises.
+    fn drag_overlay(&self, from: Point, to: Point) -> Vec<Overlay> {
+        let (Some(b), Some(target)) = (square_cell(from), square_cell(to)) else { return vec![] };
+        if self.reverse.is_some() || !self.pos.boxes.contains(&b) {
+            return vec![];
+        }
+        let [x, y] = [0.25 + b.col as f32 + to[0] - from[0], 0.25 + b.row as f32 + to[1] - from[1]];
+        let mut out = vec![Overlay::Ghost(rect(x + 0.14, y + 0.14, 0.72, 0.72), crate::scene::Ink::Crate)];
+        if target != b && can_push(self, b, target) {
+            out.push(Overlay::Landing(cell(0.25 + target.col as f32, 0.25 + target.row as f32)));
+        }
+        out
+    }
+
     fn is_push(step: &sokoban::Step) -> bool {
         step.moved_box().is_some()
     }
@@ -204,8 +220,8 @@ impl Playable for sokoban::scene::Game {
 
     fn no_moves_why(&self, g: Gesture, selected: Option<Pos>) -> Option<String> {
         let box_and_target = match g {
-            Gesture::Click(p) => selected.filter(|b| self.pos.boxes.contains(b)).zip(board_cell(p)),
-            Gesture::Drag { from, to } => board_cell(from).filter(|b| self.pos.boxes.contains(b)).zip(board_cell(to)),
+            Gesture::Click(p) => selected.filter(|b| self.pos.boxes.contains(b)).zip(square_cell(p)),
+            Gesture::Drag { from, to } => square_cell(from).filter(|b| self.pos.boxes.contains(b)).zip(square_cell(to)),
             _ => None,
         };
         let (b, t) = box_and_target?;
@@ -221,7 +237,7 @@ impl Playable for sokoban::scene::Game {
     }
 
     fn relocate(&self, p: Point) -> Option<Self> {
-        let target = board_cell(p)?;
+        let target = square_cell(p)?;
         let free = self.level.is_floor(target) && !self.pos.boxes.contains(&target);
         (self.reverse.is_some() && free && !self.reach().contains(&target))
             .then(|| self.at(sokoban::rules::Position { player: target, boxes: self.pos.boxes.clone() }))
@@ -252,21 +268,22 @@ impl Playable for sokoban::scene::Game {
         let r = sokoban::search::optimise(&self.level, &self.pos, moves, time, max, cancel, progress)?;
         let (given_p, given_m) = (pushes_of(self, moves), moves.len());
         let searched = match r.searched {
-            Some((b, d)) => format!("every position with up to {b} boxes moved up to {d} cells off the solution's way"),
+            Some((b, d)) => {
+                format!("searched every position with up to {b} boxes moved up to {d} cells off the solution's way")
+            }
             None => "no vicinity searched to its end".to_string(),
         };
-        let words = match (&r.stopped, r.better) {
-            (_, true) => format!(
-                "{} pushes, {} moves (was {given_p} pushes, {given_m} moves; searched {searched})",
-                r.pushes,
-                r.moves.len()
-            ),
-            (None, false) => format!("nothing better than {given_p} pushes, {given_m} moves in {searched}"),
-            (Some(why), false) => format!("nothing better found ({why}; {searched})"),
-        };
-        let words = match &r.stopped {
-            Some(why) if r.better => format!("{words}; {why}"),
-            _ => words,
+        // The outcome first (the status bar cuts a long message at the window's edge): what
+        // was found, and whether the search ended or was stopped; then the detail.
+        let was = format!("was {given_p} pushes, {given_m} moves");
+        let stopped = r.stopped.as_deref().map(|why| if why == "cancelled" { "it was cancelled" } else { why });
+        let words = match (stopped, r.better) {
+            (None, true) => format!("found {} pushes, {} moves ({was}; {searched})", r.pushes, r.moves.len()),
+            (Some(why), true) => {
+                format!("found {} pushes, {} moves, then {why} ({was}; {searched})", r.pushes, r.moves.len())
+            }
+            (None, false) => format!("found nothing better than {given_p} pushes, {given_m} moves ({searched})"),
+            (Some(why), false) => format!("found nothing better, then {why} ({was}; {searched})"),
         };
         Ok((r.better.then_some(r.moves), words))
     }
@@ -328,13 +345,6 @@ impl Playable for sokoban::scene::Game {
     }
 }
 
-/// The shortest walk (no pushes) to a floor cell, as directions.
-/// The board cell under a point of the scene.
-fn board_cell(p: Point) -> Option<Pos> {
-    let [x, y] = [p[0] - 0.25, p[1] - 0.25];
-    (x >= 0.0 && y >= 0.0).then(|| Pos::new(y as usize, x as usize))
-}
-
 /// The moves that push box `b` to `target` with the fewest pushes, then the fewest moves,
 /// the other boxes standing still; empty when there is no such path.
 fn push_path(g: &sokoban::scene::Game, b: Pos, target: Pos) -> Vec<sokoban::Move> {
@@ -350,6 +360,27 @@ fn push_path(g: &sokoban::scene::Game, b: Pos, target: Pos) -> Vec<sokoban::Move
     sokoban::solve::solve(&sokoban::format::Maze { level, start }).map(|s| s.moves).unwrap_or_default()
 }
 
+/// Whether box `b` can be pushed to `target`: asked every frame of a drag, so the answer for
+/// the cell under the pointer is kept until the pointer or the position changes.
+fn can_push(g: &sokoban::scene::Game, b: Pos, target: Pos) -> bool {
+    // The level is held (not its address), so a new level cannot take the kept one's place.
+    type Kept = Option<(std::sync::Arc<sokoban::rules::Level>, sokoban::rules::Position, Pos, Pos, bool)>;
+    thread_local!(static KEPT: std::cell::RefCell<Kept> = const { std::cell::RefCell::new(None) });
+    KEPT.with_borrow_mut(|kept| match kept {
+        Some((level, pos, kb, kt, yes))
+            if std::sync::Arc::ptr_eq(level, &g.level) && (&*pos, *kb, *kt) == (&g.pos, b, target) =>
+        {
+            *yes
+        }
+        _ => {
+            let yes = !push_path(g, b, target).is_empty();
+            *kept = Some((g.level.clone(), g.pos.clone(), b, target, yes));
+            yes
+        }
+    })
+}
+
+/// The shortest walk (no pushes) to a floor cell, as directions.
 fn walk_path(g: &sokoban::scene::Game, target: Pos) -> Vec<Dir> {
     let free = |p: Pos| g.level.is_floor(p) && !g.pos.boxes.contains(&p);
     if !free(target) {

@@ -515,7 +515,10 @@ impl<P: Playable> Session<P> {
             return;
         }
         if !moves.is_empty() {
+            // A move makes every message before it stale, the app's ("opened …") too: the
+            // status bar shows none older than this silence.
             self.message = None;
+            self.message_seq = next_seq();
             self.stop_solution();
             self.playing = false;
             self.queue_paused = false;

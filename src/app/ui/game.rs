@@ -84,18 +84,6 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
                 }
             }
             ui.separator();
-            if let Some(j) = &s.solver {
-                ui.spinner();
-                let n = j.progress.load(std::sync::atomic::Ordering::Relaxed);
-                ui.label(format!("{n} positions"));
-                tool_button(ui, Command::Cancel, true, &mut asked.commands);
-            } else {
-                let info = Command::Solve.info();
-                if ui.button(P::solve_label()).on_hover_text(info.tooltip).clicked() {
-                    asked.commands.push(Command::Solve);
-                }
-                tool_button(ui, Command::Hint, true, &mut asked.commands);
-            }
             // Pushing boxes: the reverse mode switch.
             let reversed = tab.forward.is_some();
             if reversed || tab.levels.get(tab.index).is_some_and(|l| l.start.reversed_game().is_some()) {
@@ -106,6 +94,21 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
             }
             ui.separator();
             tool_button(ui, Command::Edit, true, &mut asked.commands);
+            // The solver's group comes last: while it runs, Cancel stands where Solve was and
+            // the count grows into empty space, so no button moves under the pointer.
+            ui.separator();
+            if let Some(j) = &s.solver {
+                tool_button(ui, Command::Cancel, true, &mut asked.commands);
+                ui.spinner();
+                let n = j.progress.load(std::sync::atomic::Ordering::Relaxed);
+                ui.label(format!("{n} positions"));
+            } else {
+                let info = Command::Solve.info();
+                if ui.button(P::solve_label()).on_hover_text(info.tooltip).clicked() {
+                    asked.commands.push(Command::Solve);
+                }
+                tool_button(ui, Command::Hint, true, &mut asked.commands);
+            }
         });
         // The banner of a level done lies over the board's top edge: the board does not move
         // (nor shrink) under the pointer when it appears.
@@ -182,10 +185,10 @@ pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
             // One place for messages: the newest of this game's and the app's (unless the
             // app's belongs to another game's tab).
             let app_note = shared.notice.as_ref().filter(|n| n.tab.is_none_or(|t| t == shared.kind));
-            let shown = match (s.message.as_ref(), app_note) {
-                (Some(_), Some(n)) if n.seq > s.message_seq => Some(&n.text),
-                (Some(m), _) => Some(m),
-                (None, n) => n.map(|n| &n.text),
+            // A move clears the game's message and silences every older one.
+            let shown = match app_note {
+                Some(n) if n.seq > s.message_seq => Some(&n.text),
+                _ => s.message.as_ref(),
             };
             if let Some(m) = shown.filter(|m| said.as_ref() != Some(*m)) {
                 ui.separator();

@@ -15,7 +15,7 @@ enum Act {
     CancelOptimiser,
     DeleteSolution(usize),
     Snapshot,
-    OpenSnapshot(String),
+    OpenSnapshot(String, String),
     DeleteSnapshot(usize),
     Export,
 }
@@ -155,7 +155,7 @@ impl TumbleApp {
                                 .on_hover_text("Go on from it (undo brings your game back)")
                                 .clicked()
                             {
-                                acts.push(Act::OpenSnapshot(s.snapshot.line.clone()));
+                                acts.push(Act::OpenSnapshot(s.snapshot.name.clone(), s.snapshot.line.clone()));
                             }
                             let sure = confirm == Some((false, i));
                             if delete_button(ui, sure)
@@ -208,7 +208,7 @@ impl TumbleApp {
                 Act::DeleteSolution(i) => self.shelf.confirm = Some((true, i)),
                 Act::DeleteSnapshot(i) => self.shelf.confirm = Some((false, i)),
                 Act::Snapshot => self.run(Command::Snapshot, ctx),
-                Act::OpenSnapshot(line) => self.open_line(&line, "the snapshot"),
+                Act::OpenSnapshot(name, line) => self.open_snapshot(&name, &line),
                 Act::Export => self.run(Command::ExportLibrary, ctx),
             }
         }

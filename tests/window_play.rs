@@ -1,0 +1,154 @@
+//! The window while a level is played (headless, egui_kittest), the second pass's finish:
+//! the toolbar under the pointer while the solver runs, what the status bar says after a
+//! mouse push and a snapshot, the banner beside the board.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tumblebox::app::play::{Overlay, Playable, Replay};
+use tumblebox::app::session::SolverJob;
+use tumblebox::app::{GameKind, TumbleApp};
+
+fn harness() -> Harness<'static, TumbleApp> {
+    Harness::builder()
+        .with_size([1200.0, 760.0])
+        .with_max_steps(4000)
+        .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default())
+}
+
+#[test]
+fn a_running_solver_moves_no_button_and_cancel_stands_where_solve_was() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Sokoban;
+    h.run_steps(2);
+    let labels = ["Undo", "Redo", "Restart", "Reverse", "Edit level"];
+    let rects = |h: &Harness<'_, TumbleApp>| labels.map(|l| h.get_by_label(l).rect());
+    let before = rects(&h);
+    let solve = h.get_by_label("Solve").rect();
+    // A search that is still running (its answer never comes: the sender is held here), so
+    // the frame is the one the player sees for as long as the solver works.
+    let (_tx, rx) = std::sync::mpsc::channel();
+    let s = &mut h.state_mut().tabs.sokoban.session;
+    let from = s.current().clone();
+    s.solver = Some(SolverJob {
+        cancel: Default::default(),
+        progress: Default::default(),
+        result: rx,
+        hint_only: false,
+        from,
+    });
+    h.run_steps(2);
+    assert!(h.query_by_label("Solve").is_none(), "Solve is replaced while the solver runs");
+    let cancel = h.get_by_label("Cancel").rect();
+    assert_eq!(rects(&h), before, "a button moved when the solver started");
+    assert_eq!(cancel.left(), solve.left(), "Cancel is not where Solve was");
+    h.get_by_label_contains("positions");
+    // Cancel: Solve is back in its place.
+    h.get_by_label("Cancel").click();
+    h.run_steps(2);
+    assert!(h.state().tabs.sokoban.session.solver.is_none());
+    assert_eq!(h.get_by_label("Solve").rect(), solve);
+    assert_eq!(rects(&h), before);
+}
+
+fn click_at(h: &mut Harness<'_, TumbleApp>, p: egui::Pos2) {
+    h.hover_at(p);
+    h.drag_at(p);
+    h.drop_at(p);
+}
+
+/// Screen position of a Sokoban board cell's centre.
+fn sokoban_cell(h: &Harness<'_, TumbleApp>, row: usize, col: usize) -> egui::Pos2 {
+    let rect = h.get_by_label("board").rect();
+    tumblebox::app::paint::View::fit(&h.state().scene(), rect).to_screen([0.75 + col as f32, 0.75 + row as f32])
+}
+
+#[test]
+fn a_move_silences_the_messages_before_it() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Sokoban;
+    h.state_mut().instant = true;
+    h.run_steps(2);
+    h.state_mut().notify("opened mazes.txt: 3 levels", None);
+    h.run_steps(2);
+    h.get_by_label_contains("opened mazes.txt");
+    // Maze 1: the box at (2,3) clicked, then the target (2,5): walked and pushed there.
+    let p = sokoban_cell(&h, 2, 3);
+    click_at(&mut h, p);
+    h.run_steps(2);
+    let p = sokoban_cell(&h, 2, 5);
+    click_at(&mut h, p);
+    for _ in 0..30 {
+        h.step();
+    }
+    assert!(h.state().tabs.sokoban.session.current().solved());
+    assert!(h.query_by_label_contains("opened mazes.txt").is_none(), "the stale message came back after the push");
+    // A message after the move is shown as before.
+    h.state_mut().notify("saved", None);
+    h.run_steps(2);
+    h.get_by_label("saved");
+}
+
+#[test]
+fn a_dragged_box_outlines_the_cell_it_can_be_pushed_to() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Sokoban;
+    h.run_steps(2);
+    // Maze 1: the player at (2,2), the box at (2,3), the target at (2,5), a wall row 0.
+    let g = h.state().tabs.sokoban.session.current().clone();
+    let centre = |r: usize, c: usize| [0.75 + c as f32, 0.75 + r as f32];
+    let landing = |to: [f32; 2]| {
+        g.drag_overlay(centre(2, 3), to).into_iter().find_map(|o| match o {
+            Overlay::Landing(q) => Some(q),
+            _ => None,
+        })
+    };
+    // Onto the target: that cell is outlined (its corners, a quarter-cell margin).
+    assert_eq!(landing(centre(2, 5)), Some([[5.25, 2.25], [6.25, 2.25], [6.25, 3.25], [5.25, 3.25]]));
+    // A point anywhere in the cell names it.
+    assert!(landing([5.3, 3.2]).is_some());
+    // Onto a wall, or back where it stands: nothing outlined, but the box follows the pointer.
+    assert_eq!(landing(centre(0, 3)), None);
+    assert_eq!(landing(centre(2, 3)), None);
+    // Half a cell to the right: the box drawn there (its inset 0.14 from the cell's corner at
+    // 3.25 + 0.5), and the cell under the pointer, (2,4), outlined.
+    let o = g.drag_overlay(centre(2, 3), [4.25, 2.75]);
+    assert!(
+        matches!(o[..], [Overlay::Ghost(q, _), Overlay::Landing(l)] if (q[0][0] - 3.89).abs() < 1e-4 && l[0] == [4.25, 2.25]),
+        "{o:?}"
+    );
+    // A floor cell or the player's: nothing from a cell without a box.
+    assert!(g.drag_overlay(centre(2, 2), centre(2, 5)).is_empty());
+}
+
+#[test]
+fn the_optimisers_words_begin_with_what_it_found_and_whether_it_was_stopped() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Sokoban;
+    h.run_steps(2);
+    // Maze 1 and a detour of 4 pushes, 12 moves (tests/library.rs works it by hand); the
+    // shortest is `EE`.
+    let g = h.state().tabs.sokoban.session.current().clone();
+    let mut here = g.clone();
+    let mut moves = Vec::new();
+    for c in "EneesWnwwsEE".chars() {
+        let m = here.parse_move(&c.to_string()).unwrap();
+        here = here.play(&m).unwrap().0;
+        moves.push(m);
+    }
+    let meter = tumblebox::meter::Meter::new();
+    let time = std::time::Duration::from_secs(10);
+    let (line, words) = g.optimise(&moves, time, &std::sync::atomic::AtomicBool::new(false), &meter).unwrap();
+    assert_eq!(line.map(|l| l.len()), Some(2));
+    assert!(words.starts_with("found 2 pushes, 2 moves (was 4 pushes, 12 moves; searched every position"), "{words}");
+    // Cancelled before it began: nothing found, and said before the detail.
+    let (line, words) = g.optimise(&moves, time, &std::sync::atomic::AtomicBool::new(true), &meter).unwrap();
+    assert_eq!(line, None);
+    assert_eq!(
+        words,
+        "found nothing better, then it was cancelled (was 4 pushes, 12 moves; no vicinity searched to its end)"
+    );
+}
