@@ -29,6 +29,7 @@ start() { # start [FILE]: a fresh window
 shot() { sleep "${2:-0.6}"; import -window root -crop 1200x760+0+0 +repage "$out/$1.png"; }
 click() { xdotool mousemove "$1" "$2" click 1; }
 key() { xdotool mousemove 640 700; xdotool key "$@"; }
+solve() { key ctrl+p; sleep 0.3; xdotool type --delay 40 solve; key Return; } # Solve, by the command palette
 drag() { # drag X0 Y0 X1 Y1 [hold]: press, move, (screenshot while held), release
   xdotool mousemove "$1" "$2" mousedown 1; sleep 0.2
   xdotool mousemove $(( ($1 + $3) / 2 )) "$4"; sleep 0.1
@@ -46,7 +47,7 @@ drag 370 200 520 200
 shot vexed-solved 3
 # SAMPLE-02, solved by the background solver, caught mid-way with the debugger.
 click 70 148; sleep 0.5
-click 457 43; sleep 2.2
+solve; sleep 2.2
 shot vexed 0.1
 # Tumble 5: the hint, marked on the board; then the help (F1).
 click 60 263; sleep 0.5
@@ -62,7 +63,7 @@ shot shubbles 1.5
 # Pushing boxes: the solver's answer being played.
 click 452 12; sleep 0.5
 click 60 194; sleep 0.5
-click 457 43; shot sokoban 1.8
+solve; shot sokoban 1.8
 # Stacks: the fifth seed example, a few moves in, with the next piece marked by a hint.
 click 524 12; sleep 0.5
 click 80 217; sleep 0.5
@@ -80,7 +81,7 @@ click 360 12; sleep 0.5
 click 194 12; sleep 0.4; click 233 86; sleep 0.3; key Escape
 click 60 125; sleep 0.5
 click 876 273; sleep 0.3
-click 815 43; sleep 8; xdotool mousemove 540 680; shot debugger-shubbles-exit 0.5
+solve; sleep 8; xdotool mousemove 540 680; shot debugger-shubbles-exit 0.5
 # The cell inspector: SAMPLE-01 solved, the cell where both pairs vanished; falls hidden.
 click 291 12; sleep 0.5
 click 70 125; sleep 0.5
@@ -125,7 +126,7 @@ kids=../shared/data/vexed-levels/android/childrens_pack.txt
 if [ -f "$kids" ]; then
   start "$kids"
   click 876 273; sleep 0.3
-  click 457 43; sleep 6
+  solve; sleep 6
   xdotool mousemove 640 745; shot debugger-vexed-chain 0.5
 fi
 # Sokoban: Microban (by David W. Skinner, credited in the level panel) level 18, dead squares
@@ -135,7 +136,7 @@ if [ -f "$microban" ]; then
   start "$microban"
   click 194 12; sleep 0.4; click 237 108; sleep 0.3
   click 50 557; sleep 0.5
-  click 455 43; sleep 16
+  solve; sleep 16
   xdotool mousemove 640 745; shot sokoban-microban 0.5
   # Its library (Ctrl+L): the solver's solution with its counts, who found it and when.
   key ctrl+l; xdotool mousemove 1100 700; shot sokoban-library 1

@@ -127,6 +127,8 @@ fn the_window_plays_backwards_and_the_forward_solution_is_the_players() {
     assert_eq!(t.session.moves(), 2, "EE, the walks after the last push dropped");
     let notice = h.state().notice.clone().map(|n| n.text).unwrap_or_default();
     assert!(notice.contains("forward solution (2 pushes, 2 moves)"), "{notice}");
+    // One attempt: the reverse game's (its forward solution is not another).
+    assert_eq!(h.state().library().stats.attempts, 1);
     // It is the player's solve: in the library, by the player.
     let lib = h.state().library();
     assert_eq!(

@@ -152,3 +152,62 @@ fn the_optimisers_words_begin_with_what_it_found_and_whether_it_was_stopped() {
         "found nothing better, then it was cancelled (was 4 pushes, 12 moves; no vicinity searched to its end)"
     );
 }
+
+/// The board's rectangle and the part of it its scene is drawn in.
+fn board_rects(h: &Harness<'_, TumbleApp>) -> (egui::Rect, egui::Rect) {
+    let rect = h.get_by_label("board").rect();
+    let scene = h.state().scene();
+    let view = tumblebox::app::paint::View::fit(&scene, rect);
+    (rect, egui::Rect::from_min_max(view.to_screen([0.0, 0.0]), view.to_screen([scene.width, scene.height])))
+}
+
+#[test]
+fn the_banner_stands_beside_the_board_when_there_is_room_and_can_be_hidden_when_not() {
+    // Two levels: a wide one (room above and below it) and one taller than the board is wide.
+    let dir = std::env::temp_dir().join(format!("tumblebox-banner-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("shapes.xsb");
+    let mut xsb = String::from(
+        "; Wide\n\n####################\n#@$.               #\n####################\n\n; Tall\n\n#####\n#@$.#\n",
+    );
+    for _ in 0..14 {
+        xsb.push_str("#   #\n");
+    }
+    xsb.push_str("#####\n");
+    std::fs::write(&f, xsb).unwrap();
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().open_file(&f).unwrap();
+    h.state_mut().instant = true;
+    h.run_steps(3);
+    assert_eq!((h.state().kind, h.state().tabs.sokoban.levels.len()), (GameKind::Sokoban, 2));
+    // The wide level solved: the banner stands in the room above the board.
+    h.state_mut().tabs.sokoban.session.play_line("R", false).unwrap();
+    h.run_steps(4);
+    let (area, drawn) = board_rects(&h);
+    assert!(drawn.top() - area.top() > 80.0, "the wide level leaves room above: {area:?} {drawn:?}");
+    let banner = h.get_by_label_contains("Solved in 1 pushes").rect();
+    assert!(!banner.intersects(drawn), "the banner covers the board: {banner:?} {drawn:?}");
+    assert!(area.contains_rect(banner));
+    assert!(h.query_by_label("Hide").is_none(), "nothing to hide when the board is not covered");
+    // The tall level: no room, so the banner lies over the board's top edge, and Hide takes
+    // it away until the game changes.
+    h.state_mut().tabs.sokoban.open(1);
+    h.run_steps(2);
+    h.state_mut().tabs.sokoban.session.play_line("R", false).unwrap();
+    h.run_steps(4);
+    let (area, drawn) = board_rects(&h);
+    assert!(drawn.top() - area.top() < 20.0, "the tall level fills the board's height: {area:?} {drawn:?}");
+    let banner = h.get_by_label_contains("Solved in 1 pushes").rect();
+    assert!(banner.intersects(drawn));
+    h.get_by_label("Hide").click();
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("Solved in 1 pushes").is_none(), "Hide left the banner");
+    // Undo and redo: the solved position again, the banner back.
+    h.get_by_label("Undo").click();
+    h.run_steps(2);
+    h.get_by_label("Redo").click();
+    h.run_steps(3);
+    h.get_by_label_contains("Solved in 1 pushes");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

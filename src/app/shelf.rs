@@ -322,12 +322,16 @@ impl TumbleApp {
     pub fn follow_reverse(&mut self) {
         let animate = !self.instant;
         match self.tab_mut().reverse_met(animate) {
-            Some(Ok((moves, pushes))) => self.notify(
-                format!(
-                    "the boxes are back where they start: the forward solution ({pushes} pushes, {moves} moves) plays"
-                ),
-                Some(self.kind),
-            ),
+            Some(Ok((moves, pushes))) => {
+                // The forward solution is the reverse game's attempt, not a new one.
+                self.not_an_attempt();
+                self.notify(
+                    format!(
+                        "the boxes are back where they start: the forward solution ({pushes} pushes, {moves} moves) plays"
+                    ),
+                    Some(self.kind),
+                )
+            }
             Some(Err(e)) => self.notify(format!("reverse mode: {e}"), Some(self.kind)),
             None => {}
         }

@@ -83,7 +83,10 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
                     asked.bottom_only = Some(v);
                 }
             }
-            ui.separator();
+            // One separator between groups, none around an empty one.
+            if !buttons.is_empty() || s.start.bottom_only().is_some() {
+                ui.separator();
+            }
             // Pushing boxes: the reverse mode switch.
             let reversed = tab.forward.is_some();
             if reversed || tab.levels.get(tab.index).is_some_and(|l| l.start.reversed_game().is_some()) {
@@ -91,8 +94,8 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
                 if ui.selectable_label(reversed, "Reverse").on_hover_text(info.tooltip).clicked() {
                     asked.commands.push(Command::ReverseMode);
                 }
+                ui.separator();
             }
-            ui.separator();
             tool_button(ui, Command::Edit, true, &mut asked.commands);
             // The solver's group comes last: while it runs, Cancel stands where Solve was and
             // the count grows into empty space, so no button moves under the pointer.
@@ -110,12 +113,8 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
                 tool_button(ui, Command::Hint, true, &mut asked.commands);
             }
         });
-        // The banner of a level done lies over the board's top edge: the board does not move
-        // (nor shrink) under the pointer when it appears.
-        let rect = board(ui, tab, shared);
-        ui.scope_builder(egui::UiBuilder::new().max_rect(rect.shrink(6.0)), |ui| {
-            completion(ui, tab, kind, &mut asked);
-        });
+        let (rect, drawn) = board(ui, tab, shared);
+        completion(ui, tab, kind, (rect, drawn), &mut asked);
     });
     if moving || tab.session.animating() {
         ctx.request_repaint();
@@ -422,12 +421,34 @@ fn thumbnail(
 }
 
 /// The moment a level is done: a banner over the board with what happened and where next.
-pub(super) fn completion<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, kind: GameKind, asked: &mut Asked) {
+///
+/// The board does not move (nor shrink) under the pointer when it appears: it stands in the
+/// room the board leaves above or below itself when there is enough, and otherwise over the
+/// board's top edge, with a button that hides it until the game changes.
+pub(super) fn completion<P: Playable>(
+    ui: &mut egui::Ui,
+    tab: &Tab<P>,
+    kind: GameKind,
+    (area, drawn): (egui::Rect, egui::Rect),
+    asked: &mut Asked,
+) {
     let s = &tab.session;
+    // Hidden for this solved position: once the game leaves it (a move, an undo, another
+    // level), it shows again when a level is done.
+    let hidden_id = egui::Id::unique(("banner hidden", kind));
     // A reverse game's end is no solve: the forward solution it gives is, once played.
     if tab.forward.is_some() || !(s.current().solved() && s.moves() > 0 && !s.animating() && s.queue.is_empty()) {
+        ui.data_mut(|d| d.remove::<(usize, u64, usize)>(hidden_id));
         return;
     }
+    let state = (tab.index, s.version, s.cursor);
+    if ui.data(|d| d.get_temp::<(usize, u64, usize)>(hidden_id)) == Some(state) {
+        return;
+    }
+    // Its height as last drawn (a guess the first time).
+    let height_id = egui::Id::unique(("banner height", kind));
+    let height = ui.data(|d| d.get_temp::<f32>(height_id)).unwrap_or(48.0);
+    let (place, covers) = banner_place(area, drawn, height);
     let text = if kind == GameKind::Stacks {
         s.current().done_text()
     } else if s.by_player() && P::counts_pushes() {
@@ -461,21 +482,55 @@ pub(super) fn completion<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, kind: Gam
         format!("Solved with the solver's help: {} moves (not counted as yours)", s.moves())
     };
     let green = egui::Color32::from_rgb(0x2e, 0x8b, 0x57);
-    egui::Frame::new().fill(green).inner_margin(8.0).corner_radius(6.0).show(ui, |ui| {
-        // Wrapped, so the buttons stay on screen beside a long message in a narrow window.
-        ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new(text).strong().color(egui::Color32::WHITE).size(17.0));
-            ui.add_space(12.0);
-            tool_button(ui, Command::NextLevel, tab.index + 1 < tab.levels.len(), &mut asked.commands);
-            if kind != GameKind::Stacks {
-                tool_button(ui, Command::NextUnsolved, true, &mut asked.commands);
-            }
-        });
+    let mut hide = false;
+    let shown = ui.scope_builder(egui::UiBuilder::new().max_rect(place), |ui| {
+        egui::Frame::new().fill(green).inner_margin(8.0).corner_radius(6.0).show(ui, |ui| {
+            // Wrapped, so the buttons stay on screen beside a long message in a narrow window.
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(text).strong().color(egui::Color32::WHITE).size(17.0));
+                ui.add_space(12.0);
+                tool_button(ui, Command::NextLevel, tab.index + 1 < tab.levels.len(), &mut asked.commands);
+                if kind != GameKind::Stacks {
+                    tool_button(ui, Command::NextUnsolved, true, &mut asked.commands);
+                }
+                if covers {
+                    hide = ui.button("Hide").on_hover_text("Hide this message to see the whole board").clicked();
+                }
+            });
+        })
     });
+    let h = shown.response.rect.height();
+    if h != height {
+        ui.data_mut(|d| d.insert_temp(height_id, h));
+        ui.ctx().request_repaint();
+    }
+    if hide {
+        ui.data_mut(|d| d.insert_temp(hidden_id, state));
+    }
 }
 
-/// The board and its overlays; its rectangle.
-pub(super) fn board<P: Playable>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &mut Shared<'_>) -> egui::Rect {
+/// Where the completion banner stands in the board's `area` (the board drawn in `drawn`):
+/// centred in the room above the board, or below it, when `height` fits there; otherwise
+/// over the board's top edge. `true` when it covers the board.
+pub fn banner_place(area: egui::Rect, drawn: egui::Rect, height: f32) -> (egui::Rect, bool) {
+    let pad = 6.0;
+    let above = egui::Rect::from_x_y_ranges(area.x_range(), area.top()..=drawn.top());
+    let below = egui::Rect::from_x_y_ranges(area.x_range(), drawn.bottom()..=area.bottom());
+    for band in [above, below] {
+        if band.height() >= height + 2.0 * pad {
+            let top = band.center().y - height / 2.0;
+            return (egui::Rect::from_x_y_ranges(band.x_range().shrink(pad), top..=band.bottom()), false);
+        }
+    }
+    (area.shrink(pad), true)
+}
+
+/// The board and its overlays; its rectangle, and the part of it the scene is drawn in.
+pub(super) fn board<P: Playable>(
+    ui: &mut egui::Ui,
+    tab: &mut Tab<P>,
+    shared: &mut Shared<'_>,
+) -> (egui::Rect, egui::Rect) {
     let instant = shared.instant;
     let size = ui.available_size();
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
@@ -483,6 +538,7 @@ pub(super) fn board<P: Playable>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &m
     let scene = tab.session.scene();
     let painter = ui.painter_at(rect);
     let view = paint::paint(&painter, rect, &scene);
+    let drawn = egui::Rect::from_min_max(view.to_screen([0.0, 0.0]), view.to_screen([scene.width, scene.height]));
     let s = &tab.session;
     let at_rest = !s.animating() && s.queue.is_empty();
     if shared.numbers && at_rest {
@@ -558,7 +614,7 @@ pub(super) fn board<P: Playable>(ui: &mut egui::Ui, tab: &mut Tab<P>, shared: &m
     {
         tab.session.gesture(Gesture::Click(view.to_scene(p)), instant);
     }
-    rect
+    (rect, drawn)
 }
 
 /// Draws what the window lays over the board.
