@@ -187,6 +187,21 @@ impl Scene {
         self.shapes.push(Shape::Quad { corners, ink, opacity });
     }
 
+    /// The smallest rectangle holding every filled shape not in the background's ink (its
+    /// top-left and bottom-right corners): where the level is drawn, without the margin or, on
+    /// a board whose background is its walls (Vexed), the walls around it. Texts sit on cells
+    /// and are not counted. `None` for a scene of background alone.
+    pub fn content_bounds(&self) -> Option<[Point; 2]> {
+        let mut corners = self.shapes.iter().flat_map(|s| match s {
+            Shape::Quad { corners, ink, opacity } if *ink != self.background && *opacity > 0.0 => corners.to_vec(),
+            _ => vec![],
+        });
+        let first = corners.next()?;
+        Some(corners.fold([first, first], |[lo, hi], p| {
+            [[lo[0].min(p[0]), lo[1].min(p[1])], [hi[0].max(p[0]), hi[1].max(p[1])]]
+        }))
+    }
+
     pub fn text(&mut self, centre: Point, size: f32, text: impl Into<String>, ink: Ink) {
         self.shapes.push(Shape::Text { centre, size, text: text.into(), ink });
     }
@@ -254,6 +269,18 @@ impl Transform {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn content_bounds_leave_out_the_background_and_texts() {
+        let mut sc = super::Scene::new(10.0, 8.0, super::Ink::Wall);
+        assert_eq!(sc.content_bounds(), None);
+        sc.rect(1.0, 2.0, 1.0, 1.0, super::Ink::Wall);
+        sc.text([9.0, 7.5], 1.0, "far", super::Ink::Text);
+        assert_eq!(sc.content_bounds(), None, "the background's ink and a text are not content");
+        sc.rect(2.0, 3.0, 1.0, 1.0, super::Ink::Cell);
+        sc.quad([[5.0, 1.0], [6.0, 1.5], [5.5, 4.0], [4.5, 2.0]], super::Ink::Goal, 1.0);
+        assert_eq!(sc.content_bounds(), Some([[2.0, 1.0], [6.0, 4.0]]));
+    }
+
     use super::*;
 
     /// sRGB to CIE L*a*b* (D65), after simulating a dichromat's view with Machado, Oliveira and

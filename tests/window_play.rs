@@ -158,7 +158,8 @@ fn board_rects(h: &Harness<'_, TumbleApp>) -> (egui::Rect, egui::Rect) {
     let rect = h.get_by_label("board").rect();
     let scene = h.state().scene();
     let view = tumblebox::app::paint::View::fit(&scene, rect);
-    (rect, egui::Rect::from_min_max(view.to_screen([0.0, 0.0]), view.to_screen([scene.width, scene.height])))
+    let [lo, hi] = scene.content_bounds().unwrap();
+    (rect, egui::Rect::from_min_max(view.to_screen(lo), view.to_screen(hi)))
 }
 
 #[test]
@@ -177,6 +178,19 @@ fn the_banner_stands_beside_the_board_when_there_is_room_and_can_be_hidden_when_
     std::fs::write(&f, xsb).unwrap();
     let mut h = harness();
     h.run_steps(2);
+    // Vexed SAMPLE-01 solved: the banner lies over the wall margin above the cells only.
+    let s = &mut h.state_mut().tabs.vexed.session;
+    for m in [
+        tumblebox::vexed::Move { pos: tumblebox::grid::Pos::new(1, 2), side: tumblebox::vexed::Side::Left },
+        tumblebox::vexed::Move { pos: tumblebox::grid::Pos::new(0, 0), side: tumblebox::vexed::Side::Right },
+    ] {
+        s.make(&m, true).unwrap();
+    }
+    h.run_steps(4);
+    let (_, drawn) = board_rects(&h);
+    let banner = h.get_by_label("Solved in 2 moves, par 2: optimal").rect();
+    assert!(!banner.intersects(drawn), "the banner covers SAMPLE-01's cells: {banner:?} {drawn:?}");
+    assert!(h.query_by_label("Hide").is_none());
     h.state_mut().open_file(&f).unwrap();
     h.state_mut().instant = true;
     h.run_steps(3);

@@ -525,7 +525,8 @@ pub fn banner_place(area: egui::Rect, drawn: egui::Rect, height: f32) -> (egui::
     (area.shrink(pad), true)
 }
 
-/// The board and its overlays; its rectangle, and the part of it the scene is drawn in.
+/// The board and its overlays; its rectangle, and the part of it the level is drawn in
+/// ([`crate::scene::Scene::content_bounds`]).
 pub(super) fn board<P: Playable>(
     ui: &mut egui::Ui,
     tab: &mut Tab<P>,
@@ -538,7 +539,8 @@ pub(super) fn board<P: Playable>(
     let scene = tab.session.scene();
     let painter = ui.painter_at(rect);
     let view = paint::paint(&painter, rect, &scene);
-    let drawn = egui::Rect::from_min_max(view.to_screen([0.0, 0.0]), view.to_screen([scene.width, scene.height]));
+    let [lo, hi] = scene.content_bounds().unwrap_or([[0.0, 0.0], [scene.width, scene.height]]);
+    let drawn = egui::Rect::from_min_max(view.to_screen(lo), view.to_screen(hi));
     let s = &tab.session;
     let at_rest = !s.animating() && s.queue.is_empty();
     if shared.numbers && at_rest {
