@@ -50,11 +50,14 @@ fn a_reverse_game_pulls_and_gives_the_forward_solution() {
     assert_eq!(end.pos.boxes, vec![Pos::new(1, 2)]);
     assert!(end.solved(), "the box back where it starts, the start's player cell in reach");
     // A lowercase pull is refused, as a lowercase push is forward; walking into a box too.
-    assert!(
-        rev.at(tumblebox::sokoban::Position { player: Pos::new(1, 4), boxes: vec![Pos::new(1, 5)] })
-            .parse_move("l")
-            .is_err()
-    );
+    // Stepping away from the box, lowercase is a walk that leaves it standing (a pull is the
+    // player's choice); uppercase with no box behind is refused, as a push with none ahead.
+    let beside = rev.at(tumblebox::sokoban::Position { player: Pos::new(1, 4), boxes: vec![Pos::new(1, 5)] });
+    let walk = beside.parse_move("l").unwrap();
+    let (after, steps) = beside.play(&walk).unwrap();
+    assert_eq!((after.pos.player, after.pos.boxes.clone()), (Pos::new(1, 3), vec![Pos::new(1, 5)]));
+    assert!(matches!(steps[..], [Step::Walk { .. }]));
+    assert!(after.parse_move("L").is_err(), "no box behind (1,3) to pull");
     assert!(
         rev.at(tumblebox::sokoban::Position { player: Pos::new(1, 4), boxes: vec![Pos::new(1, 5)] })
             .parse_move("r")
@@ -172,4 +175,110 @@ fn a_goal_under_the_player_is_drawn_over_it() {
         .filter_map(|s| if let Shape::Quad { ink, .. } = s { Some(*ink) } else { None })
         .collect();
     assert_eq!(inks.last(), Some(&Ink::Player));
+}
+
+/// Whether a reverse game can be finished from its start, the player first placed on any
+/// free cell: by the keys alone (`forced`: every step away from a box pulls it), or with
+/// walks that leave a box standing as well. A breadth-first search over the rules' moves.
+fn reverse_finishable(rev: &Game, forced: bool) -> bool {
+    use std::collections::{HashSet, VecDeque};
+    let (rows, cols) = (rev.level.walls.rows(), rev.level.walls.cols());
+    let mut seen = HashSet::new();
+    let mut queue = VecDeque::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let p = Pos::new(r, c);
+            if rev.level.is_floor(p) && !rev.pos.boxes.contains(&p) {
+                let pos = tumblebox::sokoban::Position { player: p, boxes: rev.pos.boxes.clone() };
+                if seen.insert(pos.clone()) {
+                    queue.push_back(pos);
+                }
+            }
+        }
+    }
+    while let Some(pos) = queue.pop_front() {
+        let here = rev.at(pos);
+        if here.solved() {
+            return true;
+        }
+        for dir in [Dir::Up, Dir::Down, Dir::Left, Dir::Right] {
+            let options = if forced {
+                vec![here.step(dir)]
+            } else {
+                [false, true].map(|push| here.step_move(Move { dir, push })).to_vec()
+            };
+            for (next, _) in options.into_iter().flatten() {
+                if seen.insert(next.clone()) {
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    false
+}
+
+#[test]
+fn every_microban_level_can_be_played_to_its_end_in_reverse() {
+    // Microban (David W. Skinner), its first 20 levels: each is finished in reverse with
+    // walks that leave a box standing (the reverse of any forward solution is such a game).
+    // With every step away from a box a pull, level 1 cannot be finished from any cell: the
+    // by-hand pass under Xvfb found it so (keys and clicks both pulled).
+    let Some(dir) = crate::common::data_dir("sokoban-levels") else { return };
+    let text = std::fs::read_to_string(dir.join("microban-155.xsb")).unwrap();
+    let levels = tumblebox::sokoban::xsb::parse_any(&text).unwrap();
+    for (i, l) in levels.iter().take(20).enumerate() {
+        let rev = Game::new(l.maze.clone(), true).reversed().unwrap();
+        assert!(reverse_finishable(&rev, false), "level {} cannot be finished in reverse", i + 1);
+    }
+    let first = Game::new(levels[0].maze.clone(), true).reversed().unwrap();
+    assert!(!reverse_finishable(&first, true), "level 1 with forced pulls: the case this guards");
+}
+
+#[test]
+fn in_reverse_a_click_walks_away_from_a_box_and_a_key_pulls_it() {
+    // The box on its goal (1,5) beside the player at (1,4) (reverse of `#@ $ .#`'s push).
+    let rev = game("#######\n#@ $ .#\n#     #\n#######\n").reversed().unwrap();
+    let mut s = tumblebox::app::session::Session::new("r", rev, None);
+    s.play_line("rrr", false).unwrap();
+    assert_eq!(s.current().pos.player, Pos::new(1, 4));
+    // A click on (1,3), away from the box: a walk, the box stays.
+    s.gesture(tumblebox::app::play::Gesture::Click([3.75, 1.75]), true);
+    assert_eq!((s.current().pos.player, s.current().pos.boxes.clone()), (Pos::new(1, 3), vec![Pos::new(1, 5)]));
+    // Back beside it, then the Left key: the box behind comes along.
+    s.gesture(tumblebox::app::play::Gesture::Key(egui::Key::ArrowRight), true);
+    s.gesture(tumblebox::app::play::Gesture::Key(egui::Key::ArrowLeft), true);
+    assert_eq!((s.current().pos.player, s.current().pos.boxes.clone()), (Pos::new(1, 3), vec![Pos::new(1, 4)]));
+}
+
+#[test]
+fn switching_reverse_mode_back_and_forth_counts_no_attempt() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Sokoban;
+    h.state_mut().instant = true;
+    h.run_steps(2);
+    let attempts = |h: &Harness<'_, TumbleApp>| h.state().library().stats.attempts;
+    // Maze 1: a forward move (one attempt), reverse mode and a move there (a second).
+    h.key_press(egui::Key::ArrowUp);
+    h.run_steps(2);
+    assert_eq!(attempts(&h), 1);
+    h.get_by_label("Reverse").click();
+    h.run_steps(2);
+    h.key_press(egui::Key::ArrowUp);
+    h.run_steps(2);
+    assert_eq!(attempts(&h), 2);
+    // Off, on, off: each game comes back as it was, and is no new attempt (the by-hand pass
+    // counted one for every switch).
+    for _ in 0..3 {
+        h.get_by_label("Reverse").click();
+        h.run_steps(2);
+    }
+    assert!(h.state().tabs.sokoban.forward.is_none());
+    assert_eq!(attempts(&h), 2);
+    // A restart and a move: a new attempt.
+    h.get_by_label("Restart").click();
+    h.run_steps(2);
+    h.key_press(egui::Key::ArrowUp);
+    h.run_steps(2);
+    assert_eq!(attempts(&h), 3);
 }

@@ -38,8 +38,10 @@ pub struct Shelf {
     clock: Option<(LevelKey, f64)>,
     last_time: Option<f64>,
     last_input: f64,
-    /// The attempt last counted: (session, where its run starts).
-    attempt: Option<(u64, usize)>,
+    /// The attempts counted or set aside: (session, where its run starts). Every one is
+    /// kept, not the last alone, so going back to a game set aside (reverse mode off, say)
+    /// does not count it again. A few a restart: small.
+    attempts: std::collections::HashSet<(u64, usize)>,
     /// A Delete clicked once, waiting for the second click: (a solution, not a snapshot; its
     /// index).
     pub confirm: Option<(bool, usize)>,
@@ -73,7 +75,8 @@ impl TumbleApp {
     /// not attempted: it does not count as an attempt.
     pub fn not_an_attempt(&mut self) {
         if self.tab().moves() > 0 || self.tab().can_undo() {
-            self.shelf.attempt = Some(self.tab().attempt());
+            let a = self.tab().attempt();
+            self.shelf.attempts.insert(a);
         }
     }
 
@@ -310,8 +313,7 @@ impl TumbleApp {
             && self.tab().moves() > 0
         {
             let a = self.tab().attempt();
-            if self.shelf.attempt != Some(a) {
-                self.shelf.attempt = Some(a);
+            if self.shelf.attempts.insert(a) {
                 self.progress.library_mut(key).stats.attempts += 1;
             }
         }

@@ -46,7 +46,7 @@ impl Replay for sokoban::scene::Game {
             format!("one of `{set}`, not {}", crate::error::quote(text))
         })?;
         // The case must say what the move does: a push (a pull, in reverse mode) or a walk.
-        let (_, step) = self.step(m.dir).map_err(|e| e.to_string())?;
+        let (_, step) = self.step_move(m).map_err(|e| e.to_string())?;
         match (step.moved_box().is_some(), m.push) {
             (true, false) => return Err(sokoban::rules::MoveError::PushWrittenAsWalk.to_string()),
             (false, true) => return Err(sokoban::rules::MoveError::WalkWrittenAsPush.to_string()),
@@ -56,12 +56,12 @@ impl Replay for sokoban::scene::Game {
     }
 
     fn play(&self, mv: &sokoban::Move) -> Result<(Self, Vec<sokoban::Step>), String> {
-        let (pos, step) = self.step(mv.dir).map_err(|e| e.to_string())?;
+        let (pos, step) = self.step_move(*mv).map_err(|e| e.to_string())?;
         Ok((self.at(pos), vec![step]))
     }
 
     fn move_text(&self, mv: &sokoban::Move) -> String {
-        let push = self.step(mv.dir).is_ok_and(|(_, s)| s.moved_box().is_some());
+        let push = self.step_move(*mv).is_ok_and(|(_, s)| s.moved_box().is_some());
         self.notation(sokoban::Move { dir: mv.dir, push }).to_string()
     }
 

@@ -180,9 +180,11 @@ impl Level {
         }
     }
 
-    /// Reverse mode's step: the player steps into a free floor cell; a box on the cell behind
-    /// them (the other way) comes along into the cell they left.
-    pub fn pull(&self, pos: &Position, dir: Dir) -> Result<(Position, Step), MoveError> {
+    /// Reverse mode's step: the player steps into a free floor cell; with `pulls`, a box on
+    /// the cell behind them (the other way) comes along into the cell they left (a pull is
+    /// the player's choice, as in JSoko and libsokoengine: stepping away from a box may leave
+    /// it standing).
+    pub fn pull(&self, pos: &Position, dir: Dir, pulls: bool) -> Result<(Position, Step), MoveError> {
         let to = self.walls.neighbour(pos.player, dir).filter(|&p| self.is_floor(p));
         let to = to.ok_or(MoveError::Wall)?;
         if pos.boxes.contains(&to) {
@@ -190,7 +192,7 @@ impl Level {
         }
         let mut next = pos.clone();
         next.player = to;
-        let behind = self.walls.neighbour(pos.player, dir.opposite());
+        let behind = self.walls.neighbour(pos.player, dir.opposite()).filter(|_| pulls);
         match behind.and_then(|b| pos.boxes.iter().position(|&x| x == b)) {
             Some(i) => {
                 let box_from = next.boxes[i];

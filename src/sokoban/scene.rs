@@ -114,11 +114,21 @@ impl Game {
         self.level.is_solved(&self.pos) && self.reverse.is_none_or(|p| self.reach().contains(&p))
     }
 
-    /// A move's step by the mode's rule (forward: walk or push; reverse: walk or pull).
+    /// A direction's step by the mode's rule: forward, a walk or a push as the cells say;
+    /// reverse, a pull when a box stands behind the player, otherwise a walk (what the keys do).
     pub fn step(&self, dir: Dir) -> Result<(Position, Step), super::rules::MoveError> {
         match self.reverse {
             None => self.level.step(&self.pos, dir),
-            Some(_) => self.level.pull(&self.pos, dir),
+            Some(_) => self.level.pull(&self.pos, dir, true),
+        }
+    }
+
+    /// A move's step: forward as [`Game::step`] (the cells decide); reverse, a pull only
+    /// when the move is one (uppercase), so a walk may leave a box behind the player standing.
+    pub fn step_move(&self, m: super::Move) -> Result<(Position, Step), super::rules::MoveError> {
+        match self.reverse {
+            None => self.level.step(&self.pos, m.dir),
+            Some(_) => self.level.pull(&self.pos, m.dir, m.push),
         }
     }
 
@@ -138,7 +148,7 @@ impl Game {
         let mut here = start.clone();
         let mut kinds = Vec::with_capacity(moves.len());
         for m in moves {
-            let (pos, step) = here.step(m.dir).ok()?;
+            let (pos, step) = here.step_move(*m).ok()?;
             kinds.push(matches!(step, Step::Pull { .. }));
             here = here.at(pos);
         }

@@ -138,11 +138,15 @@ impl Playable for sokoban::scene::Game {
                     ArrowRight | D => Dir::Right,
                     _ => return vec![],
                 };
-                vec![walk(dir)]
+                // Reverse mode: a key pulls the box behind the player (a click walks away
+                // from it without pulling).
+                let pulls = self.reverse.is_some() && matches!(self.step(dir), Ok((_, sokoban::Step::Pull { .. })));
+                vec![sokoban::Move { dir, push: pulls }]
             }
             Gesture::Click(p) => {
                 let Some(target) = square_cell(p) else { return vec![] };
-                // Reverse mode: a click walks (boxes come along by the keys).
+                // Reverse mode: a click walks there without pulling (boxes come along by the
+                // keys).
                 if self.reverse.is_some() {
                     return walk_path(self, target).into_iter().map(walk).collect();
                 }
