@@ -3,7 +3,7 @@
 //! switch, the pulls in the debugger, the forward solution played and recorded.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use tumblebox::app::command::Command;
 use tumblebox::app::library::Finder;
 use tumblebox::app::play::{Playable, Replay};
@@ -108,6 +108,10 @@ fn the_window_plays_backwards_and_the_forward_solution_is_the_players() {
     h.get_by_label("Reverse").click();
     h.run_steps(2);
     assert!(h.state().tabs.sokoban.forward.is_some(), "reverse mode is on");
+    // The solver plays forward: its buttons are greyed.
+    assert!(
+        h.get_by_label("Solve").accesskit_node().is_disabled() && h.get_by_label("Hint").accesskit_node().is_disabled()
+    );
     let s = &h.state().tabs.sokoban.session;
     assert_eq!((s.current().pos.boxes.clone(), s.current().pos.player), (vec![Pos::new(2, 5)], Pos::new(2, 2)));
     // Files and game IDs hold forward moves: Copy and Save wait for reverse mode to end.

@@ -3,7 +3,7 @@
 //! mouse push and a snapshot, the banner beside the board.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use tumblebox::app::play::{Overlay, Playable, Replay};
 use tumblebox::app::session::SolverJob;
 use tumblebox::app::{GameKind, TumbleApp};
@@ -21,7 +21,7 @@ fn a_running_solver_moves_no_button_and_cancel_stands_where_solve_was() {
     h.run_steps(2);
     h.state_mut().kind = GameKind::Sokoban;
     h.run_steps(2);
-    let labels = ["Undo", "Redo", "Restart", "Reverse", "Edit level"];
+    let labels = ["Undo", "Redo", "Restart", "Reverse", "Edit level", "Hint"];
     let rects = |h: &Harness<'_, TumbleApp>| labels.map(|l| h.get_by_label(l).rect());
     let before = rects(&h);
     let solve = h.get_by_label("Solve").rect();
@@ -41,7 +41,8 @@ fn a_running_solver_moves_no_button_and_cancel_stands_where_solve_was() {
     assert!(h.query_by_label("Solve").is_none(), "Solve is replaced while the solver runs");
     let cancel = h.get_by_label("Cancel").rect();
     assert_eq!(rects(&h), before, "a button moved when the solver started");
-    assert_eq!(cancel.left(), solve.left(), "Cancel is not where Solve was");
+    assert_eq!(cancel, solve, "Cancel is not where Solve was, or not its size");
+    assert!(h.get_by_label("Hint").accesskit_node().is_disabled(), "Hint is not greyed while the solver runs");
     h.get_by_label_contains("positions");
     // Cancel: Solve is back in its place.
     h.get_by_label("Cancel").click();

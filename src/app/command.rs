@@ -95,8 +95,8 @@ pub enum When {
     Desktop,
     Back,
     Ahead,
-    /// No search runs.
-    Idle,
+    /// No search runs and the game plays forward (the solvers play forward only).
+    Solver,
     Busy,
     NextLevel,
     PreviousLevel,
@@ -121,7 +121,7 @@ impl When {
             When::Desktop => "in the desktop window (a web page is closed by the browser)",
             When::Back => "there is no move before this position",
             When::Ahead => "there is no move after this position",
-            When::Idle => "the solver is running (Escape stops it)",
+            When::Solver => "the solver is running (Escape stops it), or reverse mode is on (the solver plays forward)",
             When::Busy => "no search is running",
             When::NextLevel => "this is the pack's last level",
             When::PreviousLevel => "this is the pack's first level",
@@ -328,8 +328,8 @@ impl Command {
                 Ahead,
             ),
             Restart => ("Restart", "Back to the start (undo brings the moves back)", key(Key::R), None, Back),
-            Solve => ("Solve", "Let the solver play an optimal solution from here", None, None, Idle),
-            Hint => ("Hint", "The next move of an optimal solution, marked on the board", cmd(Key::H), None, Idle),
+            Solve => ("Solve", "Let the solver play an optimal solution from here", None, None, Solver),
+            Hint => ("Hint", "The next move of an optimal solution, marked on the board", cmd(Key::H), None, Solver),
             Cancel => ("Cancel", "Stop the solver", key(Key::Escape), None, Busy),
             Command::NextLevel => {
                 ("Next level", "The next level of the pack", key(Key::PageDown), None, When::NextLevel)
@@ -451,7 +451,7 @@ impl Command {
             When::Desktop => cfg!(not(target_arch = "wasm32")),
             When::Back => a.back,
             When::Ahead => a.ahead,
-            When::Idle => !a.busy,
+            When::Solver => !a.busy && !a.reversed,
             When::Busy => a.busy,
             When::NextLevel => a.next_level,
             When::PreviousLevel => a.previous_level,
@@ -578,5 +578,8 @@ mod tests {
         assert!(Command::Solve.enabled(&none) && Command::Open.enabled(&none));
         let busy = Allowed { busy: true, back: true, ..none };
         assert!(Command::Cancel.enabled(&busy) && !Command::Solve.enabled(&busy) && Command::Undo.enabled(&busy));
+        // The solvers play forward: Solve and Hint wait for reverse mode to end.
+        let reversed = Allowed { reversed: true, ..none };
+        assert!(!Command::Solve.enabled(&reversed) && !Command::Hint.enabled(&reversed));
     }
 }

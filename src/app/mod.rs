@@ -145,6 +145,8 @@ impl<P: Playable + Clone> Tab<P> {
             self.session.cancel_solver();
             self.index = index;
             self.session = Session::new(l.title.clone(), l.start.clone(), l.par);
+            // Messages about the level left are stale.
+            self.session.silence();
         }
     }
 }

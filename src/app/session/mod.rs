@@ -162,6 +162,13 @@ impl<P: Playable> Session<P> {
         self.message_seq = next_seq();
     }
 
+    /// Makes every message before now stale, the app's too (the status bar shows none older):
+    /// the game moved on (a move, an undo, a redo, a restart, another level).
+    pub fn silence(&mut self) {
+        self.message = None;
+        self.message_seq = next_seq();
+    }
+
     pub fn current(&self) -> &P {
         self.cursor.checked_sub(1).map_or(&self.start, |i| self.history[i].after())
     }
@@ -345,6 +352,7 @@ impl<P: Playable> Session<P> {
             }
             self.playback = None;
             self.queue.clear();
+            self.silence();
             self.position_changed();
         }
     }
@@ -358,6 +366,7 @@ impl<P: Playable> Session<P> {
             }
             self.playback = None;
             self.queue.clear();
+            self.silence();
             self.position_changed();
         }
     }
@@ -404,6 +413,7 @@ impl<P: Playable> Session<P> {
         if self.cursor > 0 {
             self.queue.clear();
             self.playback = None;
+            self.silence();
             self.push(Entry::Restart { after: self.start.clone() });
         }
     }
@@ -515,10 +525,8 @@ impl<P: Playable> Session<P> {
             return;
         }
         if !moves.is_empty() {
-            // A move makes every message before it stale, the app's ("opened …") too: the
-            // status bar shows none older than this silence.
-            self.message = None;
-            self.message_seq = next_seq();
+            // A move makes every message before it stale, the app's ("opened …") too.
+            self.silence();
             self.stop_solution();
             self.playing = false;
             self.queue_paused = false;

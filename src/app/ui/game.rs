@@ -3,8 +3,8 @@
 
 use super::debugger::CAUSE;
 use super::debugger::debugger_ui;
-use super::tool_button;
 use super::{Asked, Shared};
+use super::{tool_button, tool_button_labelled};
 use crate::app::command::Command;
 use crate::app::play::{Gesture, Overlay, Playable};
 use crate::app::{GameKind, LevelKey, Tab, paint};
@@ -60,6 +60,7 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
     }
     egui::CentralPanel::default_margins().show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
+            let reversed = tab.forward.is_some();
             let s = &mut tab.session;
             tool_button(ui, Command::Undo, s.cursor > 0, &mut asked.commands);
             tool_button(ui, Command::Redo, s.cursor < s.history.len(), &mut asked.commands);
@@ -88,29 +89,31 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
                 ui.separator();
             }
             // Pushing boxes: the reverse mode switch.
-            let reversed = tab.forward.is_some();
             if reversed || tab.levels.get(tab.index).is_some_and(|l| l.start.reversed_game().is_some()) {
+                // A switch, drawn as one (a checkbox), so it does not read as a label.
                 let info = Command::ReverseMode.info();
-                if ui.selectable_label(reversed, "Reverse").on_hover_text(info.tooltip).clicked() {
+                let mut on = reversed;
+                if ui.checkbox(&mut on, "Reverse").on_hover_text(info.tooltip).clicked() {
                     asked.commands.push(Command::ReverseMode);
                 }
                 ui.separator();
             }
             tool_button(ui, Command::Edit, true, &mut asked.commands);
-            // The solver's group comes last: while it runs, Cancel stands where Solve was and
-            // the count grows into empty space, so no button moves under the pointer.
+            // The solver's group comes last: while it runs, Cancel (as wide as Solve) stands
+            // where Solve was, Hint is greyed in its place and the count grows into empty
+            // space, so no button moves under the pointer. The solver plays forward only.
             ui.separator();
+            let width = super::button_width(ui, &[P::solve_label(), Command::Cancel.label()]);
+            let commands = &mut asked.commands;
+            match &s.solver {
+                Some(_) => tool_button_labelled(ui, Command::Cancel, Command::Cancel.label(), width, true, commands),
+                None => tool_button_labelled(ui, Command::Solve, P::solve_label(), width, !reversed, commands),
+            }
+            tool_button(ui, Command::Hint, s.solver.is_none() && !reversed, commands);
             if let Some(j) = &s.solver {
-                tool_button(ui, Command::Cancel, true, &mut asked.commands);
                 ui.spinner();
                 let n = j.progress.load(std::sync::atomic::Ordering::Relaxed);
                 ui.label(format!("{n} positions"));
-            } else {
-                let info = Command::Solve.info();
-                if ui.button(P::solve_label()).on_hover_text(info.tooltip).clicked() {
-                    asked.commands.push(Command::Solve);
-                }
-                tool_button(ui, Command::Hint, true, &mut asked.commands);
             }
         });
         let (rect, drawn) = board(ui, tab, shared);

@@ -76,15 +76,39 @@ pub(super) fn command_button(ui: &mut egui::Ui, c: Command, enabled: bool, asked
 
 /// A toolbar button for a command: the label only, the shortcut in the tooltip.
 pub(super) fn tool_button(ui: &mut egui::Ui, c: Command, enabled: bool, asked: &mut Vec<Command>) {
+    tool_button_labelled(ui, c, c.info().label, 0.0, enabled, asked);
+}
+
+/// [`tool_button`] under another label (a game's own word for the command), at least
+/// `width` wide (so two buttons taking turns in one place are the same size).
+pub(super) fn tool_button_labelled(
+    ui: &mut egui::Ui,
+    c: Command,
+    label: &str,
+    width: f32,
+    enabled: bool,
+    asked: &mut Vec<Command>,
+) {
     let info = c.info();
     let tip = match c.shortcut_text(ui.ctx()) {
         Some(s) => format!("{} ({s})", info.tooltip),
         None => info.tooltip.to_string(),
     };
     let why = format!("{tip} (not now: {})", info.when.why_not());
-    if ui.add_enabled(enabled, egui::Button::new(info.label)).on_hover_text(tip).on_disabled_hover_text(why).clicked() {
+    let button = egui::Button::new(label).min_size(egui::vec2(width, 0.0));
+    if ui.add_enabled(enabled, button).on_hover_text(tip).on_disabled_hover_text(why).clicked() {
         asked.push(c);
     }
+}
+
+/// The width of a button that fits each of `labels`.
+pub(super) fn button_width(ui: &egui::Ui, labels: &[&str]) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let widest = labels
+        .iter()
+        .map(|l| ui.painter().layout_no_wrap(l.to_string(), font.clone(), egui::Color32::WHITE).size().x)
+        .fold(0.0, f32::max);
+    widest + 2.0 * ui.spacing().button_padding.x
 }
 
 /// A menu's on/off command, with its key beside the label (View › Level list  F9).
@@ -506,8 +530,11 @@ impl TumbleApp {
             Command::ReverseMode => {
                 let on = !self.tab().reversed();
                 self.tab_mut().set_reverse(on);
-                let said = if on {
-                    "reverse mode: pull the boxes back to the marked cells (a click places the player first)"
+                let said = if on && self.tab().moves() == 0 && !self.tab().can_undo() {
+                    "reverse mode: pull the boxes back to the marked cells with the arrow keys; a click walks \
+                     without pulling (before the first move, it places the player anywhere)"
+                } else if on {
+                    "reverse mode: the reverse game as it was (arrow keys pull, a click walks)"
                 } else {
                     "reverse mode off: the forward game as it was (Reverse again takes the reverse game up)"
                 };
