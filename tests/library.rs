@@ -52,6 +52,10 @@ fn a_solve_joins_the_library_and_the_optimiser_finds_the_short_one() {
     run(&mut h, Command::Library);
     h.run_steps(2);
     h.get_by_label("4 / 12");
+    let buttons = |h: &Harness<'_, TumbleApp>| {
+        ["Replay", "Copy", "Optimise", "Delete"].map(|b| h.get_all_by_label(b).next().unwrap().rect())
+    };
+    let before = buttons(&h);
     h.get_by_label("Optimise").click();
     for _ in 0..400 {
         h.step();
@@ -67,6 +71,9 @@ fn a_solve_joins_the_library_and_the_optimiser_finds_the_short_one() {
     assert_eq!((k.pushes, k.moves, k.found.by, k.found.line.as_str()), (Some(2), 2, Finder::Optimiser, "EE"));
     assert_eq!((lib.best_by_pushes(), lib.best_by_moves()), (Some(1), Some(1)));
     h.get_by_label("2 / 2");
+    // The new entry (a wider "found by", the best marks moved to it) moved no button of the
+    // first row: the columns are as wide as their widest text from the start.
+    assert_eq!(buttons(&h), before, "the first row's buttons moved when the optimiser's entry came");
     h.get_by_label("best by pushes, best by moves");
     let said = h.state().tabs.sokoban.session.message.clone().unwrap_or_default();
     let notice = h.state().notice.clone().map(|n| n.text).unwrap_or_default();

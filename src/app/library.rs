@@ -9,6 +9,20 @@
 
 pub use crate::save::library::{Finder, Found, Snapshot};
 
+/// A count and its word, singular for one: "1 move", "13 pushes", "2 boxes".
+pub fn counted(n: usize, word: &str) -> String {
+    match (n, word) {
+        (1, w) => format!("1 {w}"),
+        (n, w @ ("push" | "box")) => format!("{n} {w}es"),
+        (n, w) => format!("{n} {w}s"),
+    }
+}
+
+/// A snapshot's or a game's length: "1 move", "13 moves".
+pub fn moves_said(n: usize) -> String {
+    counted(n, "move")
+}
+
 /// How many solutions a level keeps: past it the worst (by pushes, then moves) that is
 /// neither the best by pushes nor the best by moves goes.
 pub const MAX_SOLUTIONS: usize = 100;

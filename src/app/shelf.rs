@@ -105,7 +105,7 @@ impl TumbleApp {
         }
         let snapshot = Snapshot { name: name.clone(), line, when: crate::save::library::now(), file_line: 0 };
         self.progress.library_mut(key).add_snapshot(Snap { snapshot, moves });
-        self.notify(format!("snapshot \"{name}\" kept ({moves} moves)"), Some(self.kind));
+        self.notify(format!("snapshot \"{name}\" kept ({})", super::library::moves_said(moves)), Some(self.kind));
     }
 
     /// Plays a snapshot's line from the level's start, at once, and says so: the game goes on
@@ -116,7 +116,10 @@ impl TumbleApp {
             Ok(()) => {
                 self.not_an_attempt();
                 let moves = self.tab().moves();
-                self.notify(format!("snapshot \"{name}\" opened: {moves} moves (undo goes back)"), Some(self.kind));
+                self.notify(
+                    format!("snapshot \"{name}\" opened: {} (undo goes back)", super::library::moves_said(moves)),
+                    Some(self.kind),
+                );
             }
             Err(e) => self.notify(format!("snapshot \"{name}\" no longer replays: {e}"), Some(self.kind)),
         }

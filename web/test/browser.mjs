@@ -196,6 +196,15 @@ try {
     await plain.page.close();
   }
 
+  // A command by the palette (Ctrl+P, its words, Enter): no toolbar coordinates to keep.
+  const command = async (page, words) => {
+    await page.keyboard.press('Control+p');
+    await page.waitForTimeout(300);
+    await page.keyboard.type(words);
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Enter');
+  };
+
   // 3. Solve on SAMPLE-02, from the link with no moves; long tasks watched meanwhile.
   const fresh = await open(`#${gameId('vexed', level, '')}`);
   await fresh.page.evaluate(() => {
@@ -203,8 +212,7 @@ try {
     new PerformanceObserver((l) => l.getEntries().forEach((e) => { window.longest = Math.max(window.longest, e.duration); }))
       .observe({ type: 'longtask' });
   });
-  // The toolbar's Solve button (the same place as in the desktop window, 1200 x 760).
-  await fresh.page.mouse.click(455, 43);
+  await command(fresh.page, 'solve');
   const solved = await fresh.page.waitForFunction(() => / · move 9 · solved/.test(document.title), null, { timeout: WAIT })
     .then(() => true, () => false);
   const longest = await fresh.page.evaluate(() => window.longest);
@@ -237,7 +245,7 @@ try {
 
   // The editor's Certify, in the worker: the level's par, proven (the title says the verdict).
   await fresh.page.keyboard.press('Escape');
-  await fresh.page.mouse.click(583, 43);
+  await command(fresh.page, 'edit level');
   await fresh.page.waitForFunction(() => document.title.startsWith('Editing'), null, { timeout: WAIT }).catch(() => {});
   // Certify (the editor's toolbar), clicked again until the editor's first frames are drawn.
   for (let i = 0; i < 10 && !/certifying|par /.test(await fresh.page.title()); i++) {
@@ -265,7 +273,7 @@ try {
     // Instant (the menu bar's checkbox): the solution is played at once, not animated.
     await hard.page.mouse.click(575, 12);
     const t0 = Date.now();
-    await hard.page.mouse.click(455, 43);
+    await command(hard.page, 'solve');
     // The worker's count of positions reaches the page while it searches.
     await hard.page.waitForFunction(() => /solving… [1-9][0-9]* positions/.test(document.title), null, { timeout: 10_000 }).catch(() => {});
     const during = await hard.page.title();

@@ -273,7 +273,9 @@ impl Playable for sokoban::scene::Game {
         let (given_p, given_m) = (pushes_of(self, moves), moves.len());
         let searched = match r.searched {
             Some((b, d)) => {
-                format!("searched every position with up to {b} boxes moved up to {d} cells off the solution's way")
+                // The schedule's box count, no more than the level has.
+                let b = crate::app::library::counted(b.min(self.pos.boxes.len()), "box");
+                format!("searched every position with up to {b} moved up to {d} cells off the solution's way")
             }
             None => "no vicinity searched to its end".to_string(),
         };

@@ -153,13 +153,21 @@ pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
                 ui.small(c);
             }
             ui.separator();
-            if P::counts_pushes() {
+            // The counts keep room for five digits, so the message after them does not
+            // creep sideways as they grow.
+            let counts = if P::counts_pushes() {
                 // UVa 589's own criteria: pushes first, then moves.
                 let what = if tab.forward.is_some() { "reverse · pulls" } else { "pushes" };
-                ui.label(format!("{what}: {} · moves: {}", s.pushes(), s.moves()));
+                [format!("{what}: {} · moves: {}", s.pushes(), s.moves()), format!("{what}: 99999 · moves: 99999")]
             } else {
-                ui.label(format!("moves: {}", s.moves()));
-            }
+                [format!("moves: {}", s.moves()), "moves: 99999".to_string()]
+            };
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let room = ui.painter().layout_no_wrap(counts[1].clone(), font, egui::Color32::WHITE).size().x;
+            ui.scope(|ui| {
+                ui.set_min_width(room);
+                ui.label(&counts[0]);
+            });
             if let Some(p) = tab.levels.get(tab.index).and_then(|l| l.par_text.clone()) {
                 ui.label(format!("par: {p}"));
             } else if let Some(p) = s.par {
@@ -197,7 +205,7 @@ pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
                 // Cut at the window's edge: the whole text in the tooltip, and a click opens
                 // the message log.
                 let r = ui
-                    .add(egui::Label::new(m).truncate().sense(egui::Sense::click()))
+                    .add(egui::Label::new(m).truncate().show_tooltip_when_elided(false).sense(egui::Sense::click()))
                     .on_hover_text(format!("{m}\n\n(click: the message log)"));
                 clicked = r.clicked();
             }
@@ -464,7 +472,8 @@ pub(super) fn completion<P: Playable>(
             .get(tab.index)
             .and_then(|l| l.par_text.as_deref())
             .and_then(|t| count(t, "pushes").zip(count(t, "moves")));
-        let said = format!("Solved in {pushes} pushes, {} moves", s.moves());
+        let c = crate::app::library::counted;
+        let said = format!("Solved in {}, {}", c(pushes, "push"), c(s.moves(), "move"));
         match par {
             Some(p) if mine < p => format!("{said}: better than par {} pushes, {} moves!", p.0, p.1),
             Some(p) if mine == p => format!("{said}: par, optimal"),
@@ -478,7 +487,7 @@ pub(super) fn completion<P: Playable>(
             Some(p) => format!(" (par {p})"),
             None => String::new(),
         };
-        format!("Solved in {} moves{par}", s.moves())
+        format!("Solved in {}{par}", crate::app::library::moves_said(s.moves()))
     } else if P::counts_pushes() {
         format!("Solved with the solver's help: {} pushes, {} moves (not counted as yours)", s.pushes(), s.moves())
     } else {

@@ -42,8 +42,9 @@ impl TumbleApp {
         egui::Window::new("Solutions and snapshots")
             .open(&mut open)
             // Over the right of the window (the debugger's side) rather than the board.
-            // Its rows are about 740 points wide: from there to the window's right edge.
-            .default_pos([(screen.right() - 760.0).max(screen.left()), screen.top() + 60.0])
+            // Its rows are about 790 points wide (fixed columns): from there to the window's
+            // right edge, so it is not pushed back into the window a frame after it opens.
+            .default_pos([(screen.right() - 820.0).max(screen.left()), screen.top() + 60.0])
             .vscroll(true)
             .show(ctx, |ui| {
                 ui.label(egui::RichText::new(&title).strong());
@@ -60,12 +61,22 @@ impl TumbleApp {
                     ui.label("None yet: solve the level, or let the solver (Solve) find one.");
                 }
                 let (bp, bm) = (lib.best_by_pushes(), lib.best_by_moves());
+                // Every column as wide as its widest possible text from the first frame: an
+                // entry arriving (the optimiser's), or a best mark moving, widens nothing and
+                // moves no button under the pointer.
+                let widths = [
+                    text_width(ui, if counts_pushes { "pushes / moves" } else { "99999" })
+                        .max(text_width(ui, "9999 / 99999")),
+                    Finder::ALL.iter().map(|f| text_width(ui, f.said())).fold(text_width(ui, "found by"), f32::max),
+                    text_width(ui, "0000-00-00 00:00 UTC"),
+                    text_width(ui, "best by pushes, best by moves"),
+                ];
                 egui::Grid::new("solutions").striped(true).num_columns(5).show(ui, |ui| {
                     if !lib.solutions.is_empty() {
-                        ui.strong(if counts_pushes { "pushes / moves" } else { "moves" });
-                        ui.strong("found by");
-                        ui.strong("when");
-                        ui.strong("");
+                        let heads = [if counts_pushes { "pushes / moves" } else { "moves" }, "found by", "when", ""];
+                        for (head, w) in heads.into_iter().zip(widths) {
+                            cell(ui, egui::RichText::new(head).strong(), w);
+                        }
                         ui.strong("");
                         ui.end_row();
                     }
@@ -74,9 +85,6 @@ impl TumbleApp {
                             Some(p) => format!("{p} / {}", k.moves),
                             None => k.moves.to_string(),
                         };
-                        ui.label(counts);
-                        ui.label(k.found.by.said());
-                        ui.label(crate::save::library::shown(k.found.when));
                         let mut marks = Vec::new();
                         if bp == Some(i) && counts_pushes {
                             marks.push("best by pushes");
@@ -84,7 +92,12 @@ impl TumbleApp {
                         if bm == Some(i) {
                             marks.push("best by moves");
                         }
-                        ui.label(marks.join(", "));
+                        let when = crate::save::library::shown(k.found.when);
+                        for (text, w) in
+                            [counts, k.found.by.said().to_string(), when, marks.join(", ")].into_iter().zip(widths)
+                        {
+                            cell(ui, text, w);
+                        }
                         ui.horizontal(|ui| {
                             if ui
                                 .small_button("Replay")
@@ -121,15 +134,25 @@ impl TumbleApp {
                         ui.end_row();
                     }
                 });
-                if let Some((n, secs)) = optimising {
+                // The optimiser's row is there whenever it can run, so starting it moves
+                // nothing below.
+                if can_optimise && !lib.solutions.is_empty() {
                     ui.horizontal(|ui| {
-                        ui.spinner();
-                        ui.label(format!(
-                            "optimising: {n} positions, {secs:.0} s of at most {} s",
-                            super::super::shelf::OPTIMISE_TIME.as_secs()
-                        ));
-                        if ui.button("Cancel").clicked() {
-                            acts.push(Act::CancelOptimiser);
+                        ui.set_min_height(ui.spacing().interact_size.y);
+                        match optimising {
+                            Some((n, secs)) => {
+                                ui.spinner();
+                                ui.label(format!(
+                                    "optimising: {n} positions, {secs:.0} s of at most {} s",
+                                    super::super::shelf::OPTIMISE_TIME.as_secs()
+                                ));
+                                if ui.button("Cancel").clicked() {
+                                    acts.push(Act::CancelOptimiser);
+                                }
+                            }
+                            None => {
+                                ui.weak("Optimise searches near a solution for fewer pushes, then fewer moves.");
+                            }
                         }
                     });
                 }
@@ -144,11 +167,17 @@ impl TumbleApp {
                 if lib.snapshots.is_empty() {
                     ui.label("None yet: a snapshot keeps the game on screen to come back to.");
                 }
+                // Fixed columns here too: a long name is cut (whole on hover).
+                let widths = [
+                    text_width(ui, "a name of twenty-four ch"),
+                    text_width(ui, "99999 moves"),
+                    text_width(ui, "0000-00-00 00:00 UTC"),
+                ];
                 egui::Grid::new("snapshots").striped(true).num_columns(4).show(ui, |ui| {
                     for (i, s) in lib.snapshots.iter().enumerate() {
-                        ui.label(&s.snapshot.name);
-                        ui.label(format!("{} moves", s.moves));
-                        ui.label(crate::save::library::shown(s.snapshot.when));
+                        cell(ui, s.snapshot.name.as_str(), widths[0]).on_hover_text(&s.snapshot.name);
+                        cell(ui, crate::app::library::moves_said(s.moves), widths[1]);
+                        cell(ui, crate::save::library::shown(s.snapshot.when), widths[2]);
                         ui.horizontal(|ui| {
                             if ui
                                 .small_button("Open")
@@ -213,6 +242,22 @@ impl TumbleApp {
             }
         }
     }
+}
+
+/// The width `text` takes in the body font.
+fn text_width(ui: &egui::Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    ui.painter().layout_no_wrap(text.to_string(), font, egui::Color32::WHITE).size().x
+}
+
+/// A grid cell exactly `width` wide: its text cut (with "…") when longer.
+fn cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>, width: f32) -> egui::Response {
+    let size = egui::vec2(width, ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+        ui.set_min_width(width);
+        ui.add(egui::Label::new(text).truncate())
+    })
+    .inner
 }
 
 /// A Delete button as wide as its "Delete: sure?" form, so asking does not move the row's
