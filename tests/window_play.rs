@@ -226,3 +226,24 @@ fn the_banner_stands_beside_the_board_when_there_is_room_and_can_be_hidden_when_
     h.get_by_label_contains("Solved in 1 push");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_solution_found_after_moves_says_it_counts_from_there() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Sokoban;
+    h.state_mut().instant = true;
+    h.run_steps(2);
+    // Maze 1: one step up, then Solve: its counts are from move 1, the banner's from the start.
+    h.key_press(egui::Key::ArrowUp);
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    let t = std::time::Instant::now();
+    while !h.state().tabs.sokoban.session.current().solved() && t.elapsed() < std::time::Duration::from_secs(30) {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run_steps(3);
+    let said = h.state().tabs.sokoban.session.message.clone().unwrap_or_default();
+    assert!(said.starts_with("solution: ") && said.ends_with(" (from move 1)"), "{said}");
+}

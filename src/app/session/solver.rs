@@ -72,7 +72,14 @@ impl<P: Playable> Session<P> {
                 self.hint_seq = self.message_seq;
             }
             Ok(answer) => {
-                let text = self.current().solution_text(&answer);
+                let mut text = self.current().solution_text(&answer);
+                // Its counts are from here: the banner's will count the moves before it too.
+                if self.moves() > 0 {
+                    text.push_str(&format!(" (from move {})", self.moves()));
+                }
+                if answer.moves.len() > 200 && !instant {
+                    text.push_str("; over 200 moves, so made at once (the timeline plays it back)");
+                }
                 self.say(text);
                 let moves = answer.moves;
                 self.solver_played = true;

@@ -575,7 +575,7 @@ pub(super) fn board<P: Playable>(
     }
     // The inspected cell: pinned, or under the pointer now.
     if let Some(c) = s.debug.cell()
-        && (s.debug.pinned.is_some() || response.hovered())
+        && (s.debug.pinned.is_some() || (response.hovered() && !response.dragged()))
     {
         paint::inspected(&painter, &view, &s.current().cell_quad(c));
     }
