@@ -252,3 +252,18 @@ fn tempdir() -> std::path::PathBuf {
     std::fs::create_dir_all(&d).unwrap();
     d
 }
+
+#[test]
+fn the_first_solution_does_not_widen_the_library_window() {
+    let mut h = harness();
+    sokoban(&mut h);
+    run(&mut h, Command::Library);
+    h.run_steps(3);
+    // The window's title is centred on it: it stays put while the window keeps its place and width.
+    let title = |h: &Harness<'_, TumbleApp>| h.get_by_label("Solutions and snapshots").rect();
+    let empty = title(&h);
+    play(&mut h, DETOUR);
+    h.run_steps(3);
+    h.get_by_label("4 / 12");
+    assert_eq!(title(&h), empty, "the library window moved or widened when its first solution came");
+}

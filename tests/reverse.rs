@@ -286,3 +286,54 @@ fn switching_reverse_mode_back_and_forth_counts_no_attempt() {
     h.run_steps(2);
     assert_eq!(attempts(&h), 3);
 }
+
+#[test]
+fn an_animated_forward_solution_is_the_reverse_games_attempt() {
+    // As above, animated, on a level with no forward game yet: one attempt in all (the pass
+    // under Xvfb counted two: the forward solution's run was counted when its first move
+    // landed).
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Sokoban;
+    h.run_steps(2);
+    h.get_by_label("Reverse").click();
+    h.run_steps(2);
+    for k in [egui::Key::ArrowRight, egui::Key::ArrowRight, egui::Key::ArrowLeft, egui::Key::ArrowLeft] {
+        h.key_press(k);
+        for _ in 0..60 {
+            h.step();
+        }
+    }
+    for _ in 0..200 {
+        h.step();
+        let t = &h.state().tabs.sokoban;
+        if t.forward.is_none() && t.session.queue.is_empty() && !t.session.animating() && t.session.moves() > 0 {
+            break;
+        }
+    }
+    let t = &h.state().tabs.sokoban;
+    assert!(t.forward.is_none() && t.session.current().solved(), "the forward solution was not played");
+    assert_eq!(h.state().library().stats.attempts, 1);
+}
+
+#[test]
+fn the_offer_to_continue_is_for_the_forward_game_only() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().kind = GameKind::Sokoban;
+    h.state_mut().instant = true;
+    h.run_steps(2);
+    // A move on Maze 1, away and back: the offer to continue it.
+    h.key_press(egui::Key::ArrowUp);
+    h.run_steps(2);
+    h.key_press(egui::Key::PageDown);
+    h.run_steps(2);
+    h.key_press(egui::Key::PageUp);
+    h.run_steps(3);
+    assert!(h.state().offer.is_some(), "no offer to continue Maze 1");
+    // Reverse mode: the offer goes (it named the reverse game, and Continue left reverse mode).
+    h.get_by_label("Reverse").click();
+    h.run_steps(3);
+    assert!(h.state().offer.is_none(), "the offer stayed in reverse mode");
+    assert!(h.query_by_label_contains("before: its last game was kept").is_none());
+}

@@ -101,7 +101,8 @@ pub fn help(kind: GameKind) -> Help {
                 (
                     "Reverse mode",
                     "Reverse (in the toolbar, Ctrl+Shift+R) plays the level backwards: the boxes start \
-                     on the goals, and stepping away from a box behind you pulls it along. Bring every \
+                     on the goals; an arrow key stepping away from a box behind you pulls it along, and \
+                     a click walks to a cell without pulling (so a box can be left standing). Bring every \
                      box back to where it starts (those cells are marked as goals) with the player able \
                      to walk to the start: the forward solution then plays, as yours. Before the first \
                      move a click on a cell you cannot walk to puts the player there.",
@@ -117,7 +118,7 @@ pub fn help(kind: GameKind) -> Help {
                 ("arrows  or  W A S D", "walk or push"),
                 ("click", "walk to a cell"),
                 ("click a box, then a cell", "push it there"),
-                ("Ctrl+Shift+R", "reverse mode"),
+                ("reverse mode: arrows  /  click", "pull  /  walk without pulling"),
             ],
         },
         GameKind::Stacks => Help {

@@ -328,8 +328,10 @@ impl TumbleApp {
         let animate = !self.instant;
         match self.tab_mut().reverse_met(animate) {
             Some(Ok((moves, pushes))) => {
-                // The forward solution is the reverse game's attempt, not a new one.
-                self.not_an_attempt();
+                // The forward solution is the reverse game's attempt, not a new one: its run
+                // is set aside as counted even before its first move lands (animated).
+                let a = self.tab().attempt();
+                self.shelf.attempts.insert(a);
                 self.notify(
                     format!(
                         "the boxes are back where they start: the forward solution ({pushes} pushes, {moves} moves) plays"

@@ -513,7 +513,8 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         Tab::kept(self)
     }
     fn fresh(&self) -> bool {
-        self.session.history.is_empty()
+        // A reverse game is not the level's game: the offer to continue is for the forward one.
+        self.forward.is_none() && self.session.history.is_empty()
     }
     fn ui(&mut self, ui: &mut egui::Ui, shared: &mut super::ui::Shared<'_>) -> super::ui::Asked {
         super::ui::game_ui(ui, self, shared)

@@ -46,6 +46,9 @@ impl TumbleApp {
             // right edge, so it is not pushed back into the window a frame after it opens.
             .default_pos([(screen.right() - 820.0).max(screen.left()), screen.top() + 60.0])
             .vscroll(true)
+            // As wide as its rows from the start: the first solution arriving does not widen
+            // it over the board.
+            .min_width(800.0)
             .show(ctx, |ui| {
                 ui.label(egui::RichText::new(&title).strong());
                 if !keeps {
