@@ -627,7 +627,8 @@ fn stacks_say_what_happened() {
     h.get_by_label("Run to the end").click();
     rest(&mut h);
     let msg = h.state().tabs.stacks.session.message.clone().unwrap_or_default();
-    assert_eq!(msg, "never ends within 1000 turns: -1");
+    // Its 1000 turns are made at once, and said so.
+    assert_eq!(msg, "never ends within 1000 turns: -1; over 200 moves, so made at once (the timeline plays it back)");
     h.get_by_label("Hint").click();
     rest(&mut h);
     let msg = h.state().tabs.stacks.session.message.clone().unwrap_or_default();
