@@ -524,7 +524,7 @@ pub(super) fn completion<P: Playable>(
 /// Where the completion banner stands in the board's `area` (the board drawn in `drawn`):
 /// centred in the room above the board, or below it, when `height` fits there; otherwise
 /// over the board's top edge. `true` when it covers the board.
-pub fn banner_place(area: egui::Rect, drawn: egui::Rect, height: f32) -> (egui::Rect, bool) {
+fn banner_place(area: egui::Rect, drawn: egui::Rect, height: f32) -> (egui::Rect, bool) {
     let pad = 6.0;
     let above = egui::Rect::from_x_y_ranges(area.x_range(), area.top()..=drawn.top());
     let below = egui::Rect::from_x_y_ranges(area.x_range(), drawn.bottom()..=area.bottom());
