@@ -2,31 +2,18 @@
 //! found it and its counts, the bests marked, the optimiser, snapshots, statistics, and the
 //! library in save files and SOK exports.
 
+use crate::common::window::{harness, sokoban};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tumblebox::app::command::Command;
 use tumblebox::app::library::Finder;
 use tumblebox::app::play::Replay;
-use tumblebox::app::{ExportKind, GameKind, TumbleApp};
-
-fn harness() -> Harness<'static, TumbleApp> {
-    Harness::builder()
-        .with_size([1200.0, 760.0])
-        .with_max_steps(4000)
-        .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default())
-}
+use tumblebox::app::{ExportKind, TumbleApp};
 
 /// Maze 1 of the built-in mazes: the player at (2,2), the box at (2,3), the target at (2,5).
 /// The shortest solution is `EE`; this one pushes the box on, back and on again: 4 pushes,
 /// 12 moves (worked by hand on the maze).
 const DETOUR: &str = "EneesWnwwsEE";
-
-fn sokoban(h: &mut Harness<'_, TumbleApp>) {
-    h.run_steps(2);
-    h.state_mut().kind = GameKind::Sokoban;
-    h.state_mut().instant = true;
-    h.run_steps(2);
-}
 
 fn run(h: &mut Harness<'_, TumbleApp>, c: Command) {
     let ctx = h.ctx.clone();
@@ -40,8 +27,7 @@ fn play(h: &mut Harness<'_, TumbleApp>, line: &str) {
 
 #[test]
 fn a_solve_joins_the_library_and_the_optimiser_finds_the_short_one() {
-    let mut h = harness();
-    sokoban(&mut h);
+    let mut h = sokoban(true);
     play(&mut h, DETOUR);
     let lib = h.state().library();
     assert_eq!(lib.solutions.len(), 1);
@@ -101,8 +87,7 @@ fn a_solve_joins_the_library_and_the_optimiser_finds_the_short_one() {
 
 #[test]
 fn the_solvers_solution_is_kept_as_the_solvers() {
-    let mut h = harness();
-    sokoban(&mut h);
+    let mut h = sokoban(true);
     run(&mut h, Command::Solve);
     for _ in 0..400 {
         h.step();
@@ -141,8 +126,7 @@ fn the_solvers_solution_is_kept_as_the_solvers() {
 #[test]
 fn a_snapshot_brings_the_game_back_and_travels_in_a_save() {
     let dir = tempdir();
-    let mut h = harness();
-    sokoban(&mut h);
+    let mut h = sokoban(true);
     play(&mut h, "Ene");
     let here = h.state().tabs.sokoban.session.current().clone();
     run(&mut h, Command::Library);
@@ -194,8 +178,7 @@ fn a_snapshot_brings_the_game_back_and_travels_in_a_save() {
 
 #[test]
 fn attempts_and_time_are_counted_and_stored() {
-    let mut h = harness();
-    sokoban(&mut h);
+    let mut h = sokoban(true);
     play(&mut h, "n");
     run(&mut h, Command::Undo);
     h.run_steps(2);
@@ -228,8 +211,7 @@ fn attempts_and_time_are_counted_and_stored() {
 #[test]
 fn the_solutions_export_as_one_text_with_each_titled() {
     let dir = tempdir();
-    let mut h = harness();
-    sokoban(&mut h);
+    let mut h = sokoban(true);
     play(&mut h, DETOUR);
     play(&mut h, "EE");
     let file = dir.join("solutions.txt");
@@ -255,8 +237,7 @@ fn tempdir() -> std::path::PathBuf {
 
 #[test]
 fn the_first_solution_does_not_widen_the_library_window() {
-    let mut h = harness();
-    sokoban(&mut h);
+    let mut h = sokoban(true);
     run(&mut h, Command::Library);
     h.run_steps(3);
     // The window's title is centred on it: it stays put while the window keeps its place and width.

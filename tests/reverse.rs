@@ -2,12 +2,13 @@
 //! forward solution a reverse game gives, worked by hand on small mazes; and the window's
 //! switch, the pulls in the debugger, the forward solution played and recorded.
 
+use crate::common::window::sokoban;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use tumblebox::app::TumbleApp;
 use tumblebox::app::command::Command;
 use tumblebox::app::library::Finder;
 use tumblebox::app::play::{Playable, Replay};
-use tumblebox::app::{GameKind, TumbleApp};
 use tumblebox::grid::{Dir, Pos};
 use tumblebox::sokoban::scene::Game;
 use tumblebox::sokoban::{Move, Step};
@@ -90,20 +91,9 @@ fn the_forward_solution_starts_with_the_walk_to_where_the_reverse_game_ended() {
     let _ = Dir::Up;
 }
 
-fn harness() -> Harness<'static, TumbleApp> {
-    Harness::builder()
-        .with_size([1200.0, 760.0])
-        .with_max_steps(4000)
-        .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default())
-}
-
 #[test]
 fn the_window_plays_backwards_and_the_forward_solution_is_the_players() {
-    let mut h = harness();
-    h.run_steps(2);
-    h.state_mut().kind = GameKind::Sokoban;
-    h.state_mut().instant = true;
-    h.run_steps(2);
+    let mut h = sokoban(true);
     // Maze 1: the player at (2,2), the box at (2,3), the target at (2,5).
     h.get_by_label("Reverse").click();
     h.run_steps(2);
@@ -256,11 +246,7 @@ fn in_reverse_a_click_walks_away_from_a_box_and_a_key_pulls_it() {
 
 #[test]
 fn switching_reverse_mode_back_and_forth_counts_no_attempt() {
-    let mut h = harness();
-    h.run_steps(2);
-    h.state_mut().kind = GameKind::Sokoban;
-    h.state_mut().instant = true;
-    h.run_steps(2);
+    let mut h = sokoban(true);
     let attempts = |h: &Harness<'_, TumbleApp>| h.state().library().stats.attempts;
     // Maze 1: a forward move (one attempt), reverse mode and a move there (a second).
     h.key_press(egui::Key::ArrowUp);
@@ -292,10 +278,7 @@ fn an_animated_forward_solution_is_the_reverse_games_attempt() {
     // As above, animated, on a level with no forward game yet: one attempt in all (the pass
     // under Xvfb counted two: the forward solution's run was counted when its first move
     // landed).
-    let mut h = harness();
-    h.run_steps(2);
-    h.state_mut().kind = GameKind::Sokoban;
-    h.run_steps(2);
+    let mut h = sokoban(false);
     h.get_by_label("Reverse").click();
     h.run_steps(2);
     for k in [egui::Key::ArrowRight, egui::Key::ArrowRight, egui::Key::ArrowLeft, egui::Key::ArrowLeft] {
@@ -318,11 +301,7 @@ fn an_animated_forward_solution_is_the_reverse_games_attempt() {
 
 #[test]
 fn the_offer_to_continue_is_for_the_forward_game_only() {
-    let mut h = harness();
-    h.run_steps(2);
-    h.state_mut().kind = GameKind::Sokoban;
-    h.state_mut().instant = true;
-    h.run_steps(2);
+    let mut h = sokoban(true);
     // A move on Maze 1, away and back: the offer to continue it.
     h.key_press(egui::Key::ArrowUp);
     h.run_steps(2);

@@ -4,19 +4,13 @@
 //! clipboard, the window manager, real fonts on screen) is driven through the real window by
 //! `scripts/e2e.sh`.
 
+use crate::common::window::{click_at, harness, sokoban, sokoban_cell};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tumblebox::app::play::{Playable, Replay};
 use tumblebox::app::{GameKind, TumbleApp};
 use tumblebox::grid::Pos;
 use tumblebox::vexed::{Move, Side};
-
-fn harness() -> Harness<'static, TumbleApp> {
-    Harness::builder()
-        .with_size([1200.0, 760.0])
-        .with_max_steps(2000)
-        .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default())
-}
 
 /// Steps until no move animates (bounded).
 fn settle(h: &mut Harness<'_, TumbleApp>) {
@@ -784,26 +778,9 @@ fn vexed_blocks_carry_the_letters_the_steps_name_them_by() {
     h.get_by_label_contains("slide b (1,2)");
 }
 
-/// A click at a point (press and release there).
-fn click_at(h: &mut Harness<'_, TumbleApp>, p: egui::Pos2) {
-    h.hover_at(p);
-    h.drag_at(p);
-    h.drop_at(p);
-}
-
-/// Screen position of a Sokoban board cell's centre.
-fn sokoban_cell(h: &Harness<'_, TumbleApp>, row: usize, col: usize) -> egui::Pos2 {
-    let rect = h.get_by_label("board").rect();
-    tumblebox::app::paint::View::fit(&h.state().scene(), rect).to_screen([0.75 + col as f32, 0.75 + row as f32])
-}
-
 #[test]
 fn pushing_boxes_pushes_with_the_mouse_in_one_undo_step() {
-    let mut h = harness();
-    h.run_steps(2);
-    h.state_mut().kind = GameKind::Sokoban;
-    h.state_mut().instant = true;
-    h.run_steps(2);
+    let mut h = sokoban(true);
     // Maze 1: the player at (2,2), the box at (2,3), the target at (2,5). A click on the box
     // selects it; a click on a wall says it cannot go there.
     let p = sokoban_cell(&h, 2, 3);

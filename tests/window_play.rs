@@ -2,25 +2,16 @@
 //! the toolbar under the pointer while the solver runs, what the status bar says after a
 //! mouse push and a snapshot, the banner beside the board.
 
+use crate::common::window::{click_at, harness, sokoban, sokoban_cell};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tumblebox::app::play::{Overlay, Playable, Replay};
 use tumblebox::app::session::SolverJob;
 use tumblebox::app::{GameKind, TumbleApp};
 
-fn harness() -> Harness<'static, TumbleApp> {
-    Harness::builder()
-        .with_size([1200.0, 760.0])
-        .with_max_steps(4000)
-        .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default())
-}
-
 #[test]
 fn a_running_solver_moves_no_button_and_cancel_stands_where_solve_was() {
-    let mut h = harness();
-    h.run_steps(2);
-    h.state_mut().kind = GameKind::Sokoban;
-    h.run_steps(2);
+    let mut h = sokoban(false);
     let labels = ["Undo", "Redo", "Restart", "Reverse", "Edit level", "Hint"];
     let rects = |h: &Harness<'_, TumbleApp>| labels.map(|l| h.get_by_label(l).rect());
     let before = rects(&h);
@@ -52,25 +43,9 @@ fn a_running_solver_moves_no_button_and_cancel_stands_where_solve_was() {
     assert_eq!(rects(&h), before);
 }
 
-fn click_at(h: &mut Harness<'_, TumbleApp>, p: egui::Pos2) {
-    h.hover_at(p);
-    h.drag_at(p);
-    h.drop_at(p);
-}
-
-/// Screen position of a Sokoban board cell's centre.
-fn sokoban_cell(h: &Harness<'_, TumbleApp>, row: usize, col: usize) -> egui::Pos2 {
-    let rect = h.get_by_label("board").rect();
-    tumblebox::app::paint::View::fit(&h.state().scene(), rect).to_screen([0.75 + col as f32, 0.75 + row as f32])
-}
-
 #[test]
 fn a_move_silences_the_messages_before_it() {
-    let mut h = harness();
-    h.run_steps(2);
-    h.state_mut().kind = GameKind::Sokoban;
-    h.state_mut().instant = true;
-    h.run_steps(2);
+    let mut h = sokoban(true);
     h.state_mut().notify("opened mazes.txt: 3 levels", None);
     h.run_steps(2);
     h.get_by_label_contains("opened mazes.txt");
@@ -93,10 +68,7 @@ fn a_move_silences_the_messages_before_it() {
 
 #[test]
 fn a_dragged_box_outlines_the_cell_it_can_be_pushed_to() {
-    let mut h = harness();
-    h.run_steps(2);
-    h.state_mut().kind = GameKind::Sokoban;
-    h.run_steps(2);
+    let h = sokoban(false);
     // Maze 1: the player at (2,2), the box at (2,3), the target at (2,5), a wall row 0.
     let g = h.state().tabs.sokoban.session.current().clone();
     let centre = |r: usize, c: usize| [0.75 + c as f32, 0.75 + r as f32];
@@ -126,10 +98,7 @@ fn a_dragged_box_outlines_the_cell_it_can_be_pushed_to() {
 
 #[test]
 fn the_optimisers_words_begin_with_what_it_found_and_whether_it_was_stopped() {
-    let mut h = harness();
-    h.run_steps(2);
-    h.state_mut().kind = GameKind::Sokoban;
-    h.run_steps(2);
+    let h = sokoban(false);
     // Maze 1 and a detour of 4 pushes, 12 moves (tests/library.rs works it by hand); the
     // shortest is `EE`.
     let g = h.state().tabs.sokoban.session.current().clone();
@@ -229,11 +198,7 @@ fn the_banner_stands_beside_the_board_when_there_is_room_and_can_be_hidden_when_
 
 #[test]
 fn a_solution_found_after_moves_says_it_counts_from_there() {
-    let mut h = harness();
-    h.run_steps(2);
-    h.state_mut().kind = GameKind::Sokoban;
-    h.state_mut().instant = true;
-    h.run_steps(2);
+    let mut h = sokoban(true);
     // Maze 1: one step up, then Solve: its counts are from move 1, the banner's from the start.
     h.key_press(egui::Key::ArrowUp);
     h.run_steps(2);

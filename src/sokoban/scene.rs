@@ -117,10 +117,7 @@ impl Game {
     /// A direction's step by the mode's rule: forward, a walk or a push as the cells say;
     /// reverse, a pull when a box stands behind the player, otherwise a walk (what the keys do).
     pub fn step(&self, dir: Dir) -> Result<(Position, Step), super::rules::MoveError> {
-        match self.reverse {
-            None => self.level.step(&self.pos, dir),
-            Some(_) => self.level.pull(&self.pos, dir, true),
-        }
+        self.step_move(super::Move { dir, push: true })
     }
 
     /// A move's step: forward as [`Game::step`] (the cells decide); reverse, a pull only

@@ -3,6 +3,8 @@
 #![allow(dead_code)]
 
 pub mod dijkstra;
+#[cfg(feature = "app")]
+pub mod window;
 
 use std::path::PathBuf;
 

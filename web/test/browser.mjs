@@ -168,13 +168,18 @@ try {
   await linked.page.waitForFunction(() => / · move 3/.test(document.title), null, { timeout: WAIT }).catch(() => {});
   const title = await linked.page.title();
   check(/^Vexed · SAMPLE-02 · move 3 /.test(title), `a link opens SAMPLE-02 at move 3: "${title}"`);
+  // A command by the palette (Ctrl+P, its words, Enter): no toolbar coordinates to keep.
+  const command = async (page, words) => {
+    await page.keyboard.press('Control+p');
+    await page.waitForTimeout(300);
+    await page.keyboard.type(words);
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Enter');
+  };
+
   // Copy link (from the command palette: Ctrl+P) puts the page's address with the game ID on
   // the system clipboard, and that address opens the same game.
-  await linked.page.keyboard.press('Control+p');
-  await linked.page.waitForTimeout(300);
-  await linked.page.keyboard.type('copy link');
-  await linked.page.waitForTimeout(300);
-  await linked.page.keyboard.press('Enter');
+  await command(linked.page, 'copy link');
   await linked.page.waitForTimeout(500);
   const copied = await linked.page.evaluate(() => navigator.clipboard.readText());
   await linked.page.close();
@@ -186,24 +191,11 @@ try {
     await back.page.close();
     // Paste (the palette's command: the page asks the browser for the clipboard) opens it too.
     const plain = await open('');
-    await plain.page.keyboard.press('Control+p');
-    await plain.page.waitForTimeout(300);
-    await plain.page.keyboard.type('paste');
-    await plain.page.waitForTimeout(300);
-    await plain.page.keyboard.press('Enter');
+    await command(plain.page, 'paste');
     const pasted = await plain.page.waitForFunction((t) => document.title === t, title, { timeout: WAIT }).then(() => true, () => false);
     check(pasted, `Paste reads the page's address from the clipboard and opens it: "${await plain.page.title()}"`);
     await plain.page.close();
   }
-
-  // A command by the palette (Ctrl+P, its words, Enter): no toolbar coordinates to keep.
-  const command = async (page, words) => {
-    await page.keyboard.press('Control+p');
-    await page.waitForTimeout(300);
-    await page.keyboard.type(words);
-    await page.waitForTimeout(300);
-    await page.keyboard.press('Enter');
-  };
 
   // 3. Solve on SAMPLE-02, from the link with no moves; long tasks watched meanwhile.
   const fresh = await open(`#${gameId('vexed', level, '')}`);

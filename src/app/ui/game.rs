@@ -103,7 +103,7 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
             // where Solve was, Hint is greyed in its place and the count grows into empty
             // space, so no button moves under the pointer. The solver plays forward only.
             ui.separator();
-            let width = super::button_width(ui, &[P::solve_label(), Command::Cancel.label()]);
+            let width = super::button_width(ui, &[P::solve_label(), Command::Cancel.label()], egui::TextStyle::Button);
             let commands = &mut asked.commands;
             match &s.solver {
                 Some(_) => tool_button_labelled(ui, Command::Cancel, Command::Cancel.label(), width, true, commands),
@@ -162,8 +162,7 @@ pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
             } else {
                 [format!("moves: {}", s.moves()), "moves: 99999".to_string()]
             };
-            let font = egui::TextStyle::Body.resolve(ui.style());
-            let room = ui.painter().layout_no_wrap(counts[1].clone(), font, egui::Color32::WHITE).size().x;
+            let room = super::text_width(ui, &counts[1], egui::TextStyle::Body);
             ui.scope(|ui| {
                 ui.set_min_width(room);
                 ui.label(&counts[0]);

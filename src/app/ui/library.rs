@@ -249,8 +249,7 @@ impl TumbleApp {
 
 /// The width `text` takes in the body font.
 fn text_width(ui: &egui::Ui, text: &str) -> f32 {
-    let font = egui::TextStyle::Body.resolve(ui.style());
-    ui.painter().layout_no_wrap(text.to_string(), font, egui::Color32::WHITE).size().x
+    super::text_width(ui, text, egui::TextStyle::Body)
 }
 
 /// A grid cell exactly `width` wide: its text cut (with "…") when longer.
@@ -266,8 +265,6 @@ fn cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>, width: f32) -> egu
 /// A Delete button as wide as its "Delete: sure?" form, so asking does not move the row's
 /// buttons (or the next row's) under the pointer.
 fn delete_button(ui: &mut egui::Ui, sure: bool) -> egui::Response {
-    let font = egui::TextStyle::Body.resolve(ui.style());
-    let wide = ui.painter().layout_no_wrap("Delete: sure?".to_string(), font, egui::Color32::WHITE).size().x;
-    let width = wide + 2.0 * ui.spacing().button_padding.x;
+    let width = super::button_width(ui, &["Delete: sure?"], egui::TextStyle::Body);
     ui.add(egui::Button::new(if sure { "Delete: sure?" } else { "Delete" }).small().min_size(egui::vec2(width, 0.0)))
 }

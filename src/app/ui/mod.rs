@@ -101,13 +101,16 @@ pub(super) fn tool_button_labelled(
     }
 }
 
-/// The width of a button that fits each of `labels`.
-pub(super) fn button_width(ui: &egui::Ui, labels: &[&str]) -> f32 {
-    let font = egui::TextStyle::Button.resolve(ui.style());
-    let widest = labels
-        .iter()
-        .map(|l| ui.painter().layout_no_wrap(l.to_string(), font.clone(), egui::Color32::WHITE).size().x)
-        .fold(0.0, f32::max);
+/// The width `text` takes in one of the style's fonts (room kept for a text yet to come, so
+/// nothing moves when it does).
+pub(super) fn text_width(ui: &egui::Ui, text: &str, style: egui::TextStyle) -> f32 {
+    ui.painter().layout_no_wrap(text.to_string(), style.resolve(ui.style()), egui::Color32::WHITE).size().x
+}
+
+/// The width of a button (in `style`'s font: small buttons use the body's) that fits each of
+/// `labels`.
+pub(super) fn button_width(ui: &egui::Ui, labels: &[&str], style: egui::TextStyle) -> f32 {
+    let widest = labels.iter().map(|l| text_width(ui, l, style.clone())).fold(0.0, f32::max);
     widest + 2.0 * ui.spacing().button_padding.x
 }
 
