@@ -115,4 +115,65 @@ APP=
 left=$(find "$HOME" -maxdepth 1 \( -name '*.tmp' -o -name '*.gif' \) | wc -l)
 if [ "$left" -eq 0 ]; then ok "nothing left beside the target"; else fail "left behind: $(find "$HOME" -maxdepth 1 -name '*.tmp' -o -maxdepth 1 -name '*.gif')"; fi
 
+# 6. Crash safety: a pushing-boxes level solved by the player's keys, the process killed
+#    (kill -9) 50 ms after the solving key: the solve and every move are in the store.
+STORE="$XDG_DATA_HOME/tumblebox"
+start
+printf '; e2e crash\n\n#######\n#@ $ .#\n#######\n' | xclip -selection clipboard
+sleep 0.3
+key ctrl+v
+sleep 1
+key Right
+key Right
+xdotool windowfocus --sync "$WIN" 2>/dev/null
+xdotool key --clearmodifiers Right
+sleep 0.05
+kill -9 "$APP"
+wait "$APP" 2>/dev/null
+APP=
+kept=$("$BIN" progress --store "$STORE" 2>&1)
+game=$("$BIN" progress export - --store "$STORE" 2>/dev/null | grep -c '^kept	sokoban	.*move r\\nmove R\\nmove R\\n' || true)
+if echo "$kept" | grep -q 'best 3 moves' && [ "${game:-0}" -ge 1 ]; then
+  ok "kill -9 50 ms after a solve: the solve and its three moves were kept"
+else
+  fail "kill -9 50 ms after a solve: the store says '$(echo "$kept" | tr '\n' '|' | head -c 300)' (kept games with the three moves: ${game:-0})"
+fi
+
+# 7. Two windows on one store: each solves a level; the one that quits last erases nothing.
+start_pid() {
+  "$BIN" >"$WORK/app$1.log" 2>&1 &
+  local pid=$!
+  local win=
+  for _ in $(seq 100); do
+    win=$(xdotool search --onlyvisible --pid "$pid" --name '^tumblebox$' 2>/dev/null | head -1)
+    [ -n "$win" ] && break
+    sleep 0.2
+  done
+  echo "$pid $win"
+}
+read -r PA WA < <(start_pid a)
+read -r PB WB < <(start_pid b)
+sleep 2
+solve_in() {
+  WIN=$1
+  printf '%s' "$2" | xclip -selection clipboard
+  sleep 0.3
+  key ctrl+v
+  sleep 1
+  key Right
+  key Right
+}
+solve_in "$WB" $'; e2e window B\n\n######\n#@ $.#\n######\n'
+solve_in "$WA" $'; e2e window A\n\n######\n#@$ .#\n######\n'
+WIN=$WA; key ctrl+q
+WIN=$WB; key ctrl+q
+for _ in $(seq 50); do kill -0 "$PA" 2>/dev/null || kill -0 "$PB" 2>/dev/null || break; sleep 0.1; done
+kill "$PA" "$PB" 2>/dev/null
+both=$("$BIN" progress --store "$STORE" 2>&1)
+if [ "$(echo "$both" | grep -c 'best 2 moves')" -ge 2 ] && echo "$both" | grep -q 'best 3 moves'; then
+  ok "two windows: both solves (and the crash test's) are kept after both quit"
+else
+  fail "two windows: the store says '$(echo "$both" | tr '\n' '|' | head -c 400)'"
+fi
+
 exit "$fails"

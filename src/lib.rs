@@ -28,6 +28,7 @@ pub mod clock;
 pub mod editor;
 pub mod error;
 pub mod font;
+pub mod games;
 pub mod generate;
 pub mod grid;
 pub mod input;
@@ -41,6 +42,7 @@ pub mod scene;
 pub mod shubbles;
 pub mod sokoban;
 pub mod stacks;
+pub mod store;
 pub mod trace;
 pub mod vexed;
 

@@ -6,8 +6,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tumblebox::app::paint::View;
 use tumblebox::app::play::{Gesture, Playable, Replay};
-use tumblebox::app::{ExportKind, GameKind, Progress, TumbleApp};
+use tumblebox::app::{ExportKind, GameKind, TumbleApp};
 use tumblebox::grid::Pos;
+use tumblebox::store::{Change, LevelChange, Store};
 use tumblebox::vexed::{Move, Side};
 
 fn harness() -> Harness<'static, TumbleApp> {
@@ -141,7 +142,7 @@ fn solver_runs_in_the_background_and_plays_the_solution() {
     assert_eq!(s.moves(), 9);
     // Shown by the solver: not the player's best.
     let key = h.state().level_key(1).unwrap();
-    let rec = h.state().progress.get(&key).unwrap().clone();
+    let rec = h.state().progress().get(&key).unwrap().clone();
     assert!(rec.shown && rec.best.is_none(), "{rec:?}");
     h.run_steps(2);
     h.get_by_label("SAMPLE-02  par 9  [shown by the solver]");
@@ -234,23 +235,32 @@ fn export_to_writes_files_that_decode() {
 }
 
 #[test]
-fn progress_survives_and_a_damaged_store_is_ignored() {
-    let mut p = Progress::default();
-    let app = TumbleApp::default();
-    p.record_solved(app.level_key(3).unwrap(), 4, None);
-    p.set_last(GameKind::Sokoban, 2);
-    let mut back = Progress::from_text(&p.to_text()).unwrap();
-    p.take_dirty();
-    back.take_dirty();
-    assert_eq!(back, p);
-    let mut app = TumbleApp::default();
-    app.restore(&p.to_text());
+fn progress_survives_and_a_damaged_store_is_moved_aside() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-app-progress-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut app = TumbleApp::with_store(Store::open(&dir));
+    let key = app.level_key(3).unwrap();
+    app.keep_change(Change::Level(key.clone(), LevelChange::Solved { moves: 4, line: None }));
+    app.keep_change(Change::Last(GameKind::Sokoban, 2));
+    app.keep_change(Change::Setting("game", "sokoban".into()));
+    let p = app.progress().clone();
+    drop(app);
+    let app = TumbleApp::with_store(Store::open(&dir));
+    assert_eq!(app.progress(), &p);
     assert_eq!(app.kind, GameKind::Sokoban);
     assert_eq!(app.tabs.sokoban.index, 2);
-    let mut app = TumbleApp::default();
-    app.restore("best\tvexed\tnot-a-number\tX\n\u{0}garbage");
-    assert!(app.notice.as_ref().is_some_and(|n| n.text.contains("damaged")));
+    drop(app);
+    // A damaged store: moved aside and said, never silently replaced; the window starts.
+    std::fs::write(dir.join(tumblebox::store::FILE), "best\tvexed\tnot-a-number\tX\n\u{0}garbage").unwrap();
+    let _ = std::fs::remove_file(dir.join(format!("{}-wal", tumblebox::store::FILE)));
+    let app = TumbleApp::with_store(Store::open(&dir));
+    assert!(
+        app.notice.as_ref().is_some_and(|n| n.text.contains("damaged") && n.text.contains("kept as")),
+        "{:?}",
+        app.notice.as_ref().map(|n| &n.text)
+    );
     assert_eq!(app.kind, GameKind::Vexed);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -393,7 +403,7 @@ fn progress_is_kept_per_pack_and_content_not_per_title() {
     }
     h.run_steps(3);
     let key = h.state().level_key(0).unwrap();
-    assert_eq!(h.state().progress.get(&key).and_then(|r| r.best), Some(moves.len()));
+    assert_eq!(h.state().progress().get(&key).and_then(|r| r.best), Some(moves.len()));
     // A file whose first maze is also called "Maze 1", but is another maze: not solved.
     let f = dir.join("other.in");
     std::fs::write(&f, "1 7\nSB....T\n0 0\n").unwrap();
@@ -401,7 +411,7 @@ fn progress_is_kept_per_pack_and_content_not_per_title() {
     h.run_steps(3);
     let other = h.state().level_key(0).unwrap();
     assert_ne!(other, key);
-    assert!(h.state().progress.get(&other).is_none());
+    assert!(h.state().progress().get(&other).is_none());
     h.get_by_label("Maze 1  par 5 pushes, 5 moves");
     assert!(h.query_by_label_contains("[solved]").is_none());
     std::fs::remove_dir_all(&dir).unwrap();
@@ -555,9 +565,8 @@ fn a_level_picked_from_the_list_is_remembered_and_tab_does_not_trap_keys() {
     h.run_steps(2);
     h.get_by_label("Tumble 3  par 4").click();
     h.run_steps(2);
-    assert_eq!(h.state().progress.last, Some((GameKind::Vexed, 4)));
-    let mut back = TumbleApp::default();
-    back.restore(&h.state().progress.to_text());
+    assert_eq!(h.state().progress().last.get(&GameKind::Vexed), Some(&4));
+    let back = TumbleApp::with_store(Store::memory_with(h.state().progress().clone()));
     assert_eq!((back.kind, back.tabs.vexed.index), (GameKind::Vexed, 4));
     // Tab gives a button the keyboard focus; a game key takes it back.
     h.get_by_label("SAMPLE-01  par 2").click();
@@ -750,23 +759,22 @@ fn packs_switch_and_are_remembered() {
     assert_eq!(h.state().tabs.sokoban.pack, "three.in");
     assert_eq!(h.state().tabs.sokoban.levels.len(), 3);
     h.state_mut().tabs.sokoban.open(2);
-    h.state_mut().progress.set_last(GameKind::Sokoban, 2);
-    let text = h.state().progress.to_text();
+    h.state_mut().remember_level(2);
+    h.run_steps(1);
+    let text = h.state().progress().clone();
     // A new window: the pack and the level come back.
-    let mut back = TumbleApp::default();
-    back.restore(&text);
+    let mut back = TumbleApp::with_store(Store::memory_with(text.clone()));
     assert_eq!(
         (back.kind, back.tabs.sokoban.pack.as_str(), back.tabs.sokoban.index),
         (GameKind::Sokoban, "three.in", 2)
     );
-    assert_eq!(back.progress.recent[0].1, std::fs::canonicalize(&f).unwrap());
+    assert_eq!(back.progress().recent[0].1, std::fs::canonicalize(&f).unwrap());
     // Back to the built-in levels.
     back.switch_pack(None);
     assert_eq!(back.tabs.sokoban.pack, "Built-in");
     // A pack whose file is gone: the built-in levels, and a message.
     std::fs::remove_file(&f).unwrap();
-    let mut gone = TumbleApp::default();
-    gone.restore(&text);
+    let gone = TumbleApp::with_store(Store::memory_with(text));
     assert_eq!(gone.tabs.sokoban.pack, "Built-in");
     assert!(gone.notice.as_ref().is_some_and(|n| n.text.contains("built-in levels are back")));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -831,14 +839,14 @@ fn the_17780_rule_switches_for_the_level() {
 fn theme_and_cell_numbers_are_settings_that_persist() {
     let mut h = harness();
     h.run_steps(2);
-    assert!(h.state().progress.dark);
+    assert!(h.state().progress().dark());
     let ctx = h.ctx.clone();
     h.state_mut().run(tumblebox::app::command::Command::DarkTheme, &ctx);
     h.state_mut().run(tumblebox::app::command::Command::CellNumbers, &ctx);
     h.run_steps(2);
     assert!(!h.ctx.global_style().visuals.dark_mode);
-    let back = Progress::from_text(&h.state().progress.to_text()).unwrap();
-    assert!(!back.dark && back.numbers);
+    let back = tumblebox::store::lines::read(&h.state().store.export_text()).unwrap();
+    assert!(!back.dark() && back.numbers());
     // The shubbles box numbers its 29 cells.
     let s = tumblebox::shubbles::format::parse_state(".........@...o....ooo..xox...", 1).unwrap();
     let labels = s.labels();
@@ -866,19 +874,30 @@ fn without_a_file_dialog_open_and_export_say_what_to_do() {
 }
 
 #[test]
-fn a_solve_marks_progress_to_be_saved_at_once() {
-    let mut h = harness();
+fn a_solve_and_every_move_are_in_the_store_before_the_next_frame() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-app-at-once-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = Harness::builder()
+        .with_size([1200.0, 760.0])
+        .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::with_store(Store::open(&dir)));
     h.run_steps(2);
-    h.state_mut().progress.take_dirty();
+    let key = h.state().level_key(0).unwrap();
+    // Animated: the solve is kept the frame its move is made, before the animation ends.
     let s = &mut h.state_mut().tabs.vexed.session;
-    for m in [Move { pos: Pos::new(1, 2), side: Side::Left }, Move { pos: Pos::new(0, 0), side: Side::Right }] {
-        s.make(&m, true).unwrap();
-    }
-    h.run_steps(2);
-    // `eframe::App::ui` stores and flushes whenever this says so.
-    assert!(h.state_mut().progress.take_dirty(), "a solve did not ask to be saved");
-    h.run_steps(2);
-    assert!(!h.state_mut().progress.take_dirty(), "nothing changed, yet it asks to be saved again");
+    s.make(&Move { pos: Pos::new(1, 2), side: Side::Left }, true).unwrap();
+    h.step();
+    let other = Store::open(&dir);
+    let kept = other.data().kept_game(&key).expect("the first move was not kept at once");
+    assert!(kept.contains("(b,1,2,L)"), "{kept}");
+    assert_eq!(other.data().get(&key).and_then(|r| r.best), None);
+    let s = &mut h.state_mut().tabs.vexed.session;
+    s.make(&Move { pos: Pos::new(0, 0), side: Side::Right }, true).unwrap();
+    h.step();
+    assert!(h.state().tabs.vexed.session.animating(), "the solving move still animates");
+    let other = Store::open(&dir);
+    assert_eq!(other.data().get(&key).and_then(|r| r.best), Some(2), "the solve was not kept at once");
+    assert!(other.data().kept_game(&key).unwrap().contains("(a,0,0,R)"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -1449,9 +1468,7 @@ fn a_level_played_before_offers_to_continue_its_last_game() {
     h.get_by_label("Redo").click();
     h.run_steps(2);
     h.state_mut().keep_all();
-    let stored = h.state().sessions_text();
-    let mut app = TumbleApp::default();
-    app.restore_sessions(&stored);
+    let app = TumbleApp::with_store(Store::memory_with(h.state().progress().clone()));
     let mut g =
         Harness::builder().with_size([1200.0, 760.0]).build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), app);
     g.run_steps(4);
@@ -1561,7 +1578,7 @@ fn the_best_solution_is_kept_replayed_exported_saved_and_migrated() {
     }
     h.run_steps(3);
     let key = h.state().level_key(0).unwrap();
-    let line = h.state().progress.best_solution(&key).expect("the best's moves are kept").to_string();
+    let line = h.state().progress().best_solution(&key).expect("the best's moves are kept").to_string();
     // The kept line solves the level through the rules, in the best's number of moves.
     let mut here = start.clone();
     let words = <tumblebox::sokoban::scene::Game as Replay>::split_moves(&line).unwrap();
@@ -1613,18 +1630,28 @@ fn the_best_solution_is_kept_replayed_exported_saved_and_migrated() {
     assert!(h.state().export.open);
     assert_eq!(h.state().tabs.sokoban.session.moves(), moves.len());
 
-    // Migration: a store that kept only the length takes the moves from the kept session.
+    // Migration: a store that kept only the length takes the moves from the kept session (the
+    // kept sessions as an earlier version kept them beside it: a JSON object).
     h.state_mut().keep_all();
-    let sessions = h.state().sessions_text();
+    let sessions: serde_json::Map<String, serde_json::Value> = h
+        .state()
+        .progress()
+        .kept
+        .iter()
+        .map(|(k, (_, t))| (format!("{}|{}|{:016x}", k.game.key(), k.pack, k.content), t.clone().into()))
+        .collect();
+    let sessions = serde_json::Value::Object(sessions).to_string();
     let v2 = format!("tumblebox progress 2\nlevel\tsokoban\t{:016x}\t{}\t0\t{}\n", key.content, moves.len(), key.pack);
-    let mut app = TumbleApp::default();
-    app.restore(&v2);
-    assert_eq!(app.progress.get(&key).and_then(|r| r.best), Some(moves.len()));
-    assert_eq!(app.progress.best_solution(&key), None);
-    app.restore_sessions(&sessions);
+    let mut only_v2 = Store::memory();
+    only_v2.import_earlier(Some(&v2), None);
+    assert_eq!(only_v2.data().get(&key).and_then(|r| r.best), Some(moves.len()));
+    assert_eq!(only_v2.data().best_solution(&key), None);
+    let mut store = Store::memory();
+    store.import_earlier(Some(&v2), Some(&sessions));
+    let mut app = TumbleApp::with_store(store);
     assert_eq!(app.adopt_sessions(), 1);
-    assert_eq!(app.progress.best_solution(&key), Some(line.as_str()));
-    assert!(app.progress.to_text().starts_with("tumblebox progress 3\n"));
+    assert_eq!(app.progress().best_solution(&key), Some(line.as_str()));
+    assert!(app.store.export_text().starts_with("tumblebox progress 4\n"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -1949,14 +1976,14 @@ fn a_link_opens_its_level_at_its_move_and_the_title_says_so() {
     assert_eq!(h.state().page_title(), "Vexed · SAMPLE-02 · move 3 — tumblebox");
     // A built-in level opens in its place in the built-in pack (the second level), so a
     // restart comes back to it.
-    assert_eq!(h.state().progress.last, Some((GameKind::Vexed, 1)));
+    assert_eq!(h.state().progress().last.get(&GameKind::Vexed), Some(&1));
     // A level of no pack on screen opens as a pack of its own, and is not what a restart
     // comes back to.
     let other = tumblebox::save::GameId { level: "Other;a..a/XXXX;1\n".into(), moves: String::new(), ..id.clone() };
     h.state_mut().open_link(&other.to_string());
     h.run_steps(2);
     assert_eq!(h.state().page_title(), "Vexed · Other · move 0 — tumblebox");
-    assert_eq!(h.state().progress.last, Some((GameKind::Vexed, 1)));
+    assert_eq!(h.state().progress().last.get(&GameKind::Vexed), Some(&1));
     h.state_mut().open_link(&id.to_string());
     h.run_steps(2);
     let damaged = id.to_string().replace(":vexed:", ":sokoban:");

@@ -203,7 +203,7 @@ fn attempts_and_time_are_counted_and_stored() {
     h.state_mut().flush_clock();
     let secs = h.state().library().stats.seconds;
     assert!((s0 + idle + 9..=s0 + idle + 11).contains(&secs), "{secs}");
-    let back = tumblebox::app::Progress::from_text(&h.state().progress.to_text()).unwrap();
+    let back = tumblebox::store::lines::read(&h.state().store.export_text()).unwrap();
     let rec = back.levels.values().find(|r| r.library.stats.attempts == 2).expect("stored");
     assert_eq!(rec.library.stats.seconds, secs);
 }

@@ -132,7 +132,7 @@ fn moves_from_a_paste_are_not_the_players() {
     g.event(egui::Event::Paste(id));
     g.run_steps(4);
     assert!(g.state().tabs.vexed.session.current().is_solved());
-    assert_eq!(g.state().progress.solved_in(GameKind::Vexed, "Built-in"), 0);
+    assert_eq!(g.state().progress().solved_in(GameKind::Vexed, "Built-in"), 0);
     assert!(g.query_by_label_contains("[solved]").is_none());
     // The same moves played by the player count.
     let mut p = harness();
@@ -141,7 +141,7 @@ fn moves_from_a_paste_are_not_the_players() {
     p.state_mut().tabs.vexed.session.make(&Move { pos: Pos::new(0, 0), side: Side::Right }, true).unwrap();
     p.run_steps(3);
     assert!(p.state().tabs.vexed.session.current().is_solved());
-    assert_eq!(p.state().progress.solved_in(GameKind::Vexed, "Built-in"), 1);
+    assert_eq!(p.state().progress().solved_in(GameKind::Vexed, "Built-in"), 1);
 }
 
 #[test]
@@ -320,9 +320,7 @@ fn a_solved_level_is_kept_for_continue_at_once() {
     h.run_steps(3);
     assert!(h.state().tabs.vexed.session.current().is_solved());
     // Stored now, without leaving the level (a SIGTERM next would lose nothing).
-    let stored = h.state().sessions_text();
-    let mut app = TumbleApp::default();
-    app.restore_sessions(&stored);
+    let app = TumbleApp::with_store(tumblebox::store::Store::memory_with(h.state().progress().clone()));
     let mut g =
         Harness::builder().with_size([1200.0, 760.0]).build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), app);
     g.run_steps(4);
@@ -406,7 +404,7 @@ fn a_dead_vexed_position_is_provably_unsolvable_and_the_warning_says_so() {
     h.run_steps(2);
     h.get_by_label("Warn when unsolvable").click();
     h.run_steps(2);
-    assert!(h.state().progress.warn);
+    assert!(h.state().progress().warn());
     h.state_mut().tabs.vexed.session.selected = Some(Pos::new(0, 0));
     h.key_press(egui::Key::ArrowRight);
     settle(&mut h);
@@ -437,8 +435,7 @@ fn pushing_boxes_counts_pushes_and_moves_against_its_par() {
     h.get_by_label(&banner);
     // The best is kept by pushes as well as by moves, and outlives the window.
     h.get_by_label_contains(&format!("[solved] best {par}"));
-    let stored = h.state().progress.to_text();
-    let back = tumblebox::app::Progress::from_text(&stored).unwrap();
+    let back = tumblebox::store::lines::read(&h.state().store.export_text()).unwrap();
     let rec = back.levels.values().find(|r| r.pushes.is_some()).expect("the pushes best is stored");
     let (p, m, _) = rec.pushes.clone().unwrap();
     assert_eq!(format!("{p} pushes, {m} moves"), par);
@@ -582,9 +579,7 @@ fn the_export_panel_measures_its_size_and_shows_only_what_the_format_uses() {
     // The settings outlive the window.
     h.state_mut().export.size = 600;
     h.run_steps(2);
-    let stored = h.state().progress.to_text();
-    let mut back = TumbleApp::default();
-    back.restore(&stored);
+    let back = TumbleApp::with_store(tumblebox::store::Store::memory_with(h.state().progress().clone()));
     assert_eq!((back.export.format, back.export.size), (3, 600));
     // Nothing of the measuring is left in the temporary folder (once the last one is done;
     // other tests of this process may be measuring too, so this waits for them).
@@ -687,7 +682,7 @@ fn the_level_list_is_also_a_grid_of_pictures_drawn_only_on_screen() {
     h.run_steps(2);
     h.get_by_label("grid").click();
     h.run_steps(3);
-    assert!(h.state().progress.grid);
+    assert!(h.state().progress().grid());
     let shown = (1..=200).filter(|i| h.query_by_label(&format!("Level {i}")).is_some()).count();
     assert!(shown > 4 && shown < 100, "{shown} pictures laid out");
     assert!(h.query_by_label("Level 46500").is_none());

@@ -55,6 +55,8 @@ pub enum Command {
     Snapshot,
     ExportLibrary,
     ReverseMode,
+    ExportProgress,
+    ImportProgress,
     Quit,
 }
 
@@ -159,7 +161,7 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 49] = [
+    pub const ALL: [Command; 51] = [
         Command::Open,
         Command::Save,
         Command::Copy,
@@ -208,6 +210,8 @@ impl Command {
         Command::Snapshot,
         Command::ExportLibrary,
         Command::ReverseMode,
+        Command::ExportProgress,
+        Command::ImportProgress,
         Command::Quit,
     ];
 
@@ -283,6 +287,20 @@ impl Command {
                 None,
                 None,
                 Puzzle,
+            ),
+            ExportProgress => (
+                "Export my progress…",
+                "Everything kept of your play (solves, bests, libraries, snapshots, statistics, kept games) as one file, to move to another machine or the web page",
+                None,
+                None,
+                Always,
+            ),
+            ImportProgress => (
+                "Import progress…",
+                "Merge a progress file exported here or elsewhere: bests, libraries and statistics join yours; nothing of yours is replaced",
+                None,
+                None,
+                Always,
             ),
             Quit => {
                 ("Quit", "Close tumblebox (an export still running is asked about first)", cmd(Key::Q), None, Desktop)

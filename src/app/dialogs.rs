@@ -30,6 +30,8 @@ pub(super) enum Dialog {
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     Unreadable(String),
     Save(PathBuf, ExportKind),
+    /// A progress file to merge into the store: its name and bytes.
+    ImportProgress(String, Vec<u8>),
     /// No file dialog could be shown (for a save: the file name and what to export).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     Unavailable(Option<(String, ExportKind)>),
@@ -71,6 +73,53 @@ impl TumbleApp {
             let _ = tx.send(Dialog::OpenBytes(file.file_name(), bytes));
             ctx.request_repaint();
         });
+    }
+
+    /// File › Import progress…: a progress file picked, read and merged into the store.
+    pub(super) fn pick_progress(&self, ctx: &egui::Context) {
+        let tx = self.dialogs.0.clone();
+        let ctx = ctx.clone();
+        #[cfg(not(target_arch = "wasm32"))]
+        std::thread::spawn(move || {
+            let asked = crate::clock::Instant::now();
+            let picked = rfd::FileDialog::new().set_title("Import progress").pick_file();
+            let _ = tx.send(match picked {
+                Some(p) => match crate::input::read_level_file(&p) {
+                    Ok(bytes) => Dialog::ImportProgress(p.display().to_string(), bytes),
+                    Err(e) => Dialog::Unreadable(format!("cannot read {}: {e}", p.display())),
+                },
+                None if no_dialog(asked) => Dialog::Unreadable(
+                    "no file dialog on this system: import with `tumblebox progress import FILE` (the window sees it at once)".into(),
+                ),
+                None => return,
+            });
+            ctx.request_repaint();
+        });
+        #[cfg(target_arch = "wasm32")]
+        wasm_bindgen_futures::spawn_local(async move {
+            let Some(file) = rfd::AsyncFileDialog::new().set_title("Import progress").pick_file().await else { return };
+            let bytes = file.read().await;
+            let _ = tx.send(Dialog::ImportProgress(file.file_name(), bytes));
+            ctx.request_repaint();
+        });
+    }
+
+    /// Merges a progress file into the store and says what it brought.
+    pub fn import_progress(&mut self, name: &str, bytes: &[u8]) {
+        let text = match crate::input::decode(bytes) {
+            Ok(t) => t,
+            Err(e) => return self.notify(format!("{name}: {e}"), None),
+        };
+        match self.store.import(&text) {
+            Ok(n) => {
+                let said = match self.store.trouble() {
+                    Some(why) => format!("imported {name} ({n} levels gained something), but {why}"),
+                    None => format!("imported {name}: {n} levels gained something; nothing of yours was replaced"),
+                };
+                self.notify(said, None);
+            }
+            Err(e) => self.notify(format!("{name}: {e}; nothing imported"), None),
+        }
     }
 
     /// Paste on a web page: the browser reads the clipboard (it may ask the player first).
@@ -141,9 +190,9 @@ impl TumbleApp {
             match d {
                 Dialog::Open(p) => match self.open_file(&p) {
                     Ok(()) => {
-                        self.progress.set_last(self.kind, 0);
+                        self.keep_change(crate::store::Change::Last(self.kind, 0));
                         let full = std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone());
-                        self.progress.set_pack(self.kind, Some(full));
+                        self.keep_change(crate::store::Change::Pack(self.kind, Some(full)));
                         self.notify(format!("opened {}", p.display()), Some(self.kind));
                     }
                     // Shown wherever the player is looking.
@@ -192,6 +241,7 @@ impl TumbleApp {
                     self.notify(text, Some(self.kind));
                 }
                 Dialog::Unreadable(e) => self.notify(e, None),
+                Dialog::ImportProgress(name, bytes) => self.import_progress(&name, &bytes),
                 Dialog::Pasted(text) => self.paste_and_say(&text),
                 Dialog::Unavailable(None) => self.no_dialog(None),
                 Dialog::Unavailable(Some((name, kind))) => {

@@ -194,6 +194,8 @@ pub enum ExportKind {
     MyLevels,
     /// The level and its library as text (Sokoban: a SOK file).
     Library,
+    /// Everything the store keeps, as a progress file.
+    Progress,
 }
 
 impl ExportKind {
@@ -201,7 +203,12 @@ impl ExportKind {
     pub fn is_save(self) -> bool {
         matches!(
             self,
-            ExportKind::Save | ExportKind::BestSave | ExportKind::Level | ExportKind::MyLevels | ExportKind::Library
+            ExportKind::Save
+                | ExportKind::BestSave
+                | ExportKind::Level
+                | ExportKind::MyLevels
+                | ExportKind::Library
+                | ExportKind::Progress
         )
     }
 }
@@ -231,6 +238,10 @@ impl TumbleApp {
             let text = self.library_text();
             return crate::render::export::write_atomic(path, |w| std::io::Write::write_all(w, text.as_bytes()));
         }
+        if kind == ExportKind::Progress {
+            let text = self.store.export_text();
+            return crate::render::export::write_atomic(path, |w| std::io::Write::write_all(w, text.as_bytes()));
+        }
         if kind == ExportKind::BestSave {
             let line = self.best_line().ok_or_else(|| std::io::Error::other("no best solution is kept"))?;
             let text = self.tab().line_save(&line).map_err(std::io::Error::other)?;
@@ -246,6 +257,7 @@ impl TumbleApp {
             ExportKind::Png => "png",
             ExportKind::Save => "tumble",
             ExportKind::BestSave => return format!("tumblebox-{}-{name}-best.tumble", self.kind.key()),
+            ExportKind::Progress => return "tumblebox-progress.txt".to_string(),
             ExportKind::Library if self.kind == super::GameKind::Sokoban => {
                 return format!("tumblebox-{}-{name}-solutions.sok", self.kind.key());
             }

@@ -17,12 +17,6 @@ pub const BUILT_IN: &str = "Built-in";
 /// The name of the pack of levels made in the editor.
 pub const MY_LEVELS: &str = "My levels";
 
-/// How many levels' last sessions are kept.
-pub const KEPT_SESSIONS: usize = 200;
-
-/// The storage key of the kept sessions.
-pub const SESSIONS_KEY: &str = "tumblebox-sessions";
-
 pub(super) fn builtin_vexed() -> Vec<Level<Board>> {
     crate::levels::vexed().into_iter().map(|(title, b, par)| Level::new(title, b.settle().0, Some(par))).collect()
 }
@@ -260,8 +254,8 @@ impl TumbleApp {
                     }
                     GameKind::Stacks => self.tabs.stacks = Tab::new(BUILT_IN, stacks_levels(crate::levels::stacks())),
                 }
-                self.progress.set_pack(kind, None);
-                self.progress.set_last(kind, 0);
+                self.keep_change(crate::store::Change::Pack(kind, None));
+                self.keep_change(crate::store::Change::Last(kind, 0));
                 self.scroll_to_current = true;
             }
             Some(p) => {

@@ -27,7 +27,7 @@ use dialogs::Dialog;
 pub use dialogs::Notice;
 pub(crate) use export::slug_by;
 pub use export::{ExportJob, ExportKind, ExportPanel, ExportPlan, RunningExport};
-pub use files::{BUILT_IN, KEPT_SESSIONS, MY_LEVELS, SESSIONS_KEY};
+pub use files::{BUILT_IN, MY_LEVELS};
 pub(crate) use tab::GameTab;
 
 use crate::shubbles;
@@ -43,37 +43,7 @@ use session::Session;
 use std::path::PathBuf;
 use std::sync::mpsc;
 
-/// The four games.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum GameKind {
-    Vexed,
-    Shubbles,
-    Sokoban,
-    Stacks,
-}
-
-impl GameKind {
-    pub const ALL: [GameKind; 4] = [GameKind::Vexed, GameKind::Shubbles, GameKind::Sokoban, GameKind::Stacks];
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Vexed => "Vexed",
-            GameKind::Shubbles => "Shubbles box",
-            GameKind::Sokoban => "Pushing boxes",
-            GameKind::Stacks => "Stacks",
-        }
-    }
-    pub(crate) fn key(self) -> &'static str {
-        match self {
-            GameKind::Vexed => "vexed",
-            GameKind::Shubbles => "shubbles",
-            GameKind::Sokoban => "sokoban",
-            GameKind::Stacks => "stacks",
-        }
-    }
-    pub(crate) fn from_key(s: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|k| k.key() == s)
-    }
-}
+pub use crate::games::GameKind;
 
 /// A level as the browser lists it.
 #[derive(Clone)]
@@ -161,8 +131,6 @@ impl<P: Playable + Clone> Tab<P> {
     }
 }
 
-pub const STORAGE_KEY: &str = "tumblebox-progress";
-
 mod ui;
 
 /// The four games' tabs.
@@ -212,7 +180,10 @@ pub struct TumbleApp {
     /// a small window.
     pub hide_levels: bool,
     pub hide_debugger: bool,
-    pub progress: Progress,
+    /// The player's data: progress, libraries, kept games, settings ([`crate::store`]).
+    pub store: crate::store::Store,
+    /// Each game's history as last kept (session, version, cursor): a change is kept at once.
+    kept_stamps: [(u64, u64, usize); 4],
     /// The app's newest notice (files opened, exports, stored progress), and its tab.
     pub notice: Option<Notice>,
     dialogs: (mpsc::Sender<Dialog>, mpsc::Receiver<Dialog>),
@@ -223,15 +194,10 @@ pub struct TumbleApp {
     pub help_open: bool,
     /// The command palette, when open: what is typed and the highlighted line.
     pub palette: Option<(String, usize)>,
-    /// The last session of every level played (key: game, pack, content), newest last, as
-    /// save files: reopening a level offers to continue it.
-    pub sessions: Vec<(String, String)>,
     /// The level on screen when the last frame ended (to notice a level opened).
-    shown: Option<String>,
-    /// A kept session the player may continue (its key), offered above the board.
-    pub offer: Option<String>,
-    /// The kept sessions changed since they were stored.
-    sessions_dirty: bool,
+    shown: Option<LevelKey>,
+    /// A kept game the player may continue (its level), offered above the board.
+    pub offer: Option<LevelKey>,
     /// The export panel's choices.
     pub export: ExportPanel,
     /// The export running in the background, if any.
@@ -269,6 +235,9 @@ pub struct TumbleApp {
     debugger_forced: bool,
     /// The library window, the optimiser and the statistics clock.
     pub shelf: shelf::Shelf,
+    /// What the page's address was last set to follow (game, level, history).
+    #[cfg(target_arch = "wasm32")]
+    web_address: Option<(GameKind, usize, (u64, u64, usize))>,
 }
 
 /// Below this window width the level list folds away by itself (F9 brings it back).
@@ -290,17 +259,16 @@ impl Default for TumbleApp {
             instant: false,
             hide_levels: false,
             hide_debugger: false,
-            progress: Progress::default(),
+            store: crate::store::Store::memory(),
+            kept_stamps: [(0, 0, 0); 4],
             notice: None,
             dialogs: mpsc::channel(),
             drag_start: None,
             scroll_to_current: false,
             help_open: false,
             palette: None,
-            sessions: Vec::new(),
             shown: None,
             offer: None,
-            sessions_dirty: false,
             export: ExportPanel::default(),
             running: None,
             plan_cache: None,
@@ -320,25 +288,33 @@ impl Default for TumbleApp {
             levels_forced: false,
             debugger_forced: false,
             shelf: shelf::Shelf::default(),
+            #[cfg(target_arch = "wasm32")]
+            web_address: None,
         }
     }
 }
 
 impl TumbleApp {
-    pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
-        let mut app = TumbleApp {
-            // A web page has no folder to keep them in (its levels travel in save files).
-            #[cfg(not(target_arch = "wasm32"))]
-            my_levels: eframe::storage_dir("tumblebox").map(|d| d.join("my-levels")),
-            ..TumbleApp::default()
+    /// The window on the player's store: on a desktop the database in the data folder (an
+    /// earlier version's `app.ron` imported once, and only read), on a web page the browser's
+    /// storage.
+    pub fn new(_cc: &eframe::CreationContext<'_>) -> Self {
+        #[cfg(not(target_arch = "wasm32"))]
+        let (store, earlier, my_levels) = match crate::store::default_dir() {
+            Some(dir) => (crate::store::Store::open(&dir), progress::earlier_store(&dir), Some(dir.join("my-levels"))),
+            None => (crate::store::Store::memory(), (None, None), None),
         };
-        if let Some(text) = cc.storage.and_then(|s| s.get_string(STORAGE_KEY)) {
-            app.restore(&text);
+        #[cfg(target_arch = "wasm32")]
+        let (store, earlier, my_levels) = web::store();
+        let mut store = store;
+        let said = store.import_earlier(earlier.0.as_deref(), earlier.1.as_deref());
+        let mut app = TumbleApp::with_store(store);
+        app.my_levels = my_levels;
+        if let Some(said) = said {
+            app.adopt_sessions();
+            app.restore();
+            app.notify(said, None);
         }
-        if let Some(text) = cc.storage.and_then(|s| s.get_string(SESSIONS_KEY)) {
-            app.restore_sessions(&text);
-        }
-        app.adopt_sessions();
         app
     }
 
@@ -496,14 +472,14 @@ impl TumbleApp {
     /// finds that pack again: the built-in levels, or a file whose path is kept. A pasted,
     /// dropped or (on a web page) picked file is not kept, so its level numbers would name
     /// another pack's levels after a restart.
-    pub(crate) fn remember_level(&mut self, i: usize) {
+    pub fn remember_level(&mut self, i: usize) {
         let pack = self.tab().pack();
-        let found_again = match self.progress.packs.get(&self.kind) {
+        let found_again = match self.progress().packs.get(&self.kind) {
             Some(path) => pack == MY_LEVELS || path.file_name().is_some_and(|f| f.to_string_lossy() == pack),
             None => pack == BUILT_IN,
         };
         if found_again {
-            self.progress.set_last(self.kind, i);
+            self.keep_change(crate::store::Change::Last(self.kind, i));
         }
     }
 
@@ -513,24 +489,10 @@ impl TumbleApp {
 }
 
 impl eframe::App for TumbleApp {
-    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
         #[cfg(target_arch = "wasm32")]
         self.web_frame();
-        // Saved at once on every change that matters (a solve, the level, a setting), not only
-        // every 30 s: a SIGTERM must not lose a solve.
-        if self.progress.take_dirty()
-            && let Some(storage) = frame.storage_mut()
-        {
-            storage.set_string(STORAGE_KEY, self.progress.to_text());
-            storage.flush();
-        }
-        if std::mem::take(&mut self.sessions_dirty)
-            && let Some(storage) = frame.storage_mut()
-        {
-            storage.set_string(SESSIONS_KEY, self.sessions_text());
-            storage.flush();
-        }
     }
 
     /// The window closes: an export still running (closed by the window manager without
@@ -540,11 +502,11 @@ impl eframe::App for TumbleApp {
         self.finish_export_for_quit();
     }
 
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+    /// eframe's own store keeps only the window's size and egui's memory; the player's data is
+    /// written through as it changes ([`crate::store`]): here only the clock's seconds.
+    fn save(&mut self, _storage: &mut dyn eframe::Storage) {
         self.flush_clock();
-        storage.set_string(STORAGE_KEY, self.progress.to_text());
         self.keep_all();
-        storage.set_string(SESSIONS_KEY, self.sessions_text());
     }
 }
 
@@ -553,6 +515,9 @@ impl eframe::App for TumbleApp {
 pub fn run(open: Option<PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default().with_inner_size([1200.0, 760.0]).with_title("tumblebox"),
+        // eframe's own file (the window's size, egui's memory) beside the player's database;
+        // an earlier version's app.ron is only read, once, for the import.
+        persistence_path: crate::store::default_dir().map(|d| d.join("window.ron")),
         ..Default::default()
     };
     eframe::run_native(

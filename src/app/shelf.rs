@@ -6,6 +6,7 @@
 use super::TumbleApp;
 use super::library::{Finder, Found, Kept, Library, Snap, Snapshot};
 use super::progress::LevelKey;
+use crate::store::{Change, LevelChange};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
@@ -62,7 +63,7 @@ impl TumbleApp {
     /// last written included).
     pub fn library(&self) -> Library {
         let key = self.library_key();
-        let mut lib = key.as_ref().and_then(|k| self.progress.get(k).map(|r| r.library.clone())).unwrap_or_default();
+        let mut lib = key.as_ref().and_then(|k| self.progress().get(k).map(|r| r.library.clone())).unwrap_or_default();
         if let (Some((k, secs)), Some(key)) = (&self.shelf.clock, &key)
             && k == key
         {
@@ -89,7 +90,7 @@ impl TumbleApp {
             return Err("these moves do not solve the level".into());
         }
         let found = Found { line: line.to_string(), by, when, file_line: 0 };
-        Ok(self.progress.library_mut(key).add(Kept { found, moves, pushes }))
+        Ok(self.store.apply(Change::Level(key, LevelChange::Found(Kept { found, moves, pushes }))))
     }
 
     /// Keeps the game on screen (the moves since the last restart) as a snapshot.
@@ -99,12 +100,12 @@ impl TumbleApp {
         let moves = self.tab().moves();
         let name = crate::save::library::clean_name(name);
         let same = |s: &Snap| s.snapshot.line == line && s.snapshot.name == name;
-        if self.progress.get(&key).is_some_and(|r| r.library.snapshots.last().is_some_and(same)) {
+        if self.progress().get(&key).is_some_and(|r| r.library.snapshots.last().is_some_and(same)) {
             self.notify(format!("snapshot \"{name}\" is kept already"), Some(self.kind));
             return;
         }
         let snapshot = Snapshot { name: name.clone(), line, when: crate::save::library::now(), file_line: 0 };
-        self.progress.library_mut(key).add_snapshot(Snap { snapshot, moves });
+        self.store.apply(Change::Level(key, LevelChange::Snap(Snap { snapshot, moves })));
         self.notify(format!("snapshot \"{name}\" kept ({})", super::library::moves_said(moves)), Some(self.kind));
     }
 
@@ -126,20 +127,20 @@ impl TumbleApp {
     }
 
     pub fn delete_solution(&mut self, i: usize) {
-        if let Some(key) = self.library_key() {
-            let lib = self.progress.library_mut(key);
-            if i < lib.solutions.len() {
-                lib.solutions.remove(i);
-            }
+        if let Some(key) = self.library_key()
+            && let Some(k) = self.library().solutions.get(i)
+        {
+            let line = k.found.line.clone();
+            self.store.apply(Change::Level(key, LevelChange::Unfound { line }));
         }
     }
 
     pub fn delete_snapshot(&mut self, i: usize) {
-        if let Some(key) = self.library_key() {
-            let lib = self.progress.library_mut(key);
-            if i < lib.snapshots.len() {
-                lib.snapshots.remove(i);
-            }
+        if let Some(key) = self.library_key()
+            && let Some(s) = self.library().snapshots.get(i)
+        {
+            let (name, line, when) = (s.snapshot.name.clone(), s.snapshot.line.clone(), s.snapshot.when);
+            self.store.apply(Change::Level(key, LevelChange::Unsnap { name, line, when }));
         }
     }
 
@@ -235,7 +236,7 @@ impl TumbleApp {
             match self.tab().measure(&f.line) {
                 Ok((moves, pushes, true)) => {
                     let found = Found { file_line: 0, ..f.clone() };
-                    self.progress.library_mut(key.clone()).add(Kept { found, moves, pushes });
+                    self.store.apply(Change::Level(key.clone(), LevelChange::Found(Kept { found, moves, pushes })));
                 }
                 _ => refused += 1,
             }
@@ -244,9 +245,11 @@ impl TumbleApp {
             match self.tab().measure(&s.line) {
                 Ok((moves, _, _)) => {
                     let snapshot = Snapshot { file_line: 0, ..s.clone() };
-                    let lib = self.progress.library_mut(key.clone());
-                    if !lib.snapshots.iter().any(|x| x.snapshot.line == s.line && x.snapshot.name == s.name) {
-                        lib.add_snapshot(Snap { snapshot, moves });
+                    let there = self.progress().get(&key).is_some_and(|r| {
+                        r.library.snapshots.iter().any(|x| x.snapshot.line == s.line && x.snapshot.name == s.name)
+                    });
+                    if !there {
+                        self.store.apply(Change::Level(key.clone(), LevelChange::Snap(Snap { snapshot, moves })));
                     }
                 }
                 Err(_) => refused += 1,
@@ -317,7 +320,7 @@ impl TumbleApp {
         {
             let a = self.tab().attempt();
             if self.shelf.attempts.insert(a) {
-                self.progress.library_mut(key).stats.attempts += 1;
+                self.store.apply(Change::Level(key, LevelChange::Played { seconds: 0, attempts: 1, solved_on: None }));
             }
         }
     }
@@ -351,7 +354,8 @@ impl TumbleApp {
             if whole >= 1.0 {
                 *secs -= whole;
                 let k = k.clone();
-                self.progress.library_mut(k).stats.seconds += whole as u64;
+                let played = LevelChange::Played { seconds: whole as u64, attempts: 0, solved_on: None };
+                self.store.apply(Change::Level(k, played));
             }
         }
     }

@@ -103,6 +103,12 @@ pub(crate) trait GameTab {
     fn pushes(&self) -> Option<usize>;
     /// The level done: the moves and whether they were the player's own.
     fn finished(&self) -> Option<(usize, bool)>;
+    /// As [`GameTab::finished`], without waiting for the last move's animation: what is
+    /// recorded the moment the solving move is made.
+    fn solved_run(&self) -> Option<(usize, bool)>;
+    /// Which game is kept and how far it has gone (session, its history's version, cursor):
+    /// changes whenever what [`GameTab::kept`] gives does.
+    fn history_stamp(&self) -> (u64, u64, usize);
     /// The moves since the last restart as one line in the game's notation.
     fn solution_line(&self) -> String;
     /// Plays a line of moves from the level's start after a restart (a best solution):
@@ -436,6 +442,14 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         let s = &self.session;
         (s.current().solved() && !s.animating() && s.queue.is_empty() && s.moves() > 0)
             .then(|| (s.moves(), s.by_player()))
+    }
+    fn solved_run(&self) -> Option<(usize, bool)> {
+        let s = &self.session;
+        (s.current().solved() && s.queue.is_empty() && s.moves() > 0).then(|| (s.moves(), s.by_player()))
+    }
+    fn history_stamp(&self) -> (u64, u64, usize) {
+        let s = self.forward.as_ref().unwrap_or(&self.session);
+        (s.id, s.version, s.cursor)
     }
     fn solution_line(&self) -> String {
         let (start, texts, _) = self.session.run();

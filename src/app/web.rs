@@ -27,7 +27,7 @@ pub async fn start(canvas_id: String) -> Result<(), JsValue> {
             Box::new(move |cc| {
                 let mut app = TumbleApp::new(cc);
                 if let Some(id) = link {
-                    app.open_link(&id);
+                    app.open_address(&id);
                 }
                 Ok(Box::new(app))
             }),
@@ -49,10 +49,118 @@ pub fn link_to(id: &str) -> String {
     format!("{base}#{id}")
 }
 
+/// The page's store: the browser's `localStorage`, one key a record, with the `storage`
+/// event telling this tab which keys another tab changed; and what an earlier version kept
+/// under its two keys, for the import at the first start. Without storage (a browser that
+/// refuses it) nothing is kept, and the page says so.
+pub(super) fn store() -> (crate::store::Store, (Option<String>, Option<String>), Option<std::path::PathBuf>) {
+    use super::progress::{EARLIER_KEPT, EARLIER_PROGRESS};
+    let window = web_sys::window();
+    let Some(storage) = window.as_ref().and_then(|w| w.local_storage().ok().flatten()) else {
+        let mut s = crate::store::Store::memory();
+        s.refuse("this browser keeps no storage for the page: progress is not kept after it closes");
+        return (s, (None, None), None);
+    };
+    let changed = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let queue = changed.clone();
+    let on_storage = Closure::<dyn FnMut(web_sys::StorageEvent)>::new(move |e: web_sys::StorageEvent| {
+        queue.borrow_mut().push(e.key());
+        CONTEXT.with(|c| {
+            if let Some(ctx) = c.borrow().as_ref() {
+                ctx.request_repaint();
+            }
+        });
+    });
+    if let Some(w) = &window {
+        let _ = w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
+    }
+    on_storage.forget();
+    let earlier = (storage.get_item(EARLIER_PROGRESS).ok().flatten(), storage.get_item(EARLIER_KEPT).ok().flatten());
+    (crate::store::Store::on_kv(Box::new(LocalStorage { storage, changed })), earlier, None)
+}
+
+thread_local! {
+    /// The window's context, for the `storage` event to wake it.
+    static CONTEXT: std::cell::RefCell<Option<egui::Context>> = const { std::cell::RefCell::new(None) };
+}
+
+/// `localStorage` as the store's key-value store.
+struct LocalStorage {
+    storage: web_sys::Storage,
+    /// The keys other tabs changed (`None`: the storage was cleared), from `storage` events.
+    changed: std::rc::Rc<std::cell::RefCell<Vec<Option<String>>>>,
+}
+
+impl crate::store::kv::Kv for LocalStorage {
+    fn get(&self, key: &str) -> Option<String> {
+        self.storage.get_item(key).ok().flatten()
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        self.storage.set_item(key, value).map_err(|e| {
+            let name = js_sys::Reflect::get(&e, &JsValue::from_str("name")).ok().and_then(|n| n.as_string());
+            match name.as_deref() {
+                Some("QuotaExceededError") => "the browser's storage for the page is full".to_string(),
+                _ => format!("the browser refused to keep it ({})", name.unwrap_or_else(|| "an error".into())),
+            }
+        })
+    }
+    fn remove(&mut self, key: &str) -> Result<(), String> {
+        self.storage.remove_item(key).map_err(|_| "the browser refused to remove a record".to_string())
+    }
+    fn keys(&self) -> Vec<String> {
+        let n = self.storage.length().unwrap_or(0);
+        (0..n).filter_map(|i| self.storage.key(i).ok().flatten()).collect()
+    }
+    fn changed(&mut self) -> Vec<Option<String>> {
+        std::mem::take(&mut self.changed.borrow_mut())
+    }
+}
+
 impl TumbleApp {
+    /// Opens the page's address: the game it names; when that is this page's own address (it
+    /// follows the game) and the level's kept game is that game, the kept game, with its whole
+    /// history, so a reload loses no move.
+    fn open_address(&mut self, id: &str) {
+        self.open_link(id);
+        let t = self.tab();
+        let Some(key) = t.content(t.index()).map(|c| self.key_of(self.kind, c)) else { return };
+        if self.progress().kept_game(&key).is_none() {
+            return;
+        }
+        self.offer = Some(key);
+        self.continue_offered();
+        if self.game_id() == id {
+            self.notify("the game as it was left", Some(self.kind));
+        } else {
+            self.open_link(id);
+        }
+    }
+
     /// Once a frame on the web: files written are offered as downloads, and the page's title
-    /// says what is on screen (what a browser's tab shows, and what a test reads back).
+    /// says what is on screen (what a browser's tab shows, and what a test reads back); the
+    /// address follows the game (a reload comes back to it), and a reload or a closed tab is
+    /// asked about while the editor holds changes not kept.
     pub(super) fn web_frame(&mut self) {
+        CONTEXT.with(|c| {
+            if c.borrow().is_none() {
+                *c.borrow_mut() = self.ctx.clone();
+            }
+        });
+        let unkept = self.edit.as_ref().is_some_and(|e| e.unkept());
+        if let Some(w) = web_sys::window() {
+            let _ = js_sys::Reflect::set(&w, &JsValue::from_str("tumbleboxUnkept"), &JsValue::from_bool(unkept));
+        }
+        if self.edit.is_none() {
+            let t = self.tab();
+            let now = (self.kind, t.index(), t.history_stamp());
+            if self.web_address != Some(now) {
+                self.web_address = Some(now);
+                let link = link_to(&self.game_id());
+                if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
+                    let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&link));
+                }
+            }
+        }
         end_workers();
         for (name, bytes) in crate::render::export::take_downloads() {
             if let Err(e) = download(&name, &bytes) {

@@ -21,6 +21,7 @@ mod certify;
 mod flags;
 mod generate;
 mod message;
+mod progress;
 mod read;
 mod save;
 mod shubbles;
@@ -80,6 +81,10 @@ pub enum Command {
     /// Generate levels certified by the solvers (how `assets/levels/` was made)
     #[command(after_help = status::after("generate"))]
     Generate(generate::GenerateArgs),
+    /// What the window keeps of your play (solves, bests, libraries, snapshots, statistics,
+    /// kept games), per game and pack; `export` and `import` move it between machines
+    #[command(after_help = status::after("progress"))]
+    Progress(progress::ProgressArgs),
 }
 
 /// Parses the command line; help and version go to stdout with status 0, anything else wrong
@@ -127,6 +132,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Export(a) => save::run(a),
         Command::Certify(a) => certify::run(a),
         Command::Generate(a) => generate::run(a),
+        Command::Progress(a) => progress::run(a),
     })
 }
 

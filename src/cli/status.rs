@@ -108,6 +108,9 @@ pub const COMMANDS: &[Row] = &[
         limit: "a limit decided any level (`not certified`, or a par `not proven`)",
     },
     Row { command: "generate", ok: "the levels printed", limit: "never" },
+    Row { command: "progress", ok: "what the store keeps printed", limit: "never" },
+    Row { command: "progress export", ok: "everything the store keeps written", limit: "never" },
+    Row { command: "progress import", ok: "the file merged into the store (nothing there replaced)", limit: "never" },
 ];
 
 /// The row of a command (as [`Row::command`] names it).
@@ -221,6 +224,10 @@ mod tests {
         for c in cli.get_subcommands() {
             if c.has_subcommands() {
                 names.extend(c.get_subcommands().map(|s| format!("{} {}", c.get_name(), s.get_name())));
+                // A command that does something without a subcommand too (`progress`).
+                if c.is_args_conflicts_with_subcommands_set() {
+                    names.push(c.get_name().to_string());
+                }
             } else {
                 names.push(c.get_name().to_string());
             }

@@ -250,7 +250,48 @@ try {
   check(certified, `the editor's Certify finds the par: "${await fresh.page.title()}"`);
   await fresh.page.close();
 
-  // 5. A solve of seconds (Microban 93: the window's solver looks for the fewest pushes for
+  // 5. The page's store: two tabs each solve a level (by keys, the player's own moves) and
+  //    neither erases the other; a reload keeps the moves made since a link was opened; the
+  //    editor asks before a reload loses its work.
+  const corridor = (name, len) => `; ${name}\n${'#'.repeat(len + 4)}\n#@$${' '.repeat(len - 1)}.#\n${'#'.repeat(len + 4)}\n`;
+  const tabA = await open(`#${gameId('sokoban', corridor('Tab A', 1), '')}`);
+  const tabB = await open(`#${gameId('sokoban', corridor('Tab B', 2), '')}`);
+  await tabA.page.keyboard.press('ArrowRight');
+  await tabA.page.waitForFunction(() => / · solved/.test(document.title), null, { timeout: WAIT }).catch(() => {});
+  await tabB.page.keyboard.press('ArrowRight');
+  await tabB.page.keyboard.press('ArrowRight');
+  await tabB.page.waitForFunction(() => / · solved/.test(document.title), null, { timeout: WAIT }).catch(() => {});
+  await tabA.page.close();
+  await tabB.page.close();
+  const third = await open('');
+  const exported = third.page.waitForEvent('download', { timeout: WAIT });
+  await command(third.page, 'export my progress');
+  const progress = (await read(await exported)).toString('utf8');
+  const solvedLines = progress.split('\n').filter((l) => /^level\tsokoban\t[0-9a-f]{16}\t[12]\t0\tR+\t/.test(l));
+  check(progress.startsWith('tumblebox progress 4') && solvedLines.length === 2,
+    `two tabs each solved a level; a third tab's Export my progress holds both: ${solvedLines.length} solves`);
+  await third.page.close();
+  const linkPage = await open(`#${gameId('sokoban', corridor('Reload', 3), '')}`);
+  await linkPage.page.keyboard.press('ArrowRight');
+  await linkPage.page.waitForFunction(() => / · move 1/.test(document.title), null, { timeout: WAIT }).catch(() => {});
+  await linkPage.page.reload();
+  await linkPage.page.waitForFunction(() => document.title.endsWith('— tumblebox'), null, { timeout: WAIT });
+  await linkPage.page.waitForTimeout(500);
+  check(/^Pushing boxes · Reload · move 1/.test(await linkPage.page.title()), `a reload of a page opened from a link keeps the move made since: "${await linkPage.page.title()}"`);
+  await command(linkPage.page, 'new level');
+  await linkPage.page.waitForFunction(() => document.title.startsWith('Editing'), null, { timeout: WAIT }).catch(() => {});
+  await linkPage.page.waitForTimeout(500);
+  // A stroke of paint on the editor's grid (the board's middle).
+  const box = await linkPage.page.evaluate(() => [innerWidth, innerHeight]);
+  await linkPage.page.mouse.click(box[0] / 2, box[1] / 2);
+  await linkPage.page.waitForTimeout(300);
+  let asked = null;
+  linkPage.page.on('dialog', async (d) => { asked = d.type(); await d.dismiss(); });
+  await linkPage.page.close({ runBeforeUnload: true });
+  await new Promise((r) => setTimeout(r, 1000));
+  check(asked === 'beforeunload', `leaving the page while the editor holds unkept changes asks first (${asked ?? 'no dialog'})`);
+
+  // 6. A solve of seconds (Microban 93: the window's solver looks for the fewest pushes for
   //    3 s before it settles for a solution) runs in the worker: the page goes on answering.
   const DATA = process.env.DATA;
   if (DATA && existsSync(`${DATA}/sokoban-levels/microban-155.xsb`)) {

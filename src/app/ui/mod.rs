@@ -160,7 +160,32 @@ fn focus_ring(ctx: &egui::Context) {
 
 impl TumbleApp {
     /// One frame of the whole UI.
+    /// One frame of the window: another window's changes read first, the frame drawn and its
+    /// input carried out, then what changed kept.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        use crate::store::Change;
+        self.follow_store();
+        // The settings this frame may change, kept when it does (another window's settings,
+        // read from the store, are not written back).
+        let before = (self.kind, self.speed, self.instant, self.export.settings_text());
+        self.frame(ui);
+        self.keep_moves();
+        if self.kind != before.0 {
+            self.keep_change(Change::Setting("game", self.kind.key().to_string()));
+        }
+        if self.speed != before.1 {
+            self.keep_change(Change::Setting("speed", self.speed.to_string()));
+        }
+        if self.instant != before.2 {
+            self.set_flag("instant", self.instant);
+        }
+        let export = self.export.settings_text();
+        if export != before.3 {
+            self.keep_change(Change::Setting("export", export));
+        }
+    }
+
+    fn frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         if !self.fonts_installed {
             install_fonts(&ctx);
@@ -168,7 +193,7 @@ impl TumbleApp {
             self.ctx = Some(ctx.clone());
         }
         self.width = ctx.content_rect().width();
-        ctx.set_visuals(if self.progress.dark { egui::Visuals::dark() } else { egui::Visuals::light() });
+        ctx.set_visuals(if self.progress().dark() { egui::Visuals::dark() } else { egui::Visuals::light() });
         self.handle_dropped(&ctx);
         self.handle_dialogs();
         let mut commands = Vec::new();
@@ -284,12 +309,12 @@ impl TumbleApp {
             kind: self.kind,
             speed: &mut self.speed,
             instant: self.instant,
-            numbers: self.progress.numbers,
-            dead: self.progress.dead,
-            warn: self.progress.warn,
-            grid: self.progress.grid,
+            numbers: self.store.data().numbers(),
+            dead: self.store.data().dead(),
+            warn: self.store.data().warn(),
+            grid: self.store.data().grid(),
             drag_start: &mut self.drag_start,
-            progress: &self.progress,
+            progress: self.store.data(),
             notice: &self.notice,
             scroll_to_current: std::mem::take(&mut self.scroll_to_current),
             modal,
@@ -310,7 +335,7 @@ impl TumbleApp {
             self.change_my_level(i, change);
         }
         if let Some(on) = asked.grid {
-            self.progress.set_grid(on);
+            self.set_flag("grid", on);
             self.scroll_to_current = true;
         }
         if let Some(on) = asked.bottom_only {
@@ -334,8 +359,6 @@ impl TumbleApp {
         self.follow_optimiser();
         self.track_stats(&ctx);
         focus_ring(&ctx);
-        self.progress.set_settings(self.speed, self.instant);
-        self.progress.set_export(self.export.settings_text());
     }
 
     /// Tab moves the keyboard focus between buttons (Space or Enter presses the focused one),
@@ -365,7 +388,7 @@ impl TumbleApp {
                     for c in [Command::Copy, Command::CopyLink, Command::Paste, Command::EnterGameId] {
                         item(ui, c, asked);
                     }
-                    let recent: Vec<(GameKind, std::path::PathBuf)> = self.progress.recent.clone();
+                    let recent: Vec<(GameKind, std::path::PathBuf)> = self.progress().recent.clone();
                     ui.add_enabled_ui(!recent.is_empty(), |ui| {
                         ui.menu_button("Open recent", |ui| {
                             for (g, p) in recent {
@@ -384,6 +407,8 @@ impl TumbleApp {
                     });
                     ui.separator();
                     item(ui, Command::Export, asked);
+                    item(ui, Command::ExportProgress, asked);
+                    item(ui, Command::ImportProgress, asked);
                     // A web page is closed by the browser.
                     #[cfg(not(target_arch = "wasm32"))]
                     {
@@ -449,11 +474,11 @@ impl TumbleApp {
                     }
                 });
                 ui.menu_button("View", |ui| {
-                    toggle(ui, Command::DarkTheme, self.progress.dark, asked);
+                    toggle(ui, Command::DarkTheme, self.progress().dark(), asked);
                     toggle(ui, Command::Instant, self.instant, asked);
-                    toggle(ui, Command::CellNumbers, self.progress.numbers, asked);
-                    toggle(ui, Command::DeadSquares, self.progress.dead, asked);
-                    toggle(ui, Command::WarnUnsolvable, self.progress.warn, asked);
+                    toggle(ui, Command::CellNumbers, self.progress().numbers(), asked);
+                    toggle(ui, Command::DeadSquares, self.progress().dead(), asked);
+                    toggle(ui, Command::WarnUnsolvable, self.progress().warn(), asked);
                     ui.separator();
                     toggle(ui, Command::LevelsPanel, self.shows_levels(), asked);
                     toggle(ui, Command::DebuggerPanel, self.shows_debugger(), asked);
@@ -504,6 +529,8 @@ impl TumbleApp {
             | Command::SaveLevel
             | Command::AddToMyLevels => {}
             Command::Open => self.pick_file(ctx),
+            Command::ExportProgress => self.save_file(ctx, super::ExportKind::Progress),
+            Command::ImportProgress => self.pick_progress(ctx),
             Command::Export => {
                 self.export.open = !self.export.open;
                 self.export.focus = self.export.open;
@@ -574,11 +601,11 @@ impl TumbleApp {
             },
             Command::NextLevel | Command::PreviousLevel => {}
             Command::Help => self.help_open = !self.help_open,
-            Command::DarkTheme => self.progress.set_dark(!self.progress.dark),
+            Command::DarkTheme => self.set_flag("dark", !self.progress().dark()),
             Command::Instant => self.instant = !self.instant,
-            Command::CellNumbers => self.progress.set_numbers(!self.progress.numbers),
-            Command::DeadSquares => self.progress.set_dead(!self.progress.dead),
-            Command::WarnUnsolvable => self.progress.set_warn(!self.progress.warn),
+            Command::CellNumbers => self.set_flag("numbers", !self.progress().numbers()),
+            Command::DeadSquares => self.set_flag("dead", !self.progress().dead()),
+            Command::WarnUnsolvable => self.set_flag("warn", !self.progress().warn()),
             // A panel folded by a narrow window comes back by its key, and goes by it again.
             Command::LevelsPanel => {
                 let on = !self.shows_levels();
@@ -610,6 +637,6 @@ impl TumbleApp {
         let i = self.index();
         (1..=n)
             .map(|d| (i + d) % n)
-            .find(|&j| self.level_key(j).is_some_and(|k| self.progress.get(&k).and_then(|r| r.best).is_none()))
+            .find(|&j| self.level_key(j).is_some_and(|k| self.progress().get(&k).and_then(|r| r.best).is_none()))
     }
 }
