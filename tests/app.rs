@@ -884,14 +884,14 @@ fn a_solve_and_every_move_are_in_the_store_before_the_next_frame() {
     let key = h.state().level_key(0).unwrap();
     // Animated: the solve is kept the frame its move is made, before the animation ends.
     let s = &mut h.state_mut().tabs.vexed.session;
-    s.make(&Move { pos: Pos::new(1, 2), side: Side::Left }, true).unwrap();
+    s.make(&Move { pos: Pos::new(1, 2), side: Side::Left }, false).unwrap();
     h.step();
     let other = Store::open(&dir);
     let kept = other.data().kept_game(&key).expect("the first move was not kept at once");
     assert!(kept.contains("(b,1,2,L)"), "{kept}");
     assert_eq!(other.data().get(&key).and_then(|r| r.best), None);
     let s = &mut h.state_mut().tabs.vexed.session;
-    s.make(&Move { pos: Pos::new(0, 0), side: Side::Right }, true).unwrap();
+    s.make(&Move { pos: Pos::new(0, 0), side: Side::Right }, false).unwrap();
     h.step();
     assert!(h.state().tabs.vexed.session.animating(), "the solving move still animates");
     let other = Store::open(&dir);
@@ -1991,4 +1991,30 @@ fn a_link_opens_its_level_at_its_move_and_the_title_says_so() {
     let notice = h.state().notice.as_ref().unwrap().text.clone();
     assert!(notice.starts_with("the link: pasted game ID: its checksum does not match"), "{notice}");
     assert_eq!(h.state().page_title(), "Vexed · SAMPLE-02 · move 3 — tumblebox");
+}
+
+#[test]
+fn each_games_level_comes_back_not_only_the_last_games() {
+    let mut h = harness();
+    h.run_steps(2);
+    for (kind, i) in [(GameKind::Shubbles, 2), (GameKind::Sokoban, 5), (GameKind::Vexed, 1)] {
+        h.state_mut().kind = kind;
+        h.run_steps(1);
+        let tabs = &mut h.state_mut().tabs;
+        match kind {
+            GameKind::Shubbles => tabs.shubbles.open(i),
+            GameKind::Sokoban => tabs.sokoban.open(i),
+            _ => tabs.vexed.open(i),
+        }
+        h.state_mut().remember_level(i);
+        h.run_steps(1);
+    }
+    h.state_mut().kind = GameKind::Sokoban;
+    h.run_steps(2);
+    let back = TumbleApp::with_store(Store::memory_with(h.state().progress().clone()));
+    assert_eq!(back.kind, GameKind::Sokoban, "the game shown last");
+    assert_eq!(
+        (back.tabs.shubbles.index, back.tabs.sokoban.index, back.tabs.vexed.index, back.tabs.stacks.index),
+        (2, 5, 1, 0)
+    );
 }

@@ -15,6 +15,7 @@ mod hardening;
 mod honest;
 #[cfg(feature = "app")]
 mod library;
+mod progress;
 mod properties;
 #[cfg(feature = "app")]
 mod reverse;

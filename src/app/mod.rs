@@ -184,6 +184,8 @@ pub struct TumbleApp {
     pub store: crate::store::Store,
     /// Each game's history as last kept (session, version, cursor): a change is kept at once.
     kept_stamps: [(u64, u64, usize); 4],
+    /// The game shown, speed, Instant and the export panel's settings as last kept or read.
+    settings_kept: (GameKind, f32, bool, String),
     /// The app's newest notice (files opened, exports, stored progress), and its tab.
     pub notice: Option<Notice>,
     dialogs: (mpsc::Sender<Dialog>, mpsc::Receiver<Dialog>),
@@ -261,6 +263,7 @@ impl Default for TumbleApp {
             hide_debugger: false,
             store: crate::store::Store::memory(),
             kept_stamps: [(0, 0, 0); 4],
+            settings_kept: (GameKind::Vexed, 1.0, false, String::new()),
             notice: None,
             dialogs: mpsc::channel(),
             drag_start: None,

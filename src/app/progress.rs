@@ -94,6 +94,7 @@ impl TumbleApp {
             }
         }
         self.kind = p.game().unwrap_or(GameKind::Vexed);
+        self.settings_kept = (self.kind, self.speed, self.instant, self.export.settings_text());
         // Opening the packs and levels again is not a change to keep.
         for g in GameKind::ALL {
             self.tabs.get_mut(g).take_left();

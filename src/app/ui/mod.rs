@@ -165,23 +165,25 @@ impl TumbleApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         use crate::store::Change;
         self.follow_store();
-        // The settings this frame may change, kept when it does (another window's settings,
-        // read from the store, are not written back).
-        let before = (self.kind, self.speed, self.instant, self.export.settings_text());
         self.frame(ui);
         self.keep_moves();
-        if self.kind != before.0 {
-            self.keep_change(Change::Setting("game", self.kind.key().to_string()));
-        }
-        if self.speed != before.1 {
-            self.keep_change(Change::Setting("speed", self.speed.to_string()));
-        }
-        if self.instant != before.2 {
-            self.set_flag("instant", self.instant);
-        }
-        let export = self.export.settings_text();
-        if export != before.3 {
-            self.keep_change(Change::Setting("export", export));
+        // The window's own settings, kept when they change here (another window's, read from
+        // the store, are not written back over).
+        let now = (self.kind, self.speed, self.instant, self.export.settings_text());
+        if now != self.settings_kept {
+            let was = std::mem::replace(&mut self.settings_kept, now.clone());
+            if now.0 != was.0 {
+                self.keep_change(Change::Setting("game", now.0.key().to_string()));
+            }
+            if now.1 != was.1 {
+                self.keep_change(Change::Setting("speed", now.1.to_string()));
+            }
+            if now.2 != was.2 {
+                self.set_flag("instant", now.2);
+            }
+            if now.3 != was.3 {
+                self.keep_change(Change::Setting("export", now.3));
+            }
         }
     }
 
