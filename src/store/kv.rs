@@ -193,7 +193,7 @@ impl KvStore {
                 self.kv.set(&format!("{PREFIX}recent"), &recent_text(&recent))?;
                 for g in GameKind::ALL {
                     let key = format!("{PREFIX}pack/{}", g.key());
-                    if self.kv.get(&key).is_some_and(|p| PathBuf::from(p) == *file) {
+                    if self.kv.get(&key).is_some_and(|p| std::path::Path::new(&p) == file) {
                         self.kv.remove(&key)?;
                     }
                 }

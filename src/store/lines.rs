@@ -162,7 +162,7 @@ pub fn read_records(text: &str) -> Result<Progress, ParseError> {
 /// how many lines were left out.
 pub fn read_lenient(text: &str) -> (Progress, usize) {
     let mut p = Progress::default();
-    let mut reader = Reader { header: Some(3), ..Reader::default() };
+    let mut reader = Reader { header: Some(3) };
     let mut skipped = 0;
     for (i, line) in text.lines().enumerate() {
         if reader.line(&mut p, i + 1, line).is_err() {

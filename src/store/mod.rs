@@ -19,7 +19,9 @@ pub mod sqlite;
 
 pub use records::{Change, Kept, LevelChange, LevelKey, Library, Progress, Record, Snap, Stats, content_hash};
 
-use std::path::{Path, PathBuf};
+#[cfg(not(target_arch = "wasm32"))]
+use std::path::Path;
+use std::path::PathBuf;
 
 /// A level's record and kept game, as a store has them after a change.
 pub type LevelRows = (Record, Option<(u64, String)>);
@@ -81,6 +83,7 @@ impl Default for Store {
 }
 
 /// Now, as the name of a file moved aside says it: `20261206T021950Z`.
+#[cfg(not(target_arch = "wasm32"))]
 fn stamp() -> String {
     let secs = crate::save::library::now();
     crate::save::library::rfc3339(secs).replace([':', '-'], "")

@@ -358,7 +358,7 @@ impl Change {
 }
 
 /// The player's data in memory.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Progress {
     pub levels: BTreeMap<LevelKey, Record>,
     /// Each level's last game (a save's text) and when it was kept (a number that grows:
@@ -372,19 +372,6 @@ pub struct Progress {
     pub packs: BTreeMap<GameKind, PathBuf>,
     /// Level files opened, newest first.
     pub recent: Vec<(GameKind, PathBuf)>,
-}
-
-impl Default for Progress {
-    fn default() -> Self {
-        Progress {
-            levels: BTreeMap::new(),
-            kept: BTreeMap::new(),
-            settings: BTreeMap::new(),
-            last: BTreeMap::new(),
-            packs: BTreeMap::new(),
-            recent: Vec::new(),
-        }
-    }
 }
 
 impl Progress {
