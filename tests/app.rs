@@ -2018,3 +2018,70 @@ fn each_games_level_comes_back_not_only_the_last_games() {
         (2, 5, 1, 0)
     );
 }
+
+#[test]
+fn the_first_start_imports_an_earlier_versions_app_ron_and_leaves_it_as_it_was() {
+    let dir = std::env::temp_dir().join(format!("tumblebox-app-earlier-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // eframe's app.ron as an earlier tumblebox left it: a RON map of strings (egui's memory,
+    // the progress text, the kept games as JSON).
+    let progress = "tumblebox progress 3\nlevel\tsokoban\t508d3c6f93114fe4\t2\t0\trR\tPasted\nstats\tsokoban\t508d3c6f93114fe4\t12\t1\t1796527591\tPasted\nlast\tvexed\t3\nspeed\t2";
+    let kept = r#"{"sokoban|Pasted|508d3c6f93114fe4":"tumblebox save 1\ngame sokoban\n"}"#;
+    let ron = format!(
+        "{{\n    \"egui\": \"(options:())\",\n    \"tumblebox-progress\": {progress:?},\n    \"tumblebox-sessions\": {kept:?},\n}}\n"
+    );
+    std::fs::write(dir.join("app.ron"), &ron).unwrap();
+    let earlier = tumblebox::app::progress::earlier_store(&dir);
+    assert_eq!((earlier.0.as_deref(), earlier.1.as_deref()), (Some(progress), Some(kept)));
+    let mut store = Store::open(&dir);
+    let said = store.import_earlier(earlier.0.as_deref(), earlier.1.as_deref()).unwrap();
+    assert!(said.contains("brought over"), "{said}");
+    let app = TumbleApp::with_store(store);
+    let key =
+        tumblebox::store::LevelKey { game: GameKind::Sokoban, pack: "Pasted".into(), content: 0x508d_3c6f_9311_4fe4 };
+    assert_eq!(app.progress().get(&key).and_then(|r| r.best), Some(2));
+    assert_eq!(app.progress().get(&key).unwrap().library.stats.attempts, 1);
+    assert!(app.progress().kept_game(&key).is_some());
+    assert_eq!((app.kind, app.tabs.vexed.index, app.speed), (GameKind::Vexed, 3, 2.0));
+    drop(app);
+    assert_eq!(std::fs::read_to_string(dir.join("app.ron")).unwrap(), ron, "app.ron was changed");
+    // Once: a second start imports nothing again.
+    let mut again = Store::open(&dir);
+    assert_eq!(again.import_earlier(Some(progress), Some(kept)), None);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A web page's address follows its game: opened again (a reload), it brings back the game as
+/// it was left, moves and all; a link from elsewhere to the same level opens the link's game.
+#[test]
+fn a_reloaded_address_brings_the_game_back_as_it_was_left() {
+    let id = tumblebox::save::GameId {
+        game: "vexed".into(),
+        level: "SAMPLE-02;..b../.ca.a/.XX.X/.ac../XXXbc;9\n".into(),
+        moves: "(b,0,2,R) (c,4,4,L) (a,1,2,R)".into(),
+    };
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().open_address(&id.to_string());
+    h.run_steps(2);
+    assert_eq!(h.state().page_title(), "Vexed · SAMPLE-02 · move 3 — tumblebox");
+    // The same address opened again by a new page on the same store: the same game.
+    let mut again = TumbleApp::with_store(Store::memory_with(h.state().progress().clone()));
+    again.open_address(&id.to_string());
+    assert_eq!(again.page_title(), "Vexed · SAMPLE-02 · move 3 — tumblebox");
+    // A move made, and the address (the game ID now) opened again: the move is there.
+    let s = &mut h.state_mut().tabs.vexed.session;
+    s.make(&Move { pos: Pos::new(3, 1), side: Side::Right }, true).unwrap_or(());
+    h.run_steps(2);
+    let now = h.state().game_id();
+    let moved = h.state().page_title();
+    let mut reloaded = TumbleApp::with_store(Store::memory_with(h.state().progress().clone()));
+    reloaded.open_address(&now);
+    assert_eq!(reloaded.page_title(), moved);
+    // A link from elsewhere (no moves) to a level with a kept game: the link's game.
+    let fresh = tumblebox::save::GameId { moves: String::new(), ..id.clone() };
+    let mut other = TumbleApp::with_store(Store::memory_with(h.state().progress().clone()));
+    other.open_address(&fresh.to_string());
+    assert_eq!(other.page_title(), "Vexed · SAMPLE-02 · move 0 — tumblebox");
+}

@@ -62,6 +62,25 @@ impl TumbleApp {
         }
     }
 
+    /// Opens the page's address: the game it names; when that is this page's own address (it
+    /// follows the game) and the level's kept game is that game, the kept game, with its whole
+    /// history, so a reload loses no move.
+    pub fn open_address(&mut self, id: &str) {
+        self.open_link(id);
+        let t = self.tab();
+        let Some(key) = t.content(t.index()).map(|c| self.key_of(self.kind, c)) else { return };
+        if self.progress().kept_game(&key).is_none() {
+            return;
+        }
+        self.offer = Some(key);
+        self.continue_offered();
+        if self.game_id() == id {
+            self.notify("the game as it was left", Some(self.kind));
+        } else {
+            self.open_link(id);
+        }
+    }
+
     /// Migration from a store that kept only the best's length: every kept game that solved
     /// its level by the player's own moves gives that level's best its moves (or is the best,
     /// when shorter). Returns how many bests it filled in.

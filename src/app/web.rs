@@ -117,25 +117,6 @@ impl crate::store::kv::Kv for LocalStorage {
 }
 
 impl TumbleApp {
-    /// Opens the page's address: the game it names; when that is this page's own address (it
-    /// follows the game) and the level's kept game is that game, the kept game, with its whole
-    /// history, so a reload loses no move.
-    fn open_address(&mut self, id: &str) {
-        self.open_link(id);
-        let t = self.tab();
-        let Some(key) = t.content(t.index()).map(|c| self.key_of(self.kind, c)) else { return };
-        if self.progress().kept_game(&key).is_none() {
-            return;
-        }
-        self.offer = Some(key);
-        self.continue_offered();
-        if self.game_id() == id {
-            self.notify("the game as it was left", Some(self.kind));
-        } else {
-            self.open_link(id);
-        }
-    }
-
     /// Once a frame on the web: files written are offered as downloads, and the page's title
     /// says what is on screen (what a browser's tab shows, and what a test reads back); the
     /// address follows the game (a reload comes back to it), and a reload or a closed tab is
