@@ -310,7 +310,11 @@ impl Store {
             Backend::None if self.reopen.is_some() => return Err(self.trouble.clone().unwrap_or_default()),
             Backend::None => return Ok(()),
             #[cfg(not(target_arch = "wasm32"))]
-            Backend::Sqlite(db) => db.write(change).map_err(|e| sqlite::words(&e))?,
+            Backend::Sqlite(db) => match db.write(change) {
+                Ok(after) => after,
+                Err(e) if sqlite::is_damage(&e) => return self.rebuild(&sqlite::words(&e)),
+                Err(e) => return Err(sqlite::words(&e)),
+            },
             Backend::Kv(kv) => kv.write(change)?,
         };
         if let (Some(key), Some((rec, kept))) = (change.level(), after) {
@@ -324,6 +328,28 @@ impl Store {
                 None => self.data.kept.remove(&key),
             };
         }
+        Ok(())
+    }
+
+    /// The database turned out damaged while in use (a write met a damaged page): it is
+    /// moved aside, and a fresh one is made holding everything in memory (all that was read
+    /// from it, and every change since).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn rebuild(&mut self, why: &str) -> Result<(), String> {
+        let Backend::Sqlite(db) = std::mem::replace(&mut self.backend, Backend::None) else {
+            return Err(why.to_string());
+        };
+        let path = db.path().to_path_buf();
+        db.close();
+        let to = move_aside(&path, "damaged").map_err(|e| format!("{why}; it could not be moved aside ({e})"))?;
+        let mut fresh = sqlite::Sqlite::open(&path).map_err(|_| format!("{why}; a fresh store could not be made"))?;
+        fresh.write_all(&everything(&self.data, true)).map_err(|e| sqlite::words(&e))?;
+        let _ = fresh.set_mark("imported", 1);
+        self.backend = Backend::Sqlite(fresh);
+        self.notices.push(format!(
+            "your progress store was damaged ({why}): it is kept as {}, and a fresh store holds everything this window had",
+            to.display()
+        ));
         Ok(())
     }
 
@@ -440,23 +466,9 @@ impl Store {
         if let Some(json) = kept_games {
             lines::read_kept_json(json, &mut old);
         }
-        let mut changes = self.data.changes_from(&old);
         // The window's own state comes along too, on this first start only.
-        for (name, value) in &old.settings {
-            if let Some(&n) = records::SETTINGS.iter().find(|s| **s == name) {
-                changes.push(Change::Setting(n, value.clone()));
-            }
-        }
-        changes.extend(old.last.iter().map(|(g, i)| Change::Last(*g, *i)));
-        for (g, p) in old.recent.iter().rev() {
-            changes.push(Change::Pack(*g, Some(p.clone())));
-        }
-        for g in crate::games::GameKind::ALL {
-            if !old.packs.contains_key(&g) && old.recent.iter().any(|(x, _)| *x == g) {
-                changes.push(Change::Pack(g, None));
-            }
-        }
-        changes.extend(old.packs.iter().map(|(g, p)| Change::Pack(*g, Some(p.clone()))));
+        let mut changes = self.data.changes_from(&old);
+        changes.extend(everything(&old, true).into_iter().filter(|c| c.level().is_none()));
         let levels = self.apply_all(changes);
         self.set_mark("imported");
         let found = old.levels.len() + old.kept.len();
@@ -499,6 +511,33 @@ impl Store {
             _ => None,
         }
     }
+}
+
+/// The changes that make an empty store hold `p`: every level and kept game, and with
+/// `settings` the window's own state (settings, each game's level, packs, recent files).
+fn everything(p: &Progress, settings: bool) -> Vec<Change> {
+    let mut changes = Progress::default().changes_from(p);
+    if !settings {
+        return changes;
+    }
+    for (name, value) in &p.settings {
+        if let Some(&n) = records::SETTINGS.iter().find(|s| **s == name) {
+            changes.push(Change::Setting(n, value.clone()));
+        }
+    }
+    changes.extend(p.last.iter().map(|(g, i)| Change::Last(*g, *i)));
+    // The recent files oldest first, so the newest ends at the front; then each game's pack.
+    for (g, path) in p.recent.iter().rev() {
+        changes.push(Change::Pack(*g, Some(path.clone())));
+    }
+    for g in crate::games::GameKind::ALL {
+        match p.packs.get(&g) {
+            Some(path) => changes.push(Change::Pack(g, Some(path.clone()))),
+            None if p.recent.iter().any(|(x, _)| *x == g) => changes.push(Change::Pack(g, None)),
+            None => {}
+        }
+    }
+    changes
 }
 
 #[cfg(test)]

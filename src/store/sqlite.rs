@@ -88,7 +88,8 @@ pub fn words(e: &rusqlite::Error) -> String {
     crate::error::one_line(&e.to_string())
 }
 
-fn is_damage(e: &rusqlite::Error) -> bool {
+/// An error that says the database is damaged.
+pub fn is_damage(e: &rusqlite::Error) -> bool {
     matches!(e.sqlite_error_code(), Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase))
 }
 
@@ -155,12 +156,10 @@ impl Sqlite {
         if version > SCHEMA {
             return Err(Trouble::Newer(version));
         }
-        // A file longer or shorter than the database its header describes has been cut or
-        // added to: checked page by page before it is trusted.
-        let pages = q("PRAGMA page_count")?;
-        let size = q("PRAGMA page_size")?;
-        let len = std::fs::metadata(&self.path).map(|m| m.len() as i64).unwrap_or(pages * size);
-        if tables > 0 && len != pages * size && len != 0 {
+        // A file shorter than the database its header describes has been cut: checked page
+        // by page before it is trusted. (Bytes after its end are never read; pages a crash
+        // left in the write-ahead log are the log's to bring back.)
+        if tables > 0 && cut_short(&self.path) {
             let verdict: String = c.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(|e| classify(&e))?;
             if verdict != "ok" {
                 return Err(Trouble::Damaged(crate::error::one_line(&verdict)));
@@ -401,6 +400,31 @@ fn apply_in(tx: &Connection, change: &Change, rev: i64) -> Result<Option<LevelRo
         }
     }
     Ok(None)
+}
+
+/// Whether the database file is shorter than its header says, with no write-ahead log that
+/// could hold the rest.
+fn cut_short(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 100];
+    let Ok(mut f) = std::fs::File::open(path) else { return false };
+    if f.read_exact(&mut head).is_err() {
+        return true;
+    }
+    let wal = path.with_file_name(format!("{}-wal", path.file_name().unwrap_or_default().to_string_lossy()));
+    if std::fs::metadata(wal).is_ok_and(|m| m.len() > 0) {
+        return false;
+    }
+    let be32 = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]) as u64;
+    let page = match u16::from_be_bytes([head[16], head[17]]) {
+        1 => 65_536,
+        n => n as u64,
+    };
+    // The header's page count is valid when its change counter matches (SQLite's file
+    // format, section 1.3.7).
+    let (pages, valid) = (be32(28), be32(24) == be32(92));
+    let len = f.metadata().map_or(0, |m| m.len());
+    valid && pages > 0 && len < pages * page
 }
 
 /// An error opening or preparing a store, as a [`Trouble`].

@@ -459,3 +459,35 @@ fn the_first_start_imports_an_earlier_store_once_and_an_import_merges() {
     assert_eq!(e.line, 3);
     assert_eq!(other.data().levels, again.levels);
 }
+
+#[test]
+fn a_store_damaged_while_in_use_is_moved_aside_and_rebuilt_from_memory() {
+    let d = dir("damaged-in-use");
+    let mut s = Store::open(&d);
+    for i in 0..300 {
+        s.apply(solved(i, 5));
+    }
+    drop(s);
+    // A page the first load never reads (the revisions' index), zeroed on disk.
+    let c = rusqlite::Connection::open(d.join(FILE)).unwrap();
+    let root: i64 =
+        c.query_row("SELECT rootpage FROM sqlite_schema WHERE name = 'level_rev'", [], |r| r.get(0)).unwrap();
+    let size: i64 = c.query_row("PRAGMA page_size", [], |r| r.get(0)).unwrap();
+    c.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").unwrap();
+    drop(c);
+    let mut bytes = std::fs::read(d.join(FILE)).unwrap();
+    let at = ((root - 1) * size) as usize;
+    bytes[at..at + size as usize].fill(0);
+    std::fs::write(d.join(FILE), &bytes).unwrap();
+    let mut s = Store::open(&d);
+    assert_eq!(s.data().levels.len(), 300, "the load reads every level");
+    assert!(s.take_notices().is_empty());
+    // A change that needs the damaged index: the store is rebuilt, nothing is lost.
+    s.apply(solved(1000, 4));
+    let n = s.take_notices();
+    assert!(n.len() == 1 && n[0].contains("was damaged") && n[0].contains("kept as"), "{n:?}");
+    assert_eq!(s.pending(), 0);
+    let back = Store::open(&d);
+    assert_eq!(back.data().levels.len(), 301);
+    assert!(std::fs::read_dir(&d).unwrap().any(|e| e.unwrap().file_name().to_string_lossy().contains(".damaged-")));
+}
