@@ -78,22 +78,26 @@ impl TumbleApp {
     /// is gone is forgotten, said aloud) and the level each game was left on, and the game
     /// shown last.
     pub fn restore(&mut self) {
-        let p = self.store.data().clone();
-        self.speed = p.speed();
-        self.instant = p.instant();
-        self.export.restore_settings(p.export());
-        for (g, file) in &p.packs {
+        // The few things read here, not the whole store (a player's may hold many thousand
+        // levels).
+        let p = self.store.data();
+        let (speed, instant, export) = (p.speed(), p.instant(), p.export().to_string());
+        let (packs, last, game) = (p.packs.clone(), p.last.clone(), p.game());
+        self.speed = speed;
+        self.instant = instant;
+        self.export.restore_settings(&export);
+        for (g, file) in &packs {
             if let Err(e) = self.open_file(file) {
                 self.store.apply(Change::Forget(file.clone()));
                 self.notify(format!("{e} (it was {}'s pack; the built-in levels are back)", g.name()), None);
             }
         }
-        for (g, i) in &p.last {
+        for (g, i) in &last {
             if *i < self.tabs.get(*g).level_count() {
                 self.tabs.get_mut(*g).open(*i);
             }
         }
-        self.kind = p.game().unwrap_or(GameKind::Vexed);
+        self.kind = game.unwrap_or(GameKind::Vexed);
         self.settings_kept = (self.kind, self.speed, self.instant, self.export.settings_text());
         // Opening the packs and levels again is not a change to keep.
         for g in GameKind::ALL {

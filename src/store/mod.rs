@@ -455,7 +455,7 @@ impl Store {
     /// The first start with this store: imports what an earlier version kept (its progress
     /// text and kept games' JSON), once; the old store is only read. Returns what it says.
     pub fn import_earlier(&mut self, progress: Option<&str>, kept_games: Option<&str>) -> Option<String> {
-        if self.read_only || self.marked("imported") {
+        if !self.needs_import() {
             return None;
         }
         let mut old = Progress::default();
@@ -479,6 +479,11 @@ impl Store {
             }
             s
         })
+    }
+
+    /// Whether what an earlier version kept is still to be imported (the first start).
+    pub fn needs_import(&self) -> bool {
+        !self.read_only && !self.marked("imported")
     }
 
     fn marked(&self, name: &str) -> bool {
