@@ -4,7 +4,7 @@
 set -uo pipefail
 cd "$(dirname "$0")"
 secs=${1:-600}; jobs=${2:-2}
-targets=(vexed_formats judge_vexed judge_sokoban judge_stacks judge_shubbles input save loader sokoban_formats certify)
+targets=(vexed_formats judge_vexed judge_sokoban judge_stacks judge_shubbles input save loader sokoban_formats certify bench_merge library_lines)
 mkdir -p logs
 run() {
   cargo +nightly fuzz run "$1" -- -max_total_time="$secs" -rss_limit_mb=2048 -timeout=30 -print_final_stats=1 \

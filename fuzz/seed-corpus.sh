@@ -7,7 +7,7 @@ cd "$(dirname "$0")"
 data=../../shared/data
 [ -d "$data" ] || { echo "seed-corpus: $data is missing" >&2; exit 2; }
 mk() { mkdir -p "corpus/$1"; }
-for t in vexed_formats judge_vexed judge_sokoban judge_stacks judge_shubbles input save loader sokoban_formats certify; do mk "$t"; done
+for t in vexed_formats judge_vexed judge_sokoban judge_stacks judge_shubbles input save loader sokoban_formats certify bench_merge library_lines; do mk "$t"; done
 n=0
 add() { # add TARGET FILE: one corpus entry per file (the first 64 KB)
   n=$((n + 1)); head -c 65536 "$2" > "corpus/$1/data-$n"
@@ -30,6 +30,15 @@ for f in "$data"/vexed-levels/android/*.txt "$data"/pushing-boxes/*.in "$data"/n
 for f in corpus/judge_*/seed-*; do cp "$f" "corpus/loader/$(basename "$f")"; cp "$f" "corpus/certify/$(basename "$f")"; done
 printf '; tiny\n#####\n#@$.#\n#####\n' > corpus/certify/seed-xsb
 printf '; tiny\n#####\n#@$.#\n#####\n\0RrLl3(rL)\n' > corpus/sokoban_formats/seed-lurd
+# Bench CSVs for --merge: two shards (cut at a NUL), an older header, quoted fields.
+h=pack,index,title,boxes,solved,pushes,moves,proven,millis,solution,ended
+printf '%s\np,1,"a, ""t""",2,true,2,4,true,5,rRlU,solved\np,3,L,2,false,,,false,9,,time\n\0%s\r\np,2,L,1,true,1,1,false,0,R,solved\r\n' "$h" "$h" > corpus/bench_merge/seed-shards
+printf 'pack,index,title,boxes,solved,pushes,moves,proven,millis,solution\np,1,L,1,false,,,false,3,\n' > corpus/bench_merge/seed-v1
+# Library lines after each game's small level (the first byte picks the game).
+printf '\000solution player 2026-12-05T01:20:00Z rRR\nsnapshot 2026-12-05T01:25:10Z "around" rl\n' > corpus/library_lines/seed-sokoban
+printf '\001solution solver 2026-12-05T01:20:00Z (B,1,3,L) (A,0,1,R)\nsnapshot 2026-12-05T01:25:10Z "half" (B,1,3,L)\n' > corpus/library_lines/seed-vexed
+printf '\002snapshot 2026-12-05T01:25:10Z "turned" +>\n' > corpus/library_lines/seed-shubbles
+printf '\003snapshot 2026-12-05T01:25:10Z "two turns" 1 2\n' > corpus/library_lines/seed-stacks
 # Saves: one per game, made by the command line itself.
 bin=../target/release/tumblebox
 if [ -x "$bin" ]; then

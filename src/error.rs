@@ -43,8 +43,9 @@ impl std::error::Error for ParseError {}
 pub const QUOTE_MAX: usize = 24;
 
 /// Whether a character would be invisible or would act on a terminal: control characters
-/// (ESC, CR, NUL, ...), the byte-order mark, zero-width and bidirectional marks.
-fn hidden(c: char) -> bool {
+/// (ESC, CR, NUL, ...), the byte-order mark, zero-width and bidirectional marks and overrides,
+/// the line and paragraph separators. Messages escape these; names kept in files hold none.
+pub fn hidden(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
 }

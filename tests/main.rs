@@ -15,6 +15,8 @@ mod hardening;
 mod honest;
 #[cfg(feature = "app")]
 mod library;
+mod library_lines;
+mod merge;
 mod progress;
 mod properties;
 #[cfg(feature = "app")]

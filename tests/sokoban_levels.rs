@@ -452,3 +452,42 @@ fn solve_with_optimise_says_so_and_never_has_more_pushes() {
         String::from_utf8_lossy(&bad.stderr)
     );
 }
+
+/// Issue 52, item 10: a `Comment:` block whose `Comment-End:` is missing swallowed every level
+/// up to the next `Comment-End:` or the file's end; a board row inside a block is now refused
+/// on one line naming the line the block opens on. A closed block, or an unclosed one that
+/// holds no board (a comment running to the end of the file), is read as before.
+#[test]
+fn an_unclosed_comment_block_before_a_level_is_refused() {
+    let room = |n: usize| format!("; {n}\n#####\n#@$.#\n#####\n");
+    let text = format!("{}Comment:\nthe first room\n\n{}{}", room(1), room(2), room(3));
+    let e = xsb::parse_collection(&text).unwrap_err();
+    assert_eq!(e.line, 5, "{e}");
+    assert!(e.message.contains("Comment-End:"), "{e}");
+    let closed = text.replace("the first room\n", "the first room\nComment-End:\n");
+    assert_eq!(xsb::parse_collection(&closed).unwrap().len(), 3);
+    let trailing = format!("{}{}Comment:\nruns to the end\n", room(1), room(2));
+    let levels = xsb::parse_collection(&trailing).unwrap();
+    assert_eq!(levels.len(), 2);
+    assert_eq!(levels[1].comment.as_deref(), Some("runs to the end"));
+    // The command line says it on one line, status 2 (before: 1 of 3 levels certified, 0).
+    let d = std::env::temp_dir().join(format!("tumblebox-comment-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let f = d.join("three.xsb");
+    std::fs::write(&f, &text).unwrap();
+    let o = crate::common::run(&["certify", f.to_str().unwrap()], b"");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("line 5"), "{err}");
+    std::fs::remove_dir_all(&d).unwrap();
+    // A real collection: Grigr2002's forty `Comment:` blocks, one of them left open.
+    let Some(dir) = crate::common::data_dir("sokoban-levels") else { return };
+    let real = std::fs::read_to_string(dir.join("grigr2002-40.xsb")).unwrap();
+    assert_eq!(xsb::parse_collection(&real).unwrap().len(), 40);
+    let at = real.find("Comment-End:").unwrap();
+    let opened_on = real[..at].lines().count() - 1;
+    let broken = format!("{}{}", &real[..at], &real[at + "Comment-End:".len()..]);
+    let e = xsb::parse_collection(&broken).unwrap_err();
+    assert_eq!(e.line, opened_on, "{e}");
+}

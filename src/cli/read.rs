@@ -35,8 +35,17 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
         }
         _ => {}
     }
-    let f = std::fs::File::open(path).map_err(|e| cannot(e.to_string()))?;
-    read_capped(f).map_err(|e| cannot(e.to_string()))
+    read_capped(open_file(path)?).map_err(|e| cannot(e.to_string()))
+}
+
+/// A file opened to be read as a stream (a FIFO or a device too); a folder is said to be one.
+/// The reader holds to the input convention and its cap ([`MAX_INPUT`]) itself.
+pub fn open_file(path: &Path) -> Result<std::fs::File, Failure> {
+    let cannot = |why: String| Failure::bad(format!("{}: cannot read: {why}", path.display()));
+    if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+        return Err(cannot("it is a folder, not a file".into()));
+    }
+    std::fs::File::open(path).map_err(|e| cannot(e.to_string()))
 }
 
 /// Reads a text file under the judges' input convention.

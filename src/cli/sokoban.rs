@@ -3,7 +3,7 @@
 
 use super::flags::{ExportArgs, TraceArgs, seconds, seconds_or_zero, states};
 use super::message::{illegal, moves_error, pick};
-use super::read::{read_input, read_text};
+use super::read::{open_file, read_input, read_text};
 use super::status::{self, Done, Failure};
 use super::write::{SaveAs, check_export_outputs, check_outputs, file_name, stage_images, stage_save, trace_lines};
 use clap::Subcommand;
@@ -201,39 +201,46 @@ fn solve(file: &Path, level: usize, limits: SokobanLimits, optimal: bool) -> Res
     Ok(Done { out, code, ..Done::default() })
 }
 
-/// `--merge`: shards' CSVs joined, each level once; the summary, and the joined CSV.
+/// `--merge`: shards' CSVs joined, each level once, streamed (`sokoban::merge`); the summary,
+/// and the joined CSV (staged as it is made: a refused row leaves nothing written).
 fn merge_csvs(files: &[PathBuf], csv: Option<&Path>) -> Result<Done, Failure> {
+    use tumblebox::sokoban::merge::{self, MergeError, Shard};
     if let Some(c) = csv {
         let inputs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
         check_outputs(&[("--csv", c)], &inputs)?;
     }
-    let mut all: Vec<(String, bench::Row, String)> = Vec::new();
+    let mut shards = Vec::new();
     for f in files {
-        let (name, text) = read_text(f)?;
-        for (pack, row) in bench::read_csv(&name, &text).map_err(Failure::bad)? {
-            if let Some((_, _, other)) = all.iter().find(|(p, r, _)| *p == pack && r.index == row.index) {
-                return Err(Failure::bad(format!(
-                    "{name}: level {} of {} is in {other} too: merge each shard once",
-                    row.index,
-                    one_line(&pack)
-                )));
-            }
-            all.push((pack, row, name.clone()));
+        let r = std::io::BufReader::with_capacity(1 << 16, open_file(f)?);
+        shards.push(Shard::open(&f.display().to_string(), r).map_err(Failure::bad)?);
+    }
+    let refused = |e: MergeError, path: &Path| match e {
+        MergeError::Bad(m) => Failure::bad(m),
+        MergeError::Write(e) => Failure::bad(format!("{}: cannot write: {e}", path.display())),
+    };
+    let (merged, files) = match csv {
+        None => (merge::merge(&mut shards, &mut |_, _| Ok(())).map_err(|e| refused(e, Path::new("")))?, Vec::new()),
+        Some(path) => {
+            let mut merged = None;
+            let staged = tumblebox::render::export::stage(path, |w| {
+                use std::io::Write;
+                writeln!(w, "{}", bench::HEADER)?;
+                let r = merge::merge(&mut shards, &mut |pack, row| writeln!(w, "{}", row.csv(pack)));
+                let failed = r.is_err();
+                merged = Some(r);
+                // A refused row: the staged file is removed.
+                if failed { Err(std::io::Error::other("the merge stopped")) } else { Ok(()) }
+            });
+            // The merge's own error first; without one, the file's (its creation, its flush).
+            let m = match merged {
+                Some(r) => r.map_err(|e| refused(e, path))?,
+                None => merge::Merged::default(),
+            };
+            (m, vec![staged.map_err(|e| refused(MergeError::Write(e), path))?])
         }
-    }
-    let packs: std::collections::BTreeSet<&str> = all.iter().map(|(p, _, _)| p.as_str()).collect();
-    if packs.len() > 1 {
-        let names: Vec<String> = packs.iter().map(|p| one_line(p)).collect();
-        return Err(Failure::bad(format!(
-            "the CSVs are of different collections ({}): merge one at a time",
-            names.join(", ")
-        )));
-    }
-    let pack = packs.into_iter().next().unwrap_or("").to_string();
-    all.sort_by_key(|(_, r, _)| r.index);
-    let rows: Vec<bench::Row> = all.into_iter().map(|(_, r, _)| r).collect();
-    let out = bench::merged_summary(&one_line(&pack), &rows, files.len());
-    finish_bench(out, &pack, &rows, csv)
+    };
+    let code = if merged.partial() { status::LIMIT } else { status::OK };
+    Ok(Done { out: merged.summary(), files, code, ..Done::default() })
 }
 
 /// A bench's answer: its summary, its CSV staged, status 3 when a limit stopped any level.

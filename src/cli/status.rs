@@ -90,7 +90,8 @@ pub const COMMANDS: &[Row] = &[
     Row {
         command: "sokoban bench",
         ok: "every level solved (with --optimal: proven push-optimal) or proven unsolvable",
-        limit: "a limit stopped any level (the summary counts them, each level's line says which)",
+        limit: "a limit stopped any level (the summary counts them, each level's line says which); \
+                --merge: that, or levels below the highest merged are in no CSV (the summary lists them)",
     },
     Row {
         command: "sokoban export",

@@ -73,12 +73,35 @@ pub struct Snapshot {
     pub file_line: usize,
 }
 
-/// A snapshot's name as it is kept: one line, no control characters or double quotes (a save
-/// writes it between them), at most 60 characters; empty becomes "snapshot".
+/// The longest snapshot name, in characters.
+pub const NAME_MAX: usize = 60;
+
+/// The most moves a library line (a solution or a snapshot) may hold: the run-length reader's
+/// cap ([`crate::sokoban::xsb::MAX_MOVES`]). A line is replayed a move at a time; longer is
+/// refused on one line, so nothing downstream meets a line it would hold a move apiece of.
+pub const MAX_LINE_MOVES: usize = 1_000_000;
+
+/// A snapshot's name as it is kept: one line, no hidden characters (control characters,
+/// bidirectional overrides, line separators, zero-width marks: [`crate::error::hidden`]) or
+/// double quotes (a save writes it between them), at most [`NAME_MAX`] characters; empty
+/// becomes "snapshot". A save holds names only in this form ([`parse_snapshot`] refuses others).
 pub fn clean_name(name: &str) -> String {
-    let s: String = name.chars().map(|c| if c.is_control() || c == '"' { ' ' } else { c }).take(60).collect();
+    let s: String =
+        name.chars().map(|c| if crate::error::hidden(c) || c == '"' { ' ' } else { c }).take(NAME_MAX).collect();
     let s = s.trim();
     if s.is_empty() { "snapshot".to_string() } else { s.to_string() }
+}
+
+/// Why a name read from a save is not one [`clean_name`] keeps: its column within the name
+/// (from 1) and what was expected.
+fn name_fault(name: &str) -> Option<(usize, String)> {
+    if let Some((k, c)) = name.chars().enumerate().find(|&(_, c)| crate::error::hidden(c)) {
+        return Some((k + 1, format!("a snapshot name without hidden characters, not {}", crate::error::quote_char(c))));
+    }
+    if name.chars().count() > NAME_MAX {
+        return Some((NAME_MAX + 1, format!("a snapshot name of at most {NAME_MAX} characters")));
+    }
+    (clean_name(name) != name).then(|| (1, "a snapshot name, not blank and without spaces at its ends".to_string()))
 }
 
 /// The clock now, in seconds since 1970.
@@ -130,7 +153,11 @@ pub fn parse_rfc3339(text: &str) -> Option<u64> {
     {
         return None;
     }
-    let num = |r: std::ops::Range<usize>| text.get(r)?.parse::<u32>().ok();
+    // Digits only where the form has digits (`parse` would take a `+`).
+    let num = |r: std::ops::Range<usize>| {
+        let d = text.get(r)?;
+        d.bytes().all(|b| b.is_ascii_digit()).then(|| d.parse::<u32>().ok())?
+    };
     let (y, mo, d, h, mi, s) = (num(0..4)?, num(5..7)?, num(8..10)?, num(11..13)?, num(14..16)?, num(17..19)?);
     if !(1970..=9999).contains(&y) || !(1..=12).contains(&mo) || !(1..=31).contains(&d) || h > 23 || mi > 59 || s > 59 {
         return None;
@@ -140,14 +167,24 @@ pub fn parse_rfc3339(text: &str) -> Option<u64> {
     (civil_from_days(days) == (y as i64, mo, d)).then(|| days as u64 * 86_400 + (h * 3600 + mi * 60 + s) as u64)
 }
 
-/// A `solution` line's value (after the word): `WHO WHEN MOVES…`.
+/// A `solution` line's value (after the word, at column `col`): `WHO WHEN MOVES…`. A value
+/// that is wrong is placed at its column; a missing one names the line only (its column would
+/// lie past the line's end).
 pub fn parse_solution(rest: &str, line: usize, col: usize) -> Result<Found, ParseError> {
     let mut parts = rest.splitn(3, ' ');
     let who = parts.next().unwrap_or("");
-    let by = Finder::from_word(who)
-        .ok_or_else(|| ParseError::at(line, col, "who found it: player, solver, optimiser or file"))?;
+    let by = match Finder::from_word(who) {
+        Some(by) => by,
+        None if who.is_empty() => {
+            return Err(ParseError::line(line, "who found it (player, solver, optimiser or file), after `solution`"));
+        }
+        None => return Err(ParseError::at(line, col, "who found it: player, solver, optimiser or file")),
+    };
     let when_col = col + who.chars().count() + 1;
     let when = parts.next().unwrap_or("");
+    if when.is_empty() {
+        return Err(ParseError::line(line, "when, as 2026-12-05T01:20:00Z (UTC), after who found it"));
+    }
     let when =
         parse_rfc3339(when).ok_or_else(|| ParseError::at(line, when_col, "when, as 2026-12-05T01:20:00Z (UTC)"))?;
     let moves = parts.next().unwrap_or("").trim();
@@ -157,15 +194,26 @@ pub fn parse_solution(rest: &str, line: usize, col: usize) -> Result<Found, Pars
     Ok(Found { line: moves.to_string(), by, when, file_line: line })
 }
 
-/// A `snapshot` line's value: `WHEN "NAME" MOVES…` (no moves: the level's start).
+/// A `snapshot` line's value: `WHEN "NAME" MOVES…` (no moves: the level's start). The name is
+/// as [`clean_name`] keeps it; columns as [`parse_solution`] gives them.
 pub fn parse_snapshot(rest: &str, line: usize, col: usize) -> Result<Snapshot, ParseError> {
     let (when, after) = rest.split_once(' ').unwrap_or((rest, ""));
+    if when.is_empty() {
+        return Err(ParseError::line(line, "when, as 2026-12-05T01:20:00Z (UTC), after `snapshot`"));
+    }
     let when = parse_rfc3339(when).ok_or_else(|| ParseError::at(line, col, "when, as 2026-12-05T01:20:00Z (UTC)"))?;
     let name_col = col + 21;
+    if after.is_empty() {
+        return Err(ParseError::line(line, "the name, in double quotes, after the date"));
+    }
     let after = after.strip_prefix('"').ok_or_else(|| ParseError::at(line, name_col, "the name, in double quotes"))?;
     let (name, moves) =
         after.split_once('"').ok_or_else(|| ParseError::line(line, "a closing `\"` after the snapshot's name"))?;
-    Ok(Snapshot { name: clean_name(name), line: moves.trim().to_string(), when, file_line: line })
+    if let Some((k, what)) = name_fault(name) {
+        // A blank name (`""`) has no character of its own: its closing quote is named.
+        return Err(ParseError::at(line, name_col + k.min(name.chars().count().max(1)), what));
+    }
+    Ok(Snapshot { name: name.to_string(), line: moves.trim().to_string(), when, file_line: line })
 }
 
 /// The lines a save writes for a library.

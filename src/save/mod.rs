@@ -230,12 +230,14 @@ impl Save {
             let line = raw.trim_end();
             let n = i + 1;
             let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+            // The value's column: after the word, its space and any more spaces.
+            let lead = rest.chars().take_while(|c| c.is_whitespace()).count();
             let rest = rest.trim();
             if ended {
                 return Err(ParseError::at(n, 1, "nothing after `end`"));
             }
             let history_started = !save.history.is_empty() || cursor.is_some();
-            let value_col = word.chars().count() + 2;
+            let value_col = word.chars().count() + 2 + lead;
             // A value that is wrong is placed at its column; a missing one names the line only
             // (its column would lie past the end).
             let bad_value = |what: &str| {

@@ -3,6 +3,7 @@
 //! (`Replaying`), all of it (`replay`), checked keeping nothing (`check`), and the moves in
 //! effect since the last restart (`run`).
 
+use super::library::MAX_LINE_MOVES;
 use super::{Entry, Save};
 use crate::anim::Animate;
 use crate::error::ParseError;
@@ -47,10 +48,33 @@ pub trait Replay: Animate {
     fn bottom_only(&self) -> Option<bool> {
         None
     }
-    /// A line of moves cut into single moves' texts (words; shubbles and mazes: characters).
-    fn split_moves(text: &str) -> Result<Vec<String>, String> {
-        Ok(text.split_whitespace().map(str::to_string).collect())
+    /// Each move's text of a line of moves, in order, without holding them all (a library
+    /// line may be long): words; shubbles and mazes: characters. Stops at `f`'s first error.
+    fn each_move(text: &str, f: &mut dyn FnMut(&str) -> Result<(), String>) -> Result<(), String> {
+        text.split_whitespace().try_for_each(f)
     }
+    /// A line of moves cut into single moves' texts ([`Replay::each_move`], collected).
+    fn split_moves(text: &str) -> Result<Vec<String>, String> {
+        let mut out = Vec::new();
+        Self::each_move(text, &mut |m| {
+            out.push(m.to_string());
+            Ok(())
+        })?;
+        Ok(out)
+    }
+}
+
+/// A move of a save (its history or its library) read from its text and made: the text must
+/// be the move as the rules write it ([`Replay::move_text`]); another spelling (a letter's
+/// case, Palm pairs) is a hand edit, refused.
+fn read_move<R: Replay>(here: &R, text: &str) -> Result<(R::Move, (R, Vec<R::Step>)), String> {
+    let mv = here.parse_move(text)?;
+    let canonical = here.move_text(&mv);
+    if canonical != text {
+        return Err(format!("expected it written {}, as tumblebox writes it", crate::error::quote(&canonical)));
+    }
+    let played = here.play(&mv)?;
+    Ok((mv, played))
 }
 
 /// One entry of a replayed history.
@@ -114,19 +138,7 @@ impl<R: Replay + Clone> Iterator for Replaying<'_, R> {
                 let fail = |m: String| {
                     ParseError::line(*line, format!("move {}: {m}", crate::error::quote(text).trim_matches('`')))
                 };
-                // A save holds each move as the rules write it (`Replay::move_text`): another
-                // spelling (a letter's case, Palm pairs) is a hand edit, refused.
-                let played = self.here.parse_move(text).and_then(|mv| {
-                    let canonical = self.here.move_text(&mv);
-                    if canonical != **text {
-                        return Err(format!(
-                            "expected it written {}, as tumblebox writes it",
-                            crate::error::quote(&canonical)
-                        ));
-                    }
-                    self.here.play(&mv).map(|p| (mv, p))
-                });
-                match played {
+                match read_move(&self.here, text) {
                     Ok((mv, (after, steps))) => {
                         let text = self.here.move_text(&mv);
                         let before = std::mem::replace(&mut self.here, after.clone());
@@ -191,15 +203,23 @@ pub fn check(save: &Save) -> Result<(), ParseError> {
     }
 }
 
-/// The state a line of moves (in the game's notation, as [`Replay::split_moves`] reads it)
-/// reaches from `start`, or which move fails and why.
+/// The state a line of moves (in the game's notation, as [`Replay::each_move`] reads it)
+/// reaches from `start`, or which move fails and why: each move spelled as the history's must
+/// be, at most [`MAX_LINE_MOVES`] of them, replayed one at a time (nothing is kept but the
+/// position).
 pub fn play_line<R: Replay + Clone>(start: &R, line: &str) -> Result<R, String> {
     let mut here = start.clone();
-    for (k, text) in R::split_moves(line)?.iter().enumerate() {
-        let fail = |m: String| format!("move {} {}: {m}", k + 1, crate::error::quote(text));
-        let mv = here.parse_move(text).map_err(fail)?;
-        here = here.play(&mv).map_err(fail)?.0;
-    }
+    let mut k = 0;
+    R::each_move(line, &mut |text| {
+        k += 1;
+        if k > MAX_LINE_MOVES {
+            return Err(format!("at most {MAX_LINE_MOVES} moves in a line, found more"));
+        }
+        let (_, (after, _)) =
+            read_move(&here, text).map_err(|m| format!("move {k} {}: {m}", crate::error::quote(text)))?;
+        here = after;
+        Ok(())
+    })?;
     Ok(here)
 }
 

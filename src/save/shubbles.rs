@@ -9,8 +9,10 @@ impl Replay for shubbles::State {
         self.count(shubbles::Content::Shubble) == 0 && self.count(shubbles::Content::Smole) == 2
     }
 
-    fn split_moves(text: &str) -> Result<Vec<String>, String> {
-        Ok(text.chars().filter(|c| !c.is_whitespace()).map(String::from).collect())
+    /// One operation a character.
+    fn each_move(text: &str, f: &mut dyn FnMut(&str) -> Result<(), String>) -> Result<(), String> {
+        let mut buf = [0; 4];
+        text.chars().filter(|c| !c.is_whitespace()).try_for_each(|c| f(c.encode_utf8(&mut buf)))
     }
 
     type Move = Op;

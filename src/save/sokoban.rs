@@ -11,13 +11,14 @@ impl Replay for sokoban::scene::Game {
     }
 
     /// A move a character (`nsewNSEW` or `lurdLURD`); a run-length form (`3l2(lU)`) is
-    /// expanded.
-    fn split_moves(text: &str) -> Result<Vec<String>, String> {
+    /// expanded (to at most `xsb::MAX_MOVES` moves).
+    fn each_move(text: &str, f: &mut dyn FnMut(&str) -> Result<(), String>) -> Result<(), String> {
+        let mut buf = [0; 4];
         if text.contains(|c: char| c.is_ascii_digit() || c == '(') {
             let moves = sokoban::xsb::parse_lurd(text, 1).map_err(|e| e.to_string())?;
-            return Ok(moves.iter().map(|&m| sokoban::xsb::lurd_char(m).to_string()).collect());
+            return moves.iter().try_for_each(|&m| f(sokoban::xsb::lurd_char(m).encode_utf8(&mut buf)));
         }
-        Ok(text.chars().filter(|c| !c.is_whitespace()).map(String::from).collect())
+        text.chars().filter(|c| !c.is_whitespace()).try_for_each(|c| f(c.encode_utf8(&mut buf)))
     }
 
     type Move = sokoban::Move;

@@ -10,15 +10,22 @@ impl Replay for Board {
     }
 
     /// World Finals moves are words; Palm moves are pairs of letters (`eCdF`).
-    fn split_moves(text: &str) -> Result<Vec<String>, String> {
+    fn each_move(text: &str, f: &mut dyn FnMut(&str) -> Result<(), String>) -> Result<(), String> {
         if text.contains('(') {
-            return Ok(text.split_whitespace().map(str::to_string).collect());
+            return text.split_whitespace().try_for_each(f);
         }
-        let cs: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-        if cs.len() % 2 == 1 {
+        let mut cs = text.chars().filter(|c| !c.is_whitespace());
+        if cs.clone().count() % 2 == 1 {
             return Err("Palm moves come in pairs of letters".into());
         }
-        Ok(cs.chunks(2).map(|p| p.iter().collect()).collect())
+        let mut pair = String::new();
+        while let (Some(a), Some(b)) = (cs.next(), cs.next()) {
+            pair.clear();
+            pair.push(a);
+            pair.push(b);
+            f(&pair)?;
+        }
+        Ok(())
     }
 
     type Move = vexed::Move;

@@ -1,5 +1,6 @@
 //! `tumblebox sokoban bench`: every level of a collection, one thread per level (up to
-//! `jobs` at a time), each bounded by the same limits; a summary and a CSV row per level.
+//! `jobs` at a time), each bounded by the same limits; a summary and a CSV row per level
+//! (read back and joined by `merge`).
 
 use super::search::{self, Limits, Mode, Outcome};
 use super::xsb::{self, XsbLevel};
@@ -36,6 +37,9 @@ pub const HEADER: &str = "pack,index,title,boxes,solved,pushes,moves,proven,mill
 /// stopped by a limit (the cautious reading).
 pub const HEADER_V1: &str = "pack,index,title,boxes,solved,pushes,moves,proven,millis,solution";
 
+/// The words of [`Row::ended`].
+pub const ENDINGS: [&str; 5] = ["solved", "unsolvable", "time", "states", "boxes"];
+
 impl Row {
     pub fn csv(&self, pack: &str) -> String {
         let n = |v: Option<usize>| v.map_or(String::new(), |v| v.to_string());
@@ -50,7 +54,7 @@ impl Row {
             n(self.moves),
             self.proven,
             self.millis,
-            self.solution,
+            csv_field(&self.solution),
             self.ended
         )
     }
@@ -60,130 +64,6 @@ impl Row {
 /// shard gets easy and hard levels alike).
 pub fn in_shard(index: usize, shard: (usize, usize)) -> bool {
     (index - 1) % shard.1 == shard.0 - 1
-}
-
-/// The fields of an RFC 4180 text: records of fields (quoted fields may hold commas, doubled
-/// quotes and line breaks).
-fn csv_records(text: &str) -> Result<Vec<(usize, Vec<String>)>, String> {
-    let mut out = Vec::new();
-    let (mut field, mut fields) = (String::new(), Vec::new());
-    let (mut quoted, mut line, mut start) = (false, 1, 1);
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (quoted, c) {
-            (true, '"') if chars.peek() == Some(&'"') => {
-                chars.next();
-                field.push('"');
-            }
-            (true, '"') => quoted = false,
-            (false, '"') if field.is_empty() => quoted = true,
-            (false, ',') => fields.push(std::mem::take(&mut field)),
-            (false, '\n') => {
-                fields.push(std::mem::take(&mut field));
-                out.push((start, std::mem::take(&mut fields)));
-                line += 1;
-                start = line;
-            }
-            (_, '\n') => {
-                line += 1;
-                field.push('\n');
-            }
-            (_, '\r') if !quoted => {}
-            _ => field.push(c),
-        }
-    }
-    if quoted {
-        return Err(format!("line {start}: a quoted field is not closed"));
-    }
-    if !field.is_empty() || !fields.is_empty() {
-        fields.push(field);
-        out.push((start, fields));
-    }
-    Ok(out)
-}
-
-/// The rows of a bench CSV (`sokoban bench --csv`), with the pack each names; `name` is the
-/// file's name for messages.
-pub fn read_csv(name: &str, text: &str) -> Result<Vec<(String, Row)>, String> {
-    let records = csv_records(text).map_err(|e| format!("{name}: {e}"))?;
-    let Some(((_, head), rows)) = records.split_first() else { return Err(format!("{name}: the file is empty")) };
-    let has_ended = match head.join(",").as_str() {
-        HEADER => true,
-        HEADER_V1 => false,
-        _ => return Err(format!("{name}: line 1: expected the header `{HEADER}`")),
-    };
-    let mut out = Vec::new();
-    for (line, f) in rows {
-        if f.len() == 1 && f[0].is_empty() {
-            continue;
-        }
-        let want = if has_ended { 11 } else { 10 };
-        if f.len() != want {
-            return Err(format!("{name}: line {line}: expected {want} fields, found {}", f.len()));
-        }
-        let num = |i: usize, what: &str| -> Result<Option<usize>, String> {
-            if f[i].is_empty() {
-                return Ok(None);
-            }
-            f[i].parse().map(Some).map_err(|_| format!("{name}: line {line}: expected {what} as a number"))
-        };
-        let flag = |i: usize, what: &str| match f[i].as_str() {
-            "true" => Ok(true),
-            "false" => Ok(false),
-            _ => Err(format!("{name}: line {line}: expected {what} as true or false")),
-        };
-        let solved = flag(4, "solved")?;
-        let ended = match (has_ended, f.get(10).map(String::as_str)) {
-            (true, Some(e)) => match ["solved", "unsolvable", "time", "states", "boxes"].iter().find(|k| **k == e) {
-                Some(k) => *k,
-                None => {
-                    return Err(format!(
-                        "{name}: line {line}: expected how it ended (solved, unsolvable, time, states, boxes)"
-                    ));
-                }
-            },
-            _ if solved => "solved",
-            _ => "time",
-        };
-        let row = Row {
-            index: num(1, "the index")?
-                .filter(|&i| i > 0)
-                .ok_or_else(|| format!("{name}: line {line}: expected the index from 1"))?,
-            title: f[2].clone(),
-            boxes: num(3, "the boxes")?.unwrap_or(0),
-            solved,
-            pushes: num(5, "the pushes")?,
-            moves: num(6, "the moves")?,
-            proven: flag(7, "proven")?,
-            millis: num(8, "the milliseconds")?.unwrap_or(0) as u128,
-            solution: f[9].clone(),
-            states: 0,
-            expanded: 0,
-            ended,
-        };
-        out.push((f[0].clone(), row));
-    }
-    Ok(out)
-}
-
-/// `--merge`: the summary of shards' rows joined (each level once).
-pub fn merged_summary(pack: &str, rows: &[Row], files: usize) -> String {
-    let solved = rows.iter().filter(|r| r.solved).count();
-    let proven = rows.iter().filter(|r| r.proven).count();
-    let unsolvable = rows.iter().filter(|r| r.ended == "unsolvable").count();
-    let secs: f64 = rows.iter().map(|r| r.millis as f64 / 1000.0).sum();
-    let mut s = format!(
-        "{pack}: {solved}/{} solved, {proven} proven push-optimal{}, merged from {files} file{}; {secs:.1} s of search in all\n",
-        rows.len(),
-        if unsolvable > 0 { format!(", {unsolvable} shown unsolvable") } else { String::new() },
-        if files == 1 { "" } else { "s" },
-    );
-    let unsolved: Vec<String> =
-        rows.iter().filter(|r| !r.solved).map(|r| format!("{} ({})", r.index, r.ended)).collect();
-    if !unsolved.is_empty() {
-        s.push_str(&format!("unsolved: {}\n", unsolved.join(", ")));
-    }
-    s
 }
 
 /// Solves one level under the limits; a solution not proven push-optimal is then given to the

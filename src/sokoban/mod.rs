@@ -10,6 +10,7 @@
 
 pub mod bench;
 pub mod format;
+pub mod merge;
 pub mod rules;
 pub mod scene;
 pub mod search;

@@ -10,8 +10,10 @@
 //! quoted line there (`'Particle Theory'`) is added to it, and a `Title:` line after the board
 //! replaces it; a `Par:` line after it gives its par (as tumblebox's editor writes it); an
 //! `Author:` line and a `Comment:` (one line, or a `Comment:` … `Comment-End:` block) after it
-//! are kept with the level. The file's header (its text before the first level's title) is
-//! read by [`file_header`]; other text is skipped.
+//! are kept with the level; a block holds no board row (one there means its `Comment-End:` is
+//! missing: refused, naming the block's first line), and may run to the file's end. The
+//! file's header (its text before the first level's title) is read by [`file_header`]; other
+//! text is skipped.
 //!
 //! Cells the player could reach from outside the board without crossing a wall are outside:
 //! they become walls. A player, box or goal there is an error (the level is not closed).
@@ -59,11 +61,21 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
     let mut comment: Option<String> = None;
     let mut quoted: Option<String> = None;
     let mut in_comment_block = false;
+    // The line a `Comment:` block opened on.
+    let mut block_line = 0;
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i].trim_end_matches('\r');
         let t = line.trim();
         if in_comment_block {
+            // A block holds no board: one there means its `Comment-End:` is missing (and every
+            // level up to the next one would be lost).
+            if is_board_row(line) {
+                return Err(ParseError::line(
+                    block_line,
+                    format!("a `Comment-End:` line closing this `Comment:` block before the board on line {}", i + 1),
+                ));
+            }
             in_comment_block = !t.eq_ignore_ascii_case("comment-end:");
             if in_comment_block
                 && !t.is_empty()
@@ -120,6 +132,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
                 }
                 "comment" => {
                     in_comment_block = value.trim().is_empty();
+                    block_line = i + 1;
                     if !in_comment_block && let Some(last) = out.last_mut() {
                         last.comment = Some(meta(value));
                     }
