@@ -67,12 +67,12 @@ fn a_long_library_line_streams_and_one_over_the_cap_is_refused() {
     // Three million and one.
     let long = d.join("long.tumble");
     let walk = format!("{}rRR", "rl".repeat(1_500_000 - 1));
-    std::fs::write(&long, room_save(&format!("snapshot 2026-12-05T01:20:00Z \"far\" rl\nsolution player 2026-12-05T01:20:00Z {walk}\n"))).unwrap();
-    for args in [
-        vec!["export", s(&long), "--png", s(&d.join("long.png"))],
-        vec!["certify", s(&long)],
-        vec![s(&long)],
-    ] {
+    std::fs::write(
+        &long,
+        room_save(&format!("snapshot 2026-12-05T01:20:00Z \"far\" rl\nsolution player 2026-12-05T01:20:00Z {walk}\n")),
+    )
+    .unwrap();
+    for args in [vec!["export", s(&long), "--png", s(&d.join("long.png"))], vec!["certify", s(&long)], vec![s(&long)]] {
         let o = run_capped(&args, 48);
         let e = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
@@ -115,9 +115,13 @@ fn snapshot_names_hold_no_hidden_characters() {
         assert!(e.message.contains(&format!("\\u{{{:x}}}", c as u32)), "{e}");
         assert_eq!(library::clean_name(&format!("abc{c}def")), "abc def");
     }
-    // A plain name still reads back.
+    // A plain name still reads back, and so does one whose emoji are joined (U+200D).
     let save = Save::parse(&room_save("snapshot 2026-12-05T01:20:00Z \"before the corner\" r\n")).unwrap();
     assert_eq!(save.snapshots[0].name, "before the corner");
+    let family = "\u{1f469}\u{200d}\u{1f467} and \u{200c}";
+    let save = Save::parse(&room_save(&format!("snapshot 2026-12-05T01:20:00Z \"{family}\" r\n"))).unwrap();
+    assert_eq!(save.snapshots[0].name, family);
+    assert_eq!(library::clean_name(family), family);
 }
 
 /// Item 7: a library line's moves are spelled as tumblebox writes them, as a history's must be:

@@ -81,13 +81,19 @@ pub const NAME_MAX: usize = 60;
 /// refused on one line, so nothing downstream meets a line it would hold a move apiece of.
 pub const MAX_LINE_MOVES: usize = 1_000_000;
 
-/// A snapshot's name as it is kept: one line, no hidden characters (control characters,
-/// bidirectional overrides, line separators, zero-width marks: [`crate::error::hidden`]) or
-/// double quotes (a save writes it between them), at most [`NAME_MAX`] characters; empty
-/// becomes "snapshot". A save holds names only in this form ([`parse_snapshot`] refuses others).
+/// Whether a character has no place in a name: the hidden characters messages escape
+/// ([`crate::error::hidden`]: control characters, bidirectional marks and overrides, the line
+/// and paragraph separators, zero-width spaces, the byte-order mark) but the zero-width
+/// joiner and non-joiner, which emoji and scripts need.
+fn unfit(c: char) -> bool {
+    crate::error::hidden(c) && !matches!(c, '\u{200c}' | '\u{200d}')
+}
+
+/// A snapshot's name as it is kept: one line, no hidden characters ([`unfit`]) or double
+/// quotes (a save writes it between them), at most [`NAME_MAX`] characters; empty becomes
+/// "snapshot". A save holds names only in this form ([`parse_snapshot`] refuses others).
 pub fn clean_name(name: &str) -> String {
-    let s: String =
-        name.chars().map(|c| if crate::error::hidden(c) || c == '"' { ' ' } else { c }).take(NAME_MAX).collect();
+    let s: String = name.chars().map(|c| if unfit(c) || c == '"' { ' ' } else { c }).take(NAME_MAX).collect();
     let s = s.trim();
     if s.is_empty() { "snapshot".to_string() } else { s.to_string() }
 }
@@ -95,8 +101,11 @@ pub fn clean_name(name: &str) -> String {
 /// Why a name read from a save is not one [`clean_name`] keeps: its column within the name
 /// (from 1) and what was expected.
 fn name_fault(name: &str) -> Option<(usize, String)> {
-    if let Some((k, c)) = name.chars().enumerate().find(|&(_, c)| crate::error::hidden(c)) {
-        return Some((k + 1, format!("a snapshot name without hidden characters, not {}", crate::error::quote_char(c))));
+    if let Some((k, c)) = name.chars().enumerate().find(|&(_, c)| unfit(c)) {
+        return Some((
+            k + 1,
+            format!("a snapshot name without hidden characters, not {}", crate::error::quote_char(c)),
+        ));
     }
     if name.chars().count() > NAME_MAX {
         return Some((NAME_MAX + 1, format!("a snapshot name of at most {NAME_MAX} characters")));

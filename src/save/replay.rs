@@ -67,15 +67,18 @@ pub trait Replay: Animate {
 /// A move of a save (its history or its library) read from its text and made: the text must
 /// be the move as the rules write it ([`Replay::move_text`]); another spelling (a letter's
 /// case, Palm pairs) is a hand edit, refused.
-fn read_move<R: Replay>(here: &R, text: &str) -> Result<(R::Move, (R, Vec<R::Step>)), String> {
+fn read_move<R: Replay>(here: &R, text: &str) -> Result<Made<R>, String> {
     let mv = here.parse_move(text)?;
     let canonical = here.move_text(&mv);
     if canonical != text {
         return Err(format!("expected it written {}, as tumblebox writes it", crate::error::quote(&canonical)));
     }
-    let played = here.play(&mv)?;
-    Ok((mv, played))
+    let (after, steps) = here.play(&mv)?;
+    Ok((mv, after, steps))
 }
+
+/// A move made: the move, the state after it and its steps.
+type Made<R> = (<R as Replay>::Move, R, Vec<<R as Animate>::Step>);
 
 /// One entry of a replayed history.
 #[derive(Debug, Clone)]
@@ -139,7 +142,7 @@ impl<R: Replay + Clone> Iterator for Replaying<'_, R> {
                     ParseError::line(*line, format!("move {}: {m}", crate::error::quote(text).trim_matches('`')))
                 };
                 match read_move(&self.here, text) {
-                    Ok((mv, (after, steps))) => {
+                    Ok((mv, after, steps)) => {
                         let text = self.here.move_text(&mv);
                         let before = std::mem::replace(&mut self.here, after.clone());
                         Ok(Replayed::Move { mv, text, before, after, steps, solver: *solver, group: *group })
@@ -215,7 +218,7 @@ pub fn play_line<R: Replay + Clone>(start: &R, line: &str) -> Result<R, String> 
         if k > MAX_LINE_MOVES {
             return Err(format!("at most {MAX_LINE_MOVES} moves in a line, found more"));
         }
-        let (_, (after, _)) =
+        let (_, after, _) =
             read_move(&here, text).map_err(|m| format!("move {k} {}: {m}", crate::error::quote(text)))?;
         here = after;
         Ok(())

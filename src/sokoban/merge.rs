@@ -57,7 +57,9 @@ struct Record {
 #[derive(Clone, Copy, PartialEq)]
 enum Quoting {
     /// Outside quotes; `fresh`: nothing of this field read yet.
-    Plain { fresh: bool },
+    Plain {
+        fresh: bool,
+    },
     Quoted,
     /// A quote inside a quoted field: a second one is a quote; a comma or the line's end
     /// closes the field; anything else is refused.
@@ -290,36 +292,36 @@ fn parse_row(f: &[&str], has_ended: bool) -> Result<(String, Row), String> {
 fn check_row(r: &Row) -> Result<(), String> {
     if r.solved != (r.ended == "solved") {
         return Err(format!(
-            "a row whose ended field agrees with solved (solved {} with ended {}): a level is solved exactly when its search ended `solved`",
+            "expected ended `solved` exactly when solved is true (a level is solved when its search ended so), found solved {} with ended {}",
             r.solved, r.ended
         ));
     }
     if !r.solved {
         if r.proven {
-            return Err("proven false on an unsolved level (proven push-optimal and not solved at once)".into());
+            return Err("expected proven false on an unsolved level, found proven true".into());
         }
         if r.pushes.is_some() || r.moves.is_some() || !r.solution.is_empty() {
-            return Err("an unsolved level's pushes, moves and solution empty".into());
+            return Err("expected an unsolved level's pushes, moves and solution empty".into());
         }
         return Ok(());
     }
     if let Some((k, c)) = r.solution.chars().enumerate().find(|(_, c)| !"lurdLURD".contains(*c)) {
         return Err(format!(
-            "a solved level's solution as LURD moves (`lurd` walk, `LURD` push), found {} at its character {}",
+            "expected a solved level's solution as LURD moves (`lurd` walk, `LURD` push), found {} at its character {}",
             crate::error::quote_char(c),
             k + 1
         ));
     }
     let moves = r.solution.len();
     if moves == 0 || moves > xsb::MAX_MOVES {
-        return Err(format!("a solved level's solution of 1 to {} moves, found {moves}", xsb::MAX_MOVES));
+        return Err(format!("expected a solved level's solution of 1 to {} moves, found {moves}", xsb::MAX_MOVES));
     }
     let pushes = r.solution.bytes().filter(u8::is_ascii_uppercase).count();
     if r.moves != Some(moves) {
-        return Err(format!("moves {moves}, the solution's length, found {}", shown(r.moves)));
+        return Err(format!("expected moves {moves} (the solution's length), found {}", shown(r.moves)));
     }
     if r.pushes != Some(pushes) {
-        return Err(format!("pushes {pushes}, the solution's capital letters, found {}", shown(r.pushes)));
+        return Err(format!("expected pushes {pushes} (the solution's capital letters), found {}", shown(r.pushes)));
     }
     Ok(())
 }
@@ -329,7 +331,7 @@ fn shown(n: Option<usize>) -> String {
 }
 
 /// A row as read: where it is, its pack and the row.
-pub struct Read {
+pub struct ReadRow {
     pub line: usize,
     pub pack: String,
     pub row: Row,
@@ -350,14 +352,14 @@ impl<R: BufRead> Shard<R> {
         let has_ended = match csv.next_record().map_err(|e| format!("{name}: {e}"))? {
             Some((_, h)) if h.len() == 11 && h.join(",") == HEADER => true,
             Some((_, h)) if h.len() == 10 && h.join(",") == HEADER_V1 => false,
-            Some(_) => return Err(format!("{name}: line 1: expected the header `{HEADER}`")),
+            Some((line, _)) => return Err(format!("{name}: line {line}: expected the header `{HEADER}`")),
             None => return Err(format!("{name}: expected the header `{HEADER}`, found an empty file")),
         };
         Ok(Shard { name: name.to_string(), csv, has_ended, last: None })
     }
 
     /// The next row (blank lines skipped), checked; `None` at the end.
-    pub fn next_row(&mut self) -> Result<Option<Read>, String> {
+    pub fn next_row(&mut self) -> Result<Option<ReadRow>, String> {
         let name = &self.name;
         loop {
             let Some((line, f)) = self.csv.next_record().map_err(|e| format!("{name}: {e}"))? else {
@@ -374,7 +376,7 @@ impl<R: BufRead> Shard<R> {
                 ));
             }
             self.last = Some(row.index);
-            return Ok(Some(Read { line, pack, row }));
+            return Ok(Some(ReadRow { line, pack, row }));
         }
     }
 }
@@ -429,8 +431,11 @@ impl Merged {
             s.push_str(&format!("unsolved: {}{}\n", list.join(", "), more(list.len(), unsolved)));
         }
         if self.missing > 0 {
-            let list: Vec<String> =
-                self.missing_ranges.iter().map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") }).collect();
+            let list: Vec<String> = self
+                .missing_ranges
+                .iter()
+                .map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") })
+                .collect();
             s.push_str(&format!(
                 "missing: {} level{} in no CSV (a shard left out?): {}{}\n",
                 self.missing,
@@ -457,7 +462,7 @@ pub fn merge<R: BufRead>(
     each: &mut dyn FnMut(&str, &Row) -> std::io::Result<()>,
 ) -> Result<Merged, MergeError> {
     let bad = MergeError::Bad;
-    let mut heads: Vec<Option<Read>> = Vec::with_capacity(shards.len());
+    let mut heads: Vec<Option<ReadRow>> = Vec::with_capacity(shards.len());
     let mut heap = BinaryHeap::new();
     for (k, s) in shards.iter_mut().enumerate() {
         let head = s.next_row().map_err(bad)?;
@@ -470,7 +475,8 @@ pub fn merge<R: BufRead>(
     // The last row merged: its index and where it was read.
     let mut last: Option<(usize, usize, usize)> = None;
     while let Some(std::cmp::Reverse((index, k))) = heap.pop() {
-        let Read { line, pack, row } = heads[k].take().expect("a head for every shard in the heap");
+        // (Every shard in the heap has its head.)
+        let Some(ReadRow { line, pack, row }) = heads[k].take() else { continue };
         let name = &shards[k].name;
         if m.rows == 0 {
             m.pack = pack;
@@ -530,4 +536,45 @@ pub fn merge<R: BufRead>(
         )));
     }
     Ok(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every record of `bytes`, read through a buffer of `cap` bytes.
+    fn records(bytes: &[u8], cap: usize) -> Result<Vec<(usize, Vec<String>)>, String> {
+        let mut r = CsvReader::new(std::io::BufReader::with_capacity(cap, bytes));
+        let mut out = Vec::new();
+        while let Some((line, f)) = r.next_record().map_err(|e| e.to_string())? {
+            out.push((line, f.iter().map(|s| s.to_string()).collect()));
+        }
+        Ok(out)
+    }
+
+    #[test]
+    fn the_reader_keeps_the_input_convention_across_its_buffer() {
+        let text = b"\xef\xbb\xbfa,\"b,\"\"c\"\"\r\nd\"\r\n\r\n\"e\"\rf,\xc3\xa9\n";
+        let want = vec![
+            (1, vec!["a".to_string(), "b,\"c\"\nd".to_string()]),
+            (3, vec![String::new()]),
+            (4, vec!["e".to_string()]),
+            (5, vec!["f".to_string(), "é".to_string()]),
+        ];
+        for cap in [1, 2, 3, 5, 4096] {
+            assert_eq!(records(text, cap).unwrap(), want, "a buffer of {cap}");
+        }
+        // A BOM's first bytes alone are text (and not UTF-8); a quote left open is named.
+        assert!(records(b"\xef\xbb", 1).unwrap_err().starts_with("line 1, column 1: expected UTF-8"));
+        assert_eq!(records(b"a\n\"b\nc", 1).unwrap_err(), "line 2: a quoted field closed before the file ends");
+        assert_eq!(
+            records(b"a\n\"b\"c\n", 4096).unwrap_err(),
+            "line 2: a comma or the line's end after a quoted field's closing quote"
+        );
+        assert_eq!(
+            records(b"a\nb,\xff\n", 2).unwrap_err(),
+            "line 2, column 3: expected UTF-8 text, found a byte that is not UTF-8"
+        );
+        assert!(records(&[b','; MAX_FIELDS + 1], 4096).unwrap_err().contains("at most 64 fields"));
+    }
 }
