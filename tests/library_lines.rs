@@ -168,3 +168,15 @@ fn a_library_line_cut_short_names_no_column_past_its_end() {
     let e = Save::parse(&room_save("solution  robot 2026-12-05T01:20:00Z rRR\n")).unwrap_err();
     assert_eq!(e.column, Some(11), "{e}");
 }
+
+/// Found by the `library_lines` fuzz target: a save may hold a tab in a line of moves, and a
+/// library line holding one was written back with a space (the same moves, another line).
+#[test]
+fn a_library_line_writes_back_as_it_was_read() {
+    let text = room_save("solution player 2026-12-05T01:20:00Z r\tRR\nsnapshot 2026-12-05T01:20:00Z \"t\" r\t\tl\n");
+    let save = Save::parse(&text).unwrap();
+    check(&save).unwrap();
+    let again = Save::parse(&save.write()).unwrap();
+    assert_eq!((again.found[0].line.as_str(), again.snapshots[0].line.as_str()), ("r\tRR", "r\t\tl"));
+    assert_eq!(save.write(), text);
+}

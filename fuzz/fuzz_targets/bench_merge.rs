@@ -2,7 +2,7 @@
 //! three files at NUL bytes, are merged or refused with one short line without control
 //! characters naming a file; read a byte at a time they give the same answer (the reader's
 //! BOM, CR LF and quotes across its buffer's edges); a merge's CSV merges again to the same
-//! bytes and the same counts.
+//! bytes and counts, and from then on to the same everything.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use std::io::Write;
@@ -31,7 +31,12 @@ fuzz_target!(|data: &[u8]| {
             assert!(m.rows > 0 && m.solved + m.limited + m.unsolvable == m.rows, "{m:?}");
             let (again, out2) = go(&[&out], 8192).expect("a merged CSV merges again");
             assert_eq!(out, out2);
-            assert_eq!(Merged { files: m.files, ..again }, m);
+            // The same counts. The pack and titles are written as a CSV field (a control
+            // character escaped as `\u{14}`, a formula's `=` behind a `'`), so the first merge
+            // may change their text; from then on nothing changes.
+            assert_eq!(Merged { files: m.files, pack: m.pack.clone(), ..again.clone() }, m);
+            let (third, out3) = go(&[&out2], 8192).expect("a merged CSV merges again");
+            assert_eq!((third, out3), (again, out2));
             assert!(!m.summary().trim_end().chars().any(|c| c.is_control() && c != '\n'));
         }
         Err(e) => {

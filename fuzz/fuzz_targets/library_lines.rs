@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(!e.to_string().contains('\n'), "{e}");
             if let Some(c) = e.column {
                 let line = text.lines().nth(e.line - 1).unwrap_or("");
-                assert!(c >= 1 && c <= line.trim_end().chars().count(), "{e} on {line:?}");
+                assert!(c >= 1 && c <= line.chars().count(), "{e} on {line:?}");
             }
         }
     }

@@ -237,8 +237,10 @@ pub fn write_lines(found: &[Found], snapshots: &[Snapshot]) -> String {
     out
 }
 
+/// A line of moves as a save keeps it: one line, no control characters but the tab a save may
+/// hold (so a line read writes back as it was read).
 fn one(s: &str) -> String {
-    s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().trim().to_string()
+    s.chars().map(|c| if c.is_control() && c != '\t' { ' ' } else { c }).collect::<String>().trim().to_string()
 }
 
 #[cfg(test)]
