@@ -2,7 +2,7 @@
 //! three files at NUL bytes, are merged or refused with one short line without control
 //! characters naming a file; read a byte at a time they give the same answer (the reader's
 //! BOM, CR LF and quotes across its buffer's edges); a merge's CSV merges again to the same
-//! bytes and counts, and from then on to the same everything.
+//! rows and counts, and from then on to the same bytes.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use std::io::Write;
@@ -30,10 +30,10 @@ fuzz_target!(|data: &[u8]| {
         Ok((m, out)) => {
             assert!(m.rows > 0 && m.solved + m.limited + m.unsolvable == m.rows, "{m:?}");
             let (again, out2) = go(&[&out], 8192).expect("a merged CSV merges again");
-            assert_eq!(out, out2);
-            // The same counts. The pack and titles are written as a CSV field (a control
-            // character escaped as `\u{14}`, a formula's `=` behind a `'`), so the first merge
-            // may change their text; from then on nothing changes.
+            assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), out2.iter().filter(|&&b| b == b'\n').count());
+            // The same rows and counts. The pack and titles are written as a CSV field (a
+            // control character escaped as `\u{14}`, a formula's `=` behind a `'`, quoted), so
+            // the first merge may change their text; from then on nothing changes.
             assert_eq!(Merged { files: m.files, pack: m.pack.clone(), ..again.clone() }, m);
             let (third, out3) = go(&[&out2], 8192).expect("a merged CSV merges again");
             assert_eq!((third, out3), (again, out2));
