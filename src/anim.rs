@@ -16,6 +16,10 @@ pub const FPS: u32 = 20;
 pub trait Animate: Clone + std::fmt::Debug {
     type Step: Clone + std::fmt::Debug + Send + Sync + 'static;
 
+    /// The game's timing in every animation of it (the window's, the page's and the command
+    /// line's exports alike).
+    const PACING: Pacing = Pacing::DEFAULT;
+
     /// The state after one step.
     fn after(&self, step: &Self::Step) -> Self;
 
@@ -82,9 +86,14 @@ impl Pacing {
     }
 }
 
+impl Pacing {
+    /// Most games' timing: half a second before the first move, a second after the last.
+    pub const DEFAULT: Pacing = Pacing { hold_start: 0.5, hold_end: 1.0, min_move: 0.0, speed: 1.0 };
+}
+
 impl Default for Pacing {
     fn default() -> Self {
-        Pacing { hold_start: 0.5, hold_end: 1.0, min_move: 0.0, speed: 1.0 }
+        Pacing::DEFAULT
     }
 }
 

@@ -6,7 +6,7 @@
 //! file's name):
 //! 1. a tumblebox save file: its first line that is neither blank nor a `#` comment is
 //!    `save::MAGIC` (`save::is_save`, the rule the save reader reads by); it is replayed
-//!    through its game's rules, every move, and refused here if any fails (`save::check`);
+//!    through its game's rules, every move, and refused here if any fails (`games::visit::check_save`);
 //! 2. a shubbles box list: its first non-blank line is 29 characters of `.ox@`, optionally
 //!    followed by `;par;title`;
 //! 3. a Vexed Palm file (a `[Level]` section anywhere) or Android file (a first non-blank
@@ -82,7 +82,7 @@ pub fn load(bytes: &[u8]) -> Result<Loaded, String> {
     if crate::save::is_save(text) {
         let text = utf8.map_err(|e| e.to_string())?;
         let save = Save::parse(text).map_err(|e| e.to_string())?;
-        crate::save::check(&save).map_err(|e| e.to_string())?;
+        crate::games::visit::check_save(&save).map_err(|e| e.to_string())?;
         return Ok(Loaded::Save(Box::new(save)));
     }
     if first

@@ -2085,3 +2085,64 @@ fn a_reloaded_address_brings_the_game_back_as_it_was_left() {
     other.open_address(&fresh.to_string());
     assert_eq!(other.page_title(), "Vexed · SAMPLE-02 · move 0 — tumblebox");
 }
+
+/// One shubbles save, exported three ways: by the window's export panel, by the page's worker
+/// (the request as text, answered as the worker answers it) and by `tumblebox export SAVE`:
+/// the three GIFs are byte for byte the same (one game, one pacing: the shubbles box's own).
+#[test]
+fn a_shubbles_saves_gif_is_the_same_from_the_window_the_page_and_the_command_line() {
+    use tumblebox::app::work::{Outbox, answer, export_request};
+    let dir = std::env::temp_dir().join(format!("tumblebox-app-pacing-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let level = ".........@...o....ooo..xox...";
+    // Turned back to where it started: the end reads back from its text (the page sends it to a
+    // worker only then; otherwise the page exports as the window does).
+    let ops = "+>-<";
+    // The save, as the window writes it.
+    let mut app = TumbleApp::default();
+    app.paste(&format!("{level}\n{ops}\n")).unwrap();
+    assert_eq!(app.kind, GameKind::Shubbles);
+    let save = dir.join("game.tumble");
+    app.export_to(&save, ExportKind::Save).unwrap();
+    // The window: the export panel's GIF, smooth, 480 px.
+    app.export.smooth = true;
+    app.export.size = 480;
+    let window = dir.join("window.gif");
+    app.export_to(&window, ExportKind::Panel).unwrap();
+    // The page: the worker's answer to the same request, its file's bytes.
+    struct Files(Vec<(String, Vec<u8>)>);
+    impl Outbox for Files {
+        fn progress(&mut self, _: usize) -> bool {
+            true
+        }
+        fn file(&mut self, name: String, bytes: Vec<u8>) {
+            self.0.push((name, bytes));
+        }
+    }
+    let texts: Vec<String> = ops.chars().map(|c| c.to_string()).collect();
+    // The window's own start and end (what the page's request carries).
+    let start = app.tabs.shubbles.session.start.clone();
+    let shown = app.tabs.shubbles.session.current().clone();
+    let req = app.export.request(Some(dir.join("page.gif")));
+    let request = export_request(&start, &texts, &shown, &req, false).expect("the level reads back");
+    let mut files = Files(Vec::new());
+    let said = answer(&request, &mut files);
+    assert!(said.contains("result"), "{said}");
+    // A page's worker hands its files over as downloads; here they are written where asked.
+    let page = match files.0.iter().find(|(n, _)| n.ends_with("page.gif")) {
+        Some((_, bytes)) => bytes.clone(),
+        None => std::fs::read(dir.join("page.gif")).expect("the page's GIF"),
+    };
+    // The command line.
+    let cli = dir.join("cli.gif");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tumblebox"))
+        .args(["export", save.to_str().unwrap(), "--gif", cli.to_str().unwrap(), "--smooth"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (w, c) = (std::fs::read(&window).unwrap(), std::fs::read(&cli).unwrap());
+    assert!(w == c, "the window's GIF ({} B) and the command line's ({} B) differ", w.len(), c.len());
+    assert!(page == w, "the page's GIF ({} B) and the window's ({} B) differ", page.len(), w.len());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

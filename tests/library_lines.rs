@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use tumblebox::save::{Save, check, library};
+use tumblebox::games::visit::check_save as check;
+use tumblebox::save::{Save, library};
 
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("tumblebox-library-lines-{name}-{}", std::process::id()));

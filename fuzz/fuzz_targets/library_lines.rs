@@ -5,7 +5,8 @@
 //! the same after the round trip.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use tumblebox::save::{Save, check};
+use tumblebox::games::visit::check_save as check;
+use tumblebox::save::Save;
 
 const HEADS: [&str; 4] = [
     "tumblebox save 2\ngame sokoban\ntitle Room\nlevel\n| ; Room\n| #######\n| #@ $ .#\n| #######\n",

@@ -3,7 +3,8 @@
 //! rules (what the loader does) never panics, and replays the same after the round trip.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use tumblebox::save::{Save, check};
+use tumblebox::games::visit::check_save as check;
+use tumblebox::save::Save;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = tumblebox::input::decode(data) else { return };

@@ -246,14 +246,7 @@ impl TumbleApp {
         match pack {
             None => {
                 let kind = self.kind;
-                match kind {
-                    GameKind::Vexed => self.tabs.vexed = Tab::new(BUILT_IN, builtin_vexed()),
-                    GameKind::Shubbles => self.tabs.shubbles = Tab::new(BUILT_IN, builtin_shubbles()),
-                    GameKind::Sokoban => {
-                        self.tabs.sokoban = Tab::new(BUILT_IN, sokoban_levels(crate::levels::sokoban()))
-                    }
-                    GameKind::Stacks => self.tabs.stacks = Tab::new(BUILT_IN, stacks_levels(crate::levels::stacks())),
-                }
+                self.tabs.reset(kind);
                 self.keep_change(crate::store::Change::Pack(kind, None));
                 self.keep_change(crate::store::Change::Last(kind, 0));
                 self.scroll_to_current = true;

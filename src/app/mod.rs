@@ -30,14 +30,7 @@ pub use export::{ExportJob, ExportKind, ExportPanel, ExportPlan, RunningExport};
 pub use files::{BUILT_IN, MY_LEVELS};
 pub(crate) use tab::GameTab;
 
-use crate::shubbles;
-use crate::sokoban;
-use crate::vexed::Board;
-use files::builtin_shubbles;
-use files::builtin_vexed;
-use files::sokoban_levels;
-use files::stacks_levels;
-use play::{Playable, StacksPlay};
+use play::Playable;
 pub use progress::{LevelKey, Progress, Record};
 use session::Session;
 use std::path::PathBuf;
@@ -133,39 +126,63 @@ impl<P: Playable + Clone> Tab<P> {
 
 mod ui;
 
-/// The four games' tabs.
-pub struct Tabs {
-    pub vexed: Tab<Board>,
-    pub shubbles: Tab<shubbles::State>,
-    pub sokoban: Tab<sokoban::scene::Game>,
-    pub stacks: Tab<StacksPlay>,
+/// Something the window does with a game's type, chosen by its kind ([`visit`]).
+pub trait VisitPlayable {
+    type Out;
+    fn visit<P: Playable + crate::games::Game + Clone>(self) -> Self::Out;
 }
+
+macro_rules! declare_tabs {
+    ($($(#[$attr:meta])* $kind:ident $field:ident = $key:literal, $name:literal, $ty:ty;)*) => {
+        /// Every game's tab, one a game of the registry ([`crate::each_game!`]).
+        pub struct Tabs {
+            $($(#[$attr])* pub $field: Tab<$ty>,)*
+        }
+
+        impl Tabs {
+            /// Every game on its built-in levels.
+            pub fn built_in() -> Tabs {
+                Tabs { $($(#[$attr])* $field: Tab::new(BUILT_IN, <$ty as Playable>::built_in()),)* }
+            }
+
+            /// A game's tab back on its built-in levels.
+            pub fn reset(&mut self, kind: GameKind) {
+                match kind {
+                    $($(#[$attr])* GameKind::$kind => self.$field = Tab::new(BUILT_IN, <$ty as Playable>::built_in()),)*
+                }
+            }
+
+            /// A game's tab. With [`Tabs::get_mut`], where the window switches on the game: the
+            /// rest of the app is written against [`GameTab`].
+            pub(crate) fn get(&self, kind: GameKind) -> &dyn GameTab {
+                match kind {
+                    $($(#[$attr])* GameKind::$kind => &self.$field,)*
+                }
+            }
+
+            pub(crate) fn get_mut(&mut self, kind: GameKind) -> &mut dyn GameTab {
+                match kind {
+                    $($(#[$attr])* GameKind::$kind => &mut self.$field,)*
+                }
+            }
+        }
+
+        /// Does `v` with a game's type (the window's dispatch on a game's kind).
+        pub fn visit<V: VisitPlayable>(kind: GameKind, v: V) -> V::Out {
+            match kind {
+                $($(#[$attr])* GameKind::$kind => v.visit::<$ty>(),)*
+            }
+        }
+    };
+}
+
+crate::each_game!(declare_tabs);
 
 impl Tabs {
     /// A game's tab's move count since the last restart and its level's title (for tests).
     pub fn get_title(&self, kind: GameKind) -> (usize, String) {
         let t = self.get(kind);
         (t.moves(), t.title().to_string())
-    }
-
-    /// A game's tab. With [`Tabs::get_mut`], the only place that switches on the game: the
-    /// rest of the app is written against [`GameTab`].
-    pub(crate) fn get(&self, kind: GameKind) -> &dyn GameTab {
-        match kind {
-            GameKind::Vexed => &self.vexed,
-            GameKind::Shubbles => &self.shubbles,
-            GameKind::Sokoban => &self.sokoban,
-            GameKind::Stacks => &self.stacks,
-        }
-    }
-
-    pub(crate) fn get_mut(&mut self, kind: GameKind) -> &mut dyn GameTab {
-        match kind {
-            GameKind::Vexed => &mut self.vexed,
-            GameKind::Shubbles => &mut self.shubbles,
-            GameKind::Sokoban => &mut self.sokoban,
-            GameKind::Stacks => &mut self.stacks,
-        }
     }
 }
 
@@ -251,12 +268,7 @@ impl Default for TumbleApp {
     fn default() -> Self {
         TumbleApp {
             kind: GameKind::Vexed,
-            tabs: Tabs {
-                vexed: Tab::new(BUILT_IN, builtin_vexed()),
-                shubbles: Tab::new(BUILT_IN, builtin_shubbles()),
-                sokoban: Tab::new(BUILT_IN, sokoban_levels(crate::levels::sokoban())),
-                stacks: Tab::new(BUILT_IN, stacks_levels(crate::levels::stacks())),
-            },
+            tabs: Tabs::built_in(),
             speed: 1.0,
             instant: false,
             hide_levels: false,

@@ -7,7 +7,6 @@ use super::export::ExportJob;
 use super::export::ExportKind;
 use super::play::Playable;
 use super::session::Session;
-use crate::anim::Pacing;
 use crate::render::frames::GifMode;
 use crate::render::frames::export_gif;
 use crate::render::frames::export_png;
@@ -247,7 +246,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         }
         let (start, _, steps) = s.run();
         let mode = if kind == ExportKind::GifSmooth { GifMode::Smooth } else { GifMode::Stepwise };
-        export_gif(path, &start, &steps, mode, Pacing::default(), size)
+        export_gif(path, &start, &steps, mode, P::PACING, size)
     }
     fn to_save(&self) -> crate::save::Save {
         self.session.to_save(&self.pack)
@@ -374,7 +373,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
                 &start,
                 || steps.iter().map(|s| s.as_slice()),
                 &shown,
-                Pacing::default(),
+                P::PACING,
                 &|| texts.clone(),
                 tick,
             )?;
@@ -386,7 +385,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
     }
     fn export_plan(&self, req: &crate::render::frames::Request) -> Result<(usize, f32), String> {
         let (start, _, steps) = self.session.run();
-        let plan = req.plan(&start, || steps.iter().map(|s| s.as_slice()), Pacing::default()).map_err(|e| match e {
+        let plan = req.plan(&start, || steps.iter().map(|s| s.as_slice()), P::PACING).map_err(|e| match e {
             crate::render::frames::ExportError::Limit(m) | crate::render::frames::ExportError::Bad(m) => m,
             crate::render::frames::ExportError::Cancelled => "cancelled".into(),
         })?;

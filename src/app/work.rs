@@ -87,13 +87,17 @@ pub fn answer(request: &str, out: &mut dyn Outbox) -> String {
     if v["job"] == "certify" {
         return json!({ "result": verdict_json(&certify_text(&v, &out.meter())) }).to_string();
     }
+    struct Run<'a>(&'a Value, &'a mut dyn Outbox);
+    impl super::VisitPlayable for Run<'_> {
+        type Out = Result<Value, ExportError>;
+        fn visit<P: Playable + crate::games::Game + Clone>(self) -> Self::Out {
+            run::<P>(self.0, self.1)
+        }
+    }
     let game = v["game"].as_str().unwrap_or("");
-    let r = match game {
-        "vexed" => run::<crate::vexed::Board>(&v, out),
-        "shubbles" => run::<crate::shubbles::State>(&v, out),
-        "sokoban" => run::<crate::sokoban::scene::Game>(&v, out),
-        "stacks" => run::<super::play::StacksPlay>(&v, out),
-        other => Err(ExportError::Bad(format!("no game {other:?}"))),
+    let r = match crate::games::GameKind::from_key(game) {
+        Some(kind) => super::visit(kind, Run(&v, out)),
+        None => Err(ExportError::Bad(format!("no game {game:?}"))),
     };
     match r {
         Ok(result) => json!({ "result": result }).to_string(),
@@ -169,7 +173,7 @@ fn run<P: Playable>(v: &Value, out: &mut dyn Outbox) -> Result<Value, ExportErro
                 &start,
                 || steps.iter().map(|s| s.as_slice()),
                 &shown,
-                crate::anim::Pacing::default(),
+                P::PACING,
                 &|| texts.clone(),
                 &mut |n| out.progress(n),
             )?;
@@ -429,7 +433,7 @@ mod tests {
             &board,
             || steps.iter().map(|s| s.as_slice()),
             &board,
-            crate::anim::Pacing::default(),
+            crate::anim::Pacing::DEFAULT,
             &|| texts.clone(),
             &mut |_| {
                 here_ticks += 1;

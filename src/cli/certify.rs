@@ -11,8 +11,7 @@ use std::sync::atomic::AtomicBool;
 use tumblebox::certify::{Bounds, Certify, Verdict};
 use tumblebox::error::one_line;
 use tumblebox::loader::Loaded;
-use tumblebox::save::Replay;
-use tumblebox::{shubbles, sokoban, stacks, vexed};
+use tumblebox::{sokoban, stacks};
 
 /// `tumblebox certify`'s arguments.
 #[derive(clap::Args)]
@@ -36,15 +35,15 @@ fn boxed<C: Certify + 'static>(level: C) -> Box<dyn Certify> {
 
 /// A save's level, as its game reads it (the loader has replayed the save).
 fn save_level(save: &tumblebox::save::Save) -> Result<Box<dyn Certify>, String> {
-    fn read<R: Replay + Certify + 'static>(save: &tumblebox::save::Save) -> Result<Box<dyn Certify>, String> {
-        R::from_level(&save.level, save.bottom_only).map(boxed).map_err(|e| save.level_error(e).to_string())
+    struct Read<'a>(&'a tumblebox::save::Save);
+    impl tumblebox::games::Visit for Read<'_> {
+        type Out = Result<Box<dyn Certify>, String>;
+        fn visit<G: tumblebox::games::Game>(self) -> Self::Out {
+            let save = self.0;
+            G::from_level(&save.level, save.bottom_only).map(boxed).map_err(|e| save.level_error(e).to_string())
+        }
     }
-    match save.game.as_str() {
-        "vexed" => read::<vexed::Board>(save),
-        "shubbles" => read::<shubbles::State>(save),
-        "sokoban" => read::<sokoban::scene::Game>(save),
-        _ => read::<stacks::play::StacksPlay>(save),
-    }
+    save.kind().map_err(|e| e.to_string())?.visit(Read(save))
 }
 
 pub fn run(a: CertifyArgs) -> Result<Done, Failure> {

@@ -5,14 +5,11 @@
 
 use super::flags::{Images, Look};
 use super::read::read_file;
-use super::shubbles::SHUBBLES_PACING;
 use super::status::{Done, Failure};
 use super::write::{check_outputs, stage_images};
 use std::path::{Path, PathBuf};
-use tumblebox::anim::Pacing;
 use tumblebox::loader::Loaded;
 use tumblebox::save::{Replay, Replayed, Save, replaying};
-use tumblebox::{shubbles, sokoban, stacks, vexed};
 
 /// `tumblebox export SAVE`'s arguments.
 #[derive(clap::Args)]
@@ -57,16 +54,20 @@ fn export_save(path: &Path, images: &Images) -> Result<Done, Failure> {
         }
         Err(e) => return Err(Failure::bad(format!("{name}: {e}"))),
     };
-    match save.game.as_str() {
-        "vexed" => go::<vexed::Board>(&save, images, Pacing::default()),
-        "shubbles" => go::<shubbles::State>(&save, images, SHUBBLES_PACING),
-        "sokoban" => go::<sokoban::scene::Game>(&save, images, Pacing::default()),
-        _ => go::<stacks::play::StacksPlay>(&save, images, Pacing::default()),
+    struct Go<'a>(&'a Save, &'a Images);
+    impl tumblebox::games::Visit for Go<'_> {
+        type Out = Result<Done, Failure>;
+        fn visit<G: tumblebox::games::Game>(self) -> Self::Out {
+            go::<G>(self.0, self.1)
+        }
     }
+    let kind = save.kind().map_err(|e| Failure::bad(format!("{name}: {e}")))?;
+    kind.visit(Go(&save, images))
 }
 
-/// The moves since the last restart before the cursor, each replayed as the export reaches it.
-fn go<R: Replay + Clone>(save: &Save, images: &Images, pacing: Pacing) -> Result<Done, Failure> {
+/// The moves since the last restart before the cursor, each replayed as the export reaches it,
+/// at the game's own pacing (as the window's and the page's exports of it).
+fn go<R: Replay + Clone>(save: &Save, images: &Images) -> Result<Done, Failure> {
     let cursor = save.cursor.min(save.history.len());
     let from =
         save.history[..cursor].iter().rposition(|e| matches!(e, tumblebox::save::Entry::Restart)).map_or(0, |i| i + 1);
@@ -88,6 +89,6 @@ fn go<R: Replay + Clone>(save: &Save, images: &Images, pacing: Pacing) -> Result
     }
     let steps = || entries().map(|(_, s)| s);
     let names = || entries().map(|(t, _)| t).collect();
-    let files = stage_images(images, &first, steps, &shown, pacing, &names)?;
+    let files = stage_images(images, &first, steps, &shown, R::PACING, &names)?;
     Ok(Done { files, ..Done::default() })
 }

@@ -7,7 +7,7 @@ use super::status::{self, Done, Failure};
 use super::write::{check_outputs, stage_images, trace_lines};
 use clap::Subcommand;
 use std::path::PathBuf;
-use tumblebox::anim::Pacing;
+use tumblebox::anim::Animate;
 use tumblebox::{judge, shubbles};
 
 #[derive(Subcommand)]
@@ -72,9 +72,6 @@ pub fn run(cmd: ShubblesCmd) -> Result<Done, Failure> {
     }
 }
 
-/// Shubbles timing: at most one operation per second.
-pub const SHUBBLES_PACING: Pacing = Pacing { hold_start: 1.0, hold_end: 1.5, min_move: 1.0, speed: 1.0 };
-
 fn judge(file: &Option<PathBuf>, picture: bool, images: &Images) -> Result<Done, Failure> {
     let inputs: Vec<&std::path::Path> = file.as_deref().into_iter().collect();
     check_outputs(&images.outputs(), &inputs)?;
@@ -100,7 +97,7 @@ fn judge(file: &Option<PathBuf>, picture: bool, images: &Images) -> Result<Done,
             })
         };
         let names = || ops.iter().map(|o| o.char().to_string()).collect();
-        done.files = stage_images(images, &state, moves, &end, SHUBBLES_PACING, &names)?;
+        done.files = stage_images(images, &state, moves, &end, shubbles::State::PACING, &names)?;
     }
     Ok(done)
 }

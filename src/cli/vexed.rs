@@ -159,14 +159,6 @@ pub fn run(cmd: VexedCmd) -> Result<Done, Failure> {
 }
 
 /// A limit's name in messages ("the time limit").
-pub fn limit_name(k: LimitKind) -> &'static str {
-    match k {
-        LimitKind::States => "state",
-        LimitKind::Time => "time",
-        LimitKind::Cancelled => "cancel",
-    }
-}
-
 fn judge(file: &Option<PathBuf>, limits: SolveLimits) -> Result<Done, Failure> {
     let input = read_input(file)?;
     let answer =
@@ -224,7 +216,7 @@ fn solution_for(
         }
         Err(k) => Err(Failure::limit(format!(
             "{place}: the {} limit was reached before a solution was found: nothing written",
-            limit_name(k)
+            k.name()
         ))),
     }
 }
@@ -320,18 +312,6 @@ fn trace(args: &TraceArgs, limits: SolveLimits) -> Result<Done, Failure> {
 }
 
 /// The moves in World Finals notation, and in Palm notation for `.ini` files.
-pub fn push_solution(out: &mut String, kind: vexed::format::FileKind, start: &vexed::Board, moves: &[vexed::Move]) {
-    for line in vexed::format::solution_lines(start, moves) {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    if kind == vexed::format::FileKind::Palm
-        && let Some(p) = vexed::format::palm_moves_text(moves)
-    {
-        out.push_str(&format!("palm: {p}\n"));
-    }
-}
-
 fn solve(file: &Path, level: usize, time_limit: Option<f64>, max_states: usize) -> Result<Done, Failure> {
     let bytes = read_file(file)?;
     let name = file.display().to_string();
@@ -353,7 +333,7 @@ fn solve(file: &Path, level: usize, time_limit: Option<f64>, max_states: usize) 
                 format!("not proven optimal: a limit stopped the proof; the optimum is at least {}", report.bound)
             };
             out.push_str(&format!("length: {} ({status})\n", moves.len()));
-            push_solution(&mut out, kind, &start, moves);
+            out.push_str(&vexed::format::solution_text(kind, &start, moves));
             if *proven { status::OK } else { status::LIMIT }
         }
         Outcome::Unsolvable => {
@@ -361,7 +341,7 @@ fn solve(file: &Path, level: usize, time_limit: Option<f64>, max_states: usize) 
             status::OK
         }
         Outcome::LimitReached(k) => {
-            out.push_str(&format!("no answer: the {} limit was reached\n", limit_name(*k)));
+            out.push_str(&format!("no answer: the {} limit was reached\n", k.name()));
             status::LIMIT
         }
     };

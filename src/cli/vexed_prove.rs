@@ -4,7 +4,6 @@
 use super::message::pick;
 use super::read::read_file;
 use super::status::{self, Done, Failure};
-use super::vexed::{limit_name, push_solution};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tumblebox::vexed::{self, solve::Limits, solve::Outcome};
@@ -65,11 +64,11 @@ pub fn prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<Done, Fai
                     "length: {} (proven optimal by the sweep below {below}: every shorter sequence was ruled out)\n",
                     moves.len()
                 ));
-                push_solution(&mut out, kind, &start, &moves);
+                out.push_str(&vexed::format::solution_text(kind, &start, &moves));
                 status::OK
             }
             SweepSolution::Limit(k) => {
-                out.push_str(&format!("not proven: the sweep's {} limit was reached\n", limit_name(k)));
+                out.push_str(&format!("not proven: the sweep's {} limit was reached\n", k.name()));
                 status::LIMIT
             }
             _ => {
@@ -92,7 +91,7 @@ pub fn prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<Done, Fai
                 "length: {} (proven optimal by the first search: every shorter sequence was ruled out)\n",
                 moves.len()
             ));
-            push_solution(&mut out, kind, &start, moves);
+            out.push_str(&vexed::format::solution_text(kind, &start, moves));
             out.push_str(&format!("first search: {} states, {:.1} s\n", first.expanded, first.elapsed.as_secs_f64()));
             return done(out, status::OK);
         }
@@ -118,7 +117,7 @@ pub fn prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<Done, Fai
         out.push_str("not proven: the time limit was reached in the first search\n");
         if let Some(moves) = &given {
             out.push_str(&format!("best found: {} (the optimum is at least {})\n", moves.len(), first.bound));
-            push_solution(&mut out, kind, &start, moves);
+            out.push_str(&vexed::format::solution_text(kind, &start, moves));
         }
         return done(out, status::LIMIT);
     }
@@ -133,7 +132,7 @@ pub fn prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<Done, Fai
                 "length: {} (proven optimal by the sweep: every shorter sequence was ruled out)\n",
                 moves.len()
             ));
-            push_solution(&mut out, kind, &start, &moves);
+            out.push_str(&vexed::format::solution_text(kind, &start, &moves));
             status::OK
         }
         SweepSolution::Shorter(moves) => {
@@ -141,7 +140,7 @@ pub fn prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<Done, Fai
                 "length: {} (proven optimal by the sweep, shorter than the first search's)\n",
                 moves.len()
             ));
-            push_solution(&mut out, kind, &start, &moves);
+            out.push_str(&vexed::format::solution_text(kind, &start, &moves));
             status::OK
         }
         SweepSolution::Unsolvable | SweepSolution::NoneBelow(_) => {
@@ -152,10 +151,10 @@ pub fn prove(file: &Path, level: usize, opts: &ProveOptions) -> Result<Done, Fai
             status::OK
         }
         SweepSolution::Limit(k) => {
-            out.push_str(&format!("not proven: the sweep's {} limit was reached\n", limit_name(k)));
+            out.push_str(&format!("not proven: the sweep's {} limit was reached\n", k.name()));
             if let Some(moves) = &given {
                 out.push_str(&format!("best found: {} (the optimum is at least {})\n", moves.len(), first.bound));
-                push_solution(&mut out, kind, &start, moves);
+                out.push_str(&vexed::format::solution_text(kind, &start, moves));
             }
             status::LIMIT
         }

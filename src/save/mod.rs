@@ -61,7 +61,7 @@ mod stacks;
 mod text;
 mod vexed;
 
-pub use replay::{Played, Replay, Replayed, Replaying, TraceInput, check, play_line, replay, replaying, run};
+pub use replay::{Played, Replay, Replayed, Replaying, TraceInput, check_as, play_line, replay, replaying, run};
 pub use text::{GameId, copy_text, moves_line_of};
 
 use crate::error::ParseError;
@@ -110,15 +110,18 @@ pub struct Save {
     pub snapshots: Vec<library::Snapshot>,
 }
 
-/// The games a save may name.
-pub const GAMES: [&str; 4] = ["vexed", "shubbles", "sokoban", "stacks"];
-
 /// A line of text as a save keeps it: no line breaks or control characters.
 fn clean(s: &str) -> String {
     s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().trim().to_string()
 }
 
 impl Save {
+    /// The save's game (its `game` line, checked when it was read).
+    pub fn kind(&self) -> Result<crate::games::GameKind, ParseError> {
+        crate::games::GameKind::from_key(&self.game)
+            .ok_or_else(|| ParseError::line(2, format!("a game: {}", crate::games::GameKind::keys_said())))
+    }
+
     /// The file's text.
     pub fn write(&self) -> String {
         let version = if self.found.is_empty() && self.snapshots.is_empty() { 1 } else { VERSION };
@@ -249,8 +252,8 @@ impl Save {
             };
             match word {
                 "game" if save.game.is_empty() => {
-                    if !GAMES.contains(&rest) {
-                        return Err(bad_value("a game: vexed, shubbles, sokoban or stacks"));
+                    if crate::games::GameKind::from_key(rest).is_none() {
+                        return Err(bad_value(&format!("a game: {}", crate::games::GameKind::keys_said())));
                     }
                     save.game = rest.to_string();
                 }
@@ -414,7 +417,7 @@ mod tests {
         assert!(err(&text.replace("save 1", "save 7")).starts_with("line 1: a save of version 1 or 2"));
         assert_eq!(
             err(&text.replace("game vexed", "game chess")),
-            "line 2, column 6: a game: vexed, shubbles, sokoban or stacks"
+            format!("line 2, column 6: a game: {}", crate::games::GameKind::keys_said())
         );
         assert_eq!(err(&text.replace("par 2", "par two")), "line 5, column 5: the par: a number of moves");
         assert_eq!(

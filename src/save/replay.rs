@@ -7,9 +7,6 @@ use super::library::MAX_LINE_MOVES;
 use super::{Entry, Save};
 use crate::anim::Animate;
 use crate::error::ParseError;
-use crate::stacks::play::StacksPlay;
-use crate::vexed::Board;
-use crate::{shubbles, sokoban};
 
 /// A command line that traces a game: `tumblebox GAME trace FILE ARGS…`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -177,33 +174,25 @@ pub fn replay<R: Replay + Clone>(save: &Save) -> Result<(R, Vec<Replayed<R>>), P
 /// Replays a save through its game's rules, keeping nothing: what the loader does before a
 /// save reaches the window, and `tumblebox export SAVE` before it draws. The error names the
 /// file's line (and column, in the level).
-pub fn check(save: &Save) -> Result<(), ParseError> {
-    fn go<R: Replay + Clone>(save: &Save) -> Result<(), ParseError> {
-        let mut r = replaying::<R>(save)?;
-        let start = r.start().clone();
-        r.try_for_each(|e| e.map(|_| ()))?;
-        // The library: every solution solves the level from its start, every snapshot replays.
-        for f in &save.found {
-            let end =
-                play_line(&start, &f.line).map_err(|m| ParseError::line(f.file_line, format!("the solution: {m}")))?;
-            if !end.solved() {
-                return Err(ParseError::line(
-                    f.file_line,
-                    "a solution that solves the level (these moves leave it unsolved)",
-                ));
-            }
+pub fn check_as<R: Replay + Clone>(save: &Save) -> Result<(), ParseError> {
+    let mut r = replaying::<R>(save)?;
+    let start = r.start().clone();
+    r.try_for_each(|e| e.map(|_| ()))?;
+    // The library: every solution solves the level from its start, every snapshot replays.
+    for f in &save.found {
+        let end =
+            play_line(&start, &f.line).map_err(|m| ParseError::line(f.file_line, format!("the solution: {m}")))?;
+        if !end.solved() {
+            return Err(ParseError::line(
+                f.file_line,
+                "a solution that solves the level (these moves leave it unsolved)",
+            ));
         }
-        for s in &save.snapshots {
-            play_line(&start, &s.line).map_err(|m| ParseError::line(s.file_line, format!("the snapshot: {m}")))?;
-        }
-        Ok(())
     }
-    match save.game.as_str() {
-        "vexed" => go::<Board>(save),
-        "shubbles" => go::<shubbles::State>(save),
-        "sokoban" => go::<sokoban::scene::Game>(save),
-        _ => go::<StacksPlay>(save),
+    for s in &save.snapshots {
+        play_line(&start, &s.line).map_err(|m| ParseError::line(s.file_line, format!("the snapshot: {m}")))?;
     }
+    Ok(())
 }
 
 /// The state a line of moves (in the game's notation, as [`Replay::each_move`] reads it)

@@ -1,7 +1,6 @@
 //! Text for the clipboard: a level and its moves in the game's own format (Copy), and the
 //! one-line game ID (Copy link): `tumblebox:1:GAME:LEVEL:MOVES:CHECK`, base64url and FNV-1a.
 
-use super::GAMES;
 use super::replay::{Replay, TraceInput};
 
 /// The moves of a trace input as one line: the judge's operations line (shubbles), or what
@@ -92,8 +91,9 @@ impl GameId {
             if u32::from_str_radix(check, 16).ok() != Some(fnv32(body)) {
                 return Err("its checksum does not match: the ID was cut or changed".to_string());
             }
-            if !GAMES.contains(game) {
-                return Err(format!("a game: vexed, shubbles, sokoban or stacks, not {}", crate::error::quote(game)));
+            if crate::games::GameKind::from_key(game).is_none() {
+                let keys = crate::games::GameKind::keys_said();
+                return Err(format!("a game: {keys}, not {}", crate::error::quote(game)));
             }
             let text = |s: &str| {
                 unb64(s).and_then(|b| String::from_utf8(b).ok()).ok_or("its level or moves are not base64url text")

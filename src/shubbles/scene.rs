@@ -96,6 +96,10 @@ fn is_fall(s: &Step) -> bool {
 }
 
 impl Animate for State {
+    /// At most one operation a second, and longer holds: a turn of the box is read, not seen.
+    const PACING: crate::anim::Pacing =
+        crate::anim::Pacing { hold_start: 1.0, hold_end: 1.5, min_move: 1.0, speed: 1.0 };
+
     type Step = Step;
 
     fn after(&self, step: &Step) -> State {

@@ -139,6 +139,22 @@ pub fn move_text(board_before: &Board, mv: Move) -> String {
 }
 
 /// The judge's solution lines: moves in `(L,r,c,D)` form, four per line.
+/// A solution as the command line prints it: its lines ([`solution_lines`]), and for a Palm
+/// pack the moves in Palm's own notation after `palm: `.
+pub fn solution_text(kind: FileKind, start: &Board, moves: &[Move]) -> String {
+    let mut out = String::new();
+    for line in solution_lines(start, moves) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if kind == FileKind::Palm
+        && let Some(p) = palm_moves_text(moves)
+    {
+        out.push_str(&format!("palm: {p}\n"));
+    }
+    out
+}
+
 pub fn solution_lines(start: &Board, moves: &[Move]) -> Vec<String> {
     let mut b = start.clone();
     let mut texts = Vec::new();

@@ -133,6 +133,8 @@ impl Break {
 
 /// A game as the window plays it.
 pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 'static {
+    /// The game's built-in levels, as its tab lists them.
+    fn built_in() -> Vec<crate::app::Level<Self>>;
     /// Cells where a piece can never be brought to its goal (Sokoban's dead squares), to mark
     /// when View › Dead squares is on.
     fn dead_cells(&self) -> Vec<Pos> {

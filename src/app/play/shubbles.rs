@@ -8,6 +8,9 @@ use crate::shubbles::{self, Op};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 impl Playable for shubbles::State {
+    fn built_in() -> Vec<crate::app::Level<Self>> {
+        super::super::files::builtin_shubbles()
+    }
     /// A cell of the box is `Pos { row: 0, col: i }`, `i` from 0 (named from 1).
     fn step_cells(&self, step: &shubbles::Step) -> Vec<Pos> {
         use shubbles::Step::*;

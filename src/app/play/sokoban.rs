@@ -37,6 +37,9 @@ impl sokoban::scene::Game {
 }
 
 impl Playable for sokoban::scene::Game {
+    fn built_in() -> Vec<crate::app::Level<Self>> {
+        super::super::files::sokoban_levels(crate::levels::sokoban())
+    }
     /// The floor cells (goals excepted) from which a lone box reaches no goal.
     fn dead_cells(&self) -> Vec<Pos> {
         // Dead squares are a push's; reverse mode pulls.

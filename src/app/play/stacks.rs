@@ -8,6 +8,9 @@ use crate::stacks::{self, play::NextPiece, play::StacksPlay};
 use std::sync::atomic::AtomicBool;
 
 impl Playable for StacksPlay {
+    fn built_in() -> Vec<crate::app::Level<Self>> {
+        super::super::files::stacks_levels(crate::levels::stacks())
+    }
     fn step_cells(&self, step: &stacks::Step) -> Vec<Pos> {
         use stacks::Step::*;
         match step {

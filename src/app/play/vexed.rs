@@ -29,6 +29,9 @@ fn landing(b: &Board, mv: vexed::Move) -> [Point; 4] {
 }
 
 impl Playable for Board {
+    fn built_in() -> Vec<crate::app::Level<Self>> {
+        super::super::files::builtin_vexed()
+    }
     fn step_cells(&self, step: &vexed::Step) -> Vec<Pos> {
         match step {
             vexed::Step::Slide { from, to, .. } => vec![*from, *to],

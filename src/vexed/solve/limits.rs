@@ -34,6 +34,17 @@ pub enum LimitKind {
     Cancelled,
 }
 
+impl LimitKind {
+    /// The limit as messages name it: "the state limit", "the time limit".
+    pub fn name(self) -> &'static str {
+        match self {
+            LimitKind::States => "state",
+            LimitKind::Time => "time",
+            LimitKind::Cancelled => "cancel",
+        }
+    }
+}
+
 /// The search's result with its statistics.
 #[derive(Debug, Clone)]
 pub struct Report {
