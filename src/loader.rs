@@ -23,6 +23,7 @@
 //! A capability: depends on the games and the shared ground; no game depends on it, and it
 //! never names the window (a test checks the layers).
 
+use crate::games::GameKind;
 use crate::save::Save;
 use crate::shubbles;
 use crate::sokoban::{format::Maze, xsb};
@@ -49,12 +50,18 @@ pub enum Loaded {
 impl Loaded {
     /// The game's key, as save files name it.
     pub fn game(&self) -> &str {
+        self.kind().key()
+    }
+
+    /// The game it is for (a save's was checked when it was read).
+    pub fn kind(&self) -> GameKind {
+        use crate::games::Game;
         match self {
-            Loaded::Save(s) => &s.game,
-            Loaded::Vexed(..) => "vexed",
-            Loaded::Shubbles(_) => "shubbles",
-            Loaded::Mazes(_) | Loaded::Xsb(_) => "sokoban",
-            Loaded::Stacks(_) => "stacks",
+            Loaded::Save(s) => s.kind().unwrap_or(GameKind::ALL[0]),
+            Loaded::Vexed(..) => crate::vexed::Board::KIND,
+            Loaded::Shubbles(_) => crate::shubbles::State::KIND,
+            Loaded::Mazes(_) | Loaded::Xsb(_) => crate::sokoban::scene::Game::KIND,
+            Loaded::Stacks(_) => crate::stacks::play::StacksPlay::KIND,
         }
     }
 }

@@ -258,10 +258,9 @@ impl TumbleApp {
             ExportKind::Save => "tumble",
             ExportKind::BestSave => return format!("tumblebox-{}-{name}-best.tumble", self.kind.key()),
             ExportKind::Progress => return "tumblebox-progress.txt".to_string(),
-            ExportKind::Library if self.kind == super::GameKind::Sokoban => {
-                return format!("tumblebox-{}-{name}-solutions.sok", self.kind.key());
+            ExportKind::Library => {
+                return format!("tumblebox-{}-{name}-solutions.{}", self.kind.key(), self.tab().library_extension());
             }
-            ExportKind::Library => return format!("tumblebox-{}-{name}-solutions.txt", self.kind.key()),
             ExportKind::MyLevels => {
                 let file = self.my_pack(self.kind);
                 let ext = file.as_ref().and_then(|f| f.extension()).map_or("txt".into(), |e| e.to_string_lossy());

@@ -158,9 +158,9 @@ impl TumbleApp {
             && rest.iter().any(|l| sokoban::xsb::is_board_row(l))
         {
             let level = rest.join("\n") + "\n";
-            if self.open_bytes("pasted text", "Pasted".to_string(), level.as_bytes()).is_ok()
-                && self.kind == GameKind::Sokoban
-            {
+            // Read as XSB: the game whose format it is (not another's that read it too).
+            let xsb = <sokoban::scene::Game as crate::games::Game>::KIND;
+            if self.open_bytes("pasted text", "Pasted".to_string(), level.as_bytes()).is_ok() && self.kind == xsb {
                 return self.tab_mut().replay(last).map_err(|e| format!("pasted text: the level is open, but {e}"));
             }
         }
@@ -202,7 +202,7 @@ impl TumbleApp {
         }
         self.keep_all();
         let loaded = crate::loader::load(bytes).map_err(|e| format!("{name}: {e}"))?;
-        let kind = GameKind::from_key(loaded.game()).ok_or_else(|| format!("{name}: line 2: a game"))?;
+        let kind = loaded.kind();
         match loaded {
             crate::loader::Loaded::Save(save) => {
                 self.tabs.get_mut(kind).load(&save, &file).map_err(|e| format!("{name}: {e}"))?;
@@ -235,7 +235,7 @@ impl TumbleApp {
         }
         let levels = levels.into_iter().map(|l| Level::new(l.title, l.board.settle().0, l.par)).collect();
         self.tabs.vexed = Tab::new(file, levels);
-        self.kind = GameKind::Vexed;
+        self.kind = <vexed::Board as crate::games::Game>::KIND;
         self.scroll_to_current = true;
         Ok(())
     }

@@ -89,7 +89,7 @@ impl TumbleApp {
         let kept: Vec<(LevelKey, String)> =
             self.progress().kept.iter().map(|(k, (_, t))| (k.clone(), t.clone())).collect();
         for (key, text) in kept {
-            if key.game == GameKind::Stacks {
+            if !self.tabs.get(key.game).puzzle() {
                 continue;
             }
             let Ok(save) = crate::save::Save::parse(&text) else { continue };
@@ -143,7 +143,7 @@ impl TumbleApp {
     /// board is a simulation, not a puzzle: nothing to record.
     pub(super) fn record(&mut self) {
         // A level being tested from the editor is nobody's progress yet.
-        if self.kind == GameKind::Stacks || self.edit.as_ref().is_some_and(|e| e.testing.is_some()) {
+        if !self.tab().puzzle() || self.edit.as_ref().is_some_and(|e| e.testing.is_some()) {
             return;
         }
         // A reverse game's end is not a solve: the forward solution it gives is.

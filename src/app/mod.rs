@@ -267,7 +267,7 @@ pub const DEBUGGER_FOLDS_BELOW: f32 = 980.0;
 impl Default for TumbleApp {
     fn default() -> Self {
         TumbleApp {
-            kind: GameKind::Vexed,
+            kind: GameKind::ALL[0],
             tabs: Tabs::built_in(),
             speed: 1.0,
             instant: false,
@@ -275,7 +275,7 @@ impl Default for TumbleApp {
             hide_debugger: false,
             store: crate::store::Store::memory(),
             kept_stamps: [(0, 0, 0); 4],
-            settings_kept: (GameKind::Vexed, 1.0, false, String::new()),
+            settings_kept: (GameKind::ALL[0], 1.0, false, String::new()),
             notice: None,
             dialogs: mpsc::channel(),
             drag_start: None,
@@ -424,7 +424,7 @@ impl TumbleApp {
             busy: t.busy(),
             next_level: t.index() + 1 < t.level_count(),
             previous_level: t.index() > 0,
-            puzzle: self.kind != GameKind::Stacks,
+            puzzle: t.puzzle(),
             best: self.best_line().is_some(),
             reverse: self.edit.is_none() && t.can_reverse(),
             reversed: t.reversed(),

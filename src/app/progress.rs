@@ -97,7 +97,7 @@ impl TumbleApp {
                 self.tabs.get_mut(*g).open(*i);
             }
         }
-        self.kind = game.unwrap_or(GameKind::Vexed);
+        self.kind = game.unwrap_or(GameKind::ALL[0]);
         self.settings_kept = (self.kind, self.speed, self.instant, self.export.settings_text());
         // Opening the packs and levels again is not a change to keep.
         for g in GameKind::ALL {

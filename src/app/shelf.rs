@@ -53,7 +53,7 @@ pub struct Shelf {
 impl TumbleApp {
     /// The library of the level on screen (`None`: stacks, or a level being tested).
     pub fn library_key(&self) -> Option<LevelKey> {
-        if self.kind == super::GameKind::Stacks || self.edit.is_some() {
+        if !self.tab().puzzle() || self.edit.is_some() {
             return None;
         }
         self.level_key(self.index())

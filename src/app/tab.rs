@@ -25,6 +25,12 @@ pub(crate) type OptimiseJob =
 pub(crate) trait GameTab {
     fn index(&self) -> usize;
     fn level_count(&self) -> usize;
+    /// How to play the game ([`Playable::HELP`]).
+    fn help(&self) -> super::help::Help;
+    /// A level to solve, not a simulation ([`Playable::PUZZLE`]).
+    fn puzzle(&self) -> bool;
+    /// The extension of Export solutions…'s file ([`Playable::LIBRARY_EXTENSION`]).
+    fn library_extension(&self) -> &'static str;
     /// Opens level `i` of the pack (a fresh session).
     fn open(&mut self, i: usize);
     fn pack(&self) -> &str;
@@ -427,6 +433,15 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         }
         self.session = session;
         Ok(())
+    }
+    fn help(&self) -> super::help::Help {
+        P::HELP
+    }
+    fn puzzle(&self) -> bool {
+        P::PUZZLE
+    }
+    fn library_extension(&self) -> &'static str {
+        P::LIBRARY_EXTENSION
     }
     fn disown(&mut self) {
         self.session.disown();

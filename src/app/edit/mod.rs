@@ -180,11 +180,41 @@ pub trait Editable {
     /// The kinds of level a blank one can be, when there are several (Sokoban: XSB or a
     /// UVa 589 maze); `blank_pad`'s `variant` is an index into them.
     const VARIANTS: &'static [&'static str] = &[];
+    /// The game's My levels file in the data folder (its sketches' [`Pack::PACK_FILE`]).
+    const PACK_FILE: &'static str;
+    /// Whether My levels' entries carry a title to rename (stacks boards have none).
+    const TITLED: bool = true;
+    /// The entries of a My levels file's text, each with its line end(s), told apart by the
+    /// shape the editor writes: a line each, unless the game's entries are blocks.
+    fn mine_entries(text: &str) -> Vec<String> {
+        text.lines().filter(|l| !l.trim().is_empty()).map(|l| format!("{l}\n")).collect()
+    }
+    /// An entry renamed: the title in the place its format keeps it.
+    fn mine_renamed(entry: &str, title: &str) -> Result<String, String>;
     fn pad(&self, title: &str) -> Option<Box<dyn Pad>>;
     /// A blank level of about that size (the shubbles box has one size, stacks boards are
     /// square).
     fn blank_pad(&self, title: &str, rows: usize, cols: usize, variant: usize) -> Option<Box<dyn Pad>>;
 }
+
+/// Something the editor does with a game's type, chosen by its kind ([`visit`]).
+pub trait VisitEditable {
+    type Out;
+    fn visit<E: Editable + crate::app::play::Playable>(self) -> Self::Out;
+}
+
+macro_rules! declare_visit {
+    ($($(#[$attr:meta])* $kind:ident $field:ident = $key:literal, $name:literal, $ty:ty;)*) => {
+        /// Does `v` with a game's type (the editor's dispatch on a game's kind).
+        pub fn visit<V: VisitEditable>(kind: GameKind, v: V) -> V::Out {
+            match kind {
+                $($(#[$attr])* GameKind::$kind => v.visit::<$ty>(),)*
+            }
+        }
+    };
+}
+
+crate::each_game!(declare_visit);
 
 /// A certification running on another thread.
 pub struct Certifying {

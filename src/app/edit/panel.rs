@@ -2,7 +2,6 @@
 //! level being edited (`TumbleApp`'s editing methods), and its panels for one frame.
 
 use super::EditMode;
-use super::Pack;
 use super::add_to_pack;
 use super::verdict_par;
 use crate::app::ExportKind;
@@ -11,10 +10,6 @@ use crate::app::TumbleApp;
 use crate::app::command::Command;
 use crate::app::paint;
 use crate::certify::Verdict;
-use crate::editor::ShubblesSketch;
-use crate::editor::SokobanSketch;
-use crate::editor::StacksSketch;
-use crate::editor::VexedSketch;
 use std::path::Path;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -149,12 +144,14 @@ impl TumbleApp {
 
     /// The My levels files there are, per game.
     pub fn my_pack(&self, kind: GameKind) -> Option<PathBuf> {
-        let file = match kind {
-            GameKind::Vexed => VexedSketch::PACK_FILE,
-            GameKind::Shubbles => ShubblesSketch::PACK_FILE,
-            GameKind::Sokoban => SokobanSketch::PACK_FILE,
-            GameKind::Stacks => StacksSketch::PACK_FILE,
-        };
+        struct File;
+        impl super::VisitEditable for File {
+            type Out = &'static str;
+            fn visit<E: super::Editable + crate::app::play::Playable>(self) -> &'static str {
+                E::PACK_FILE
+            }
+        }
+        let file = super::visit(kind, File);
         let p = self.my_levels.as_ref()?.join(file);
         p.is_file().then_some(p)
     }

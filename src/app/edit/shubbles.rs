@@ -21,6 +21,17 @@ impl Pack for ShubblesSketch {
 }
 
 impl Editable for crate::shubbles::State {
+    const PACK_FILE: &'static str = ShubblesSketch::PACK_FILE;
+    /// `state;par;title`, or the state alone (no par yet): a title needs the par field.
+    fn mine_renamed(entry: &str, title: &str) -> Result<String, String> {
+        let line = entry.trim_end_matches('\n');
+        let mut f: Vec<&str> = line.splitn(3, ';').collect();
+        if f.len() < 2 {
+            return Err("certify it first: a shubbles line keeps its title after its par".into());
+        }
+        f.truncate(2);
+        Ok(format!("{};{}\n", f.join(";"), one_line(title, &[';'])))
+    }
     fn pad(&self, title: &str) -> Option<Box<dyn Pad>> {
         Some(Box::new(Editor::<ShubblesSketch>::of(title, self)))
     }

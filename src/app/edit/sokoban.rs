@@ -60,6 +60,27 @@ impl Pack for MazeSketch {
 /// An XSB level is edited as XSB, a UVa 589 maze as a maze (`S`, `B`, `T`).
 impl Editable for crate::sokoban::scene::Game {
     const VARIANTS: &'static [&'static str] = &["Sokoban (XSB)", "UVa 589 maze"];
+    const PACK_FILE: &'static str = SokobanSketch::PACK_FILE;
+    /// An entry opens with its `; title` line after a blank line (or the file's start).
+    fn mine_entries(text: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let mut blank = true;
+        for line in text.lines() {
+            if line.starts_with(';') && blank || out.is_empty() {
+                out.push(String::new());
+            }
+            if let Some(e) = out.last_mut() {
+                e.push_str(line);
+                e.push('\n');
+            }
+            blank = line.trim().is_empty();
+        }
+        out
+    }
+    fn mine_renamed(entry: &str, title: &str) -> Result<String, String> {
+        let rest = entry.split_once('\n').map_or("", |(_, r)| r);
+        Ok(format!("; {}\n{rest}", one_line(title, &[';'])))
+    }
     fn pad(&self, title: &str) -> Option<Box<dyn Pad>> {
         Some(if self.xsb {
             Box::new(Editor::<SokobanSketch>::of(title, self))

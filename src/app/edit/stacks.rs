@@ -17,6 +17,15 @@ impl Pack for StacksSketch {
 }
 
 impl Editable for crate::stacks::play::StacksPlay {
+    const PACK_FILE: &'static str = StacksSketch::PACK_FILE;
+    const TITLED: bool = false;
+    /// A board each, ending with a blank line.
+    fn mine_entries(text: &str) -> Vec<String> {
+        text.split("\n\n").filter(|b| !b.trim().is_empty()).map(|b| format!("{}\n\n", b.trim_matches('\n'))).collect()
+    }
+    fn mine_renamed(_: &str, _: &str) -> Result<String, String> {
+        Err("stacks boards have no titles".into())
+    }
     fn pad(&self, title: &str) -> Option<Box<dyn Pad>> {
         Some(Box::new(Editor::<StacksSketch>::of(title, self)))
     }

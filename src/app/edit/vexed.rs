@@ -28,6 +28,13 @@ impl Pack for VexedSketch {
 }
 
 impl Editable for crate::vexed::Board {
+    const PACK_FILE: &'static str = VexedSketch::PACK_FILE;
+    /// `title;board;par`
+    fn mine_renamed(entry: &str, title: &str) -> Result<String, String> {
+        let line = entry.trim_end_matches('\n');
+        let (_, rest) = line.split_once(';').ok_or("the entry has no title field")?;
+        Ok(format!("{};{rest}\n", one_line(title, &[';'])))
+    }
     fn pad(&self, title: &str) -> Option<Box<dyn Pad>> {
         Some(Box::new(Editor::<VexedSketch>::of(title, self)))
     }

@@ -135,6 +135,13 @@ impl Break {
 pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 'static {
     /// The game's built-in levels, as its tab lists them.
     fn built_in() -> Vec<crate::app::Level<Self>>;
+    /// How to play: the rules, what ends a level, what the board shows, the game's own keys.
+    const HELP: crate::app::help::Help;
+    /// A level to solve (progress, a library, "next unsolved"); `false`: a simulation played
+    /// to its end (stacks).
+    const PUZZLE: bool = true;
+    /// The extension of the file Export solutions… writes (Sokoban: a SOK file).
+    const LIBRARY_EXTENSION: &'static str = "txt";
     /// Cells where a piece can never be brought to its goal (Sokoban's dead squares), to mark
     /// when View › Dead squares is on.
     fn dead_cells(&self) -> Vec<Pos> {

@@ -8,6 +8,37 @@ use crate::shubbles::{self, Op};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 impl Playable for shubbles::State {
+    const HELP: crate::app::help::Help = crate::app::help::Help {
+        sections: &[
+            (
+                "Rules",
+                "A box of 29 cells holds shubbles (blue), two smoles (red) and the stot (black). \
+                 Turn the box a quarter clockwise (+), a half turn (|) or a quarter \
+                 counter-clockwise (-): then everything falls, one cell a tick, and a creature \
+                 over the opening under cell 28 drops out of the box. The stot moves one cell at a \
+                 time into an empty cell, and never falls.",
+            ),
+            (
+                "Goal",
+                "Let every shubble out and keep both smoles in. A smole leaving, or the stot moving \
+                 into a wall or a creature, ends the attempt (`!`).",
+            ),
+            (
+                "Notation",
+                "Moves are written as the challenge writes them: + | - for turns, < > ^ v for the \
+                 stot in the box's own frame. The arrow keys move the stot the way they point on \
+                 screen, whatever the turn; typing < > ^ v enters the notation itself. View › Cell \
+                 numbers shows the numbers 1 to 29.",
+            ),
+        ],
+        keys: &[
+            ("+  ]", "turn clockwise"),
+            ("|  H", "half turn"),
+            ("-  [", "turn counter-clockwise"),
+            ("arrows", "move the stot on screen"),
+            ("< > ^ v", "move the stot (box frame)"),
+        ],
+    };
     fn built_in() -> Vec<crate::app::Level<Self>> {
         super::super::files::builtin_shubbles()
     }

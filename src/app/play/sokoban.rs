@@ -37,6 +37,57 @@ impl sokoban::scene::Game {
 }
 
 impl Playable for sokoban::scene::Game {
+    const LIBRARY_EXTENSION: &'static str = "sok";
+    const HELP: crate::app::help::Help = crate::app::help::Help {
+        sections: &[
+            (
+                "Rules",
+                "Walk up, down, left and right over the floor; walking into a box pushes it one \
+                 cell if the cell beyond is free (floor, not a wall or another box). You cannot \
+                 pull, and cannot push two boxes at once.",
+            ),
+            (
+                "Goal",
+                "Push every box onto a goal (the green squares; a box on a goal turns green). A \
+                 UVa 589 maze has one box and one target: it counts the fewest pushes first, then \
+                 the fewest moves, and the status bar shows both, the par as that pair. Sokoban \
+                 levels (XSB files such as Microban) have many boxes; their solutions are written \
+                 in LURD (lower case walks, upper case pushes).",
+            ),
+            (
+                "Dead squares",
+                "A box pushed into a corner off a goal never comes out. View › Dead squares marks \
+                 every cell from which a box can never reach a goal.",
+            ),
+            (
+                "Moving",
+                "Arrow keys or W A S D; click a floor cell to walk there (one move for undo). Click \
+                 a box, then a floor cell (or drag the box there): the player walks and pushes it \
+                 there with the fewest pushes, the other boxes standing still.",
+            ),
+            (
+                "Reverse mode",
+                "Reverse (in the toolbar, Ctrl+Shift+R) plays the level backwards: the boxes start \
+                 on the goals; an arrow key stepping away from a box behind you pulls it along, and \
+                 a click walks to a cell without pulling (so a box can be left standing). Bring every \
+                 box back to where it starts (those cells are marked as goals) with the player able \
+                 to walk to the start: the forward solution then plays, as yours. Before the first \
+                 move a click on a cell you cannot walk to puts the player there.",
+            ),
+            (
+                "Library",
+                "Ctrl+L lists every solution of the level (yours, the solver's, the optimiser's) \
+                 with pushes and moves, the bests marked; Optimise searches near one for fewer \
+                 pushes. Snapshots (Ctrl+Shift+S) keep a game to come back to.",
+            ),
+        ],
+        keys: &[
+            ("arrows  or  W A S D", "walk or push"),
+            ("click", "walk to a cell"),
+            ("click a box, then a cell", "push it there"),
+            ("reverse mode: arrows  /  click", "pull  /  walk without pulling"),
+        ],
+    };
     fn built_in() -> Vec<crate::app::Level<Self>> {
         super::super::files::sokoban_levels(crate::levels::sokoban())
     }

@@ -8,6 +8,27 @@ use crate::stacks::{self, play::NextPiece, play::StacksPlay};
 use std::sync::atomic::AtomicBool;
 
 impl Playable for StacksPlay {
+    const PUZZLE: bool = false;
+    const HELP: crate::app::help::Help = crate::app::help::Help {
+        sections: &[
+            (
+                "Rules",
+                "Pieces 1 to K move in order each turn, each one square its way, carrying every \
+                 piece on top of it. On white the moving part lands on top in order; on red it \
+                 lands reversed; blue or the edge turns the piece round for one step the other \
+                 way (it stays if that is blue or the edge too).",
+            ),
+            (
+                "End",
+                "The game ends the moment a square holds four pieces. It is a simulation: the \
+                 question is the turn it ends in (-1 if after turn 1000 or never). With \"only the \
+                 bottom piece moves\" on, a piece that is not at the bottom of its stack skips \
+                 its move (Baekjoon 17780).",
+            ),
+            ("Pieces", "Each piece carries its number; the arrow on it is its heading."),
+        ],
+        keys: &[("N  or  Space", "the next piece moves"), ("T", "the rest of the turn")],
+    };
     fn built_in() -> Vec<crate::app::Level<Self>> {
         super::super::files::stacks_levels(crate::levels::stacks())
     }

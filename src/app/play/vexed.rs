@@ -29,6 +29,34 @@ fn landing(b: &Board, mv: vexed::Move) -> [Point; 4] {
 }
 
 impl Playable for Board {
+    const HELP: crate::app::help::Help = crate::app::help::Help {
+        sections: &[
+            (
+                "Rules",
+                "Move a block one cell left or right into an empty cell. Then every block with \
+                 nothing under it falls until it lands. Then every group of two or more touching \
+                 blocks of one kind (side by side or one on another) vanishes, all groups at once; \
+                 blocks fall again, and so on until nothing moves. Walls never move.",
+            ),
+            (
+                "Goal",
+                "Clear every block. A kind with a single block left can never vanish: the level is \
+                 lost (Hint says so). Par is the fewest moves known; the built-in pars are proven \
+                 optimal.",
+            ),
+            (
+                "Blocks",
+                "Each kind has its own colour and glyph (square, diamond, triangle, cross, …), from \
+                 a palette chosen to stay apart for colour-blind eyes. Grey is wall.",
+            ),
+            (
+                "Moving",
+                "Drag a block left or right (it follows the pointer, and the cell it will rest in is \
+                 marked), or click it and press the left or right arrow key.",
+            ),
+        ],
+        keys: &[("← →  or  A D", "move the selected block"), ("click", "select a block")],
+    };
     fn built_in() -> Vec<crate::app::Level<Self>> {
         super::super::files::builtin_vexed()
     }

@@ -244,7 +244,7 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
             }
         });
         let n = tab.levels.len();
-        if kind == GameKind::Stacks {
+        if !P::PUZZLE {
             ui.label(format!("{n} {} (PageUp / PageDown)", if n == 1 { "board" } else { "boards" }));
         } else {
             // Counted as the list marks them: a level the list shows solved is counted, once
@@ -459,7 +459,7 @@ pub(super) fn completion<P: Playable>(
     let height_id = egui::Id::unique(("banner height", kind));
     let height = ui.data(|d| d.get_temp::<f32>(height_id)).unwrap_or(48.0);
     let (place, covers) = banner_place(area, drawn, height);
-    let text = if kind == GameKind::Stacks {
+    let text = if !P::PUZZLE {
         s.current().done_text()
     } else if s.by_player() && P::counts_pushes() {
         // Pushing boxes: both counts, pushes first, against a par of both when it has one.
@@ -501,7 +501,7 @@ pub(super) fn completion<P: Playable>(
                 ui.label(egui::RichText::new(text).strong().color(egui::Color32::WHITE).size(17.0));
                 ui.add_space(12.0);
                 tool_button(ui, Command::NextLevel, tab.index + 1 < tab.levels.len(), &mut asked.commands);
-                if kind != GameKind::Stacks {
+                if P::PUZZLE {
                     tool_button(ui, Command::NextUnsolved, true, &mut asked.commands);
                 }
                 if covers {

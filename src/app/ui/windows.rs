@@ -1,8 +1,8 @@
 //! The windows over the board: the export panel, the command palette, the help.
 
+use crate::app::TumbleApp;
 use crate::app::command::Command;
 use crate::app::export::bytes_text;
-use crate::app::{TumbleApp, help};
 
 impl TumbleApp {
     /// The export panel: format, size, speed, the range of moves, loop, hold, captions; the
@@ -370,7 +370,7 @@ impl TumbleApp {
         if !self.help_open {
             return;
         }
-        let h = help::help(self.kind);
+        let h = self.tab().help();
         // The legend: every kind of cell, drawn as the board draws it (the editor's palette
         // of the level on screen), with its name.
         let legend: Vec<(crate::scene::Scene, &'static str)> = self
