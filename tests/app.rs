@@ -2122,8 +2122,8 @@ fn a_shubbles_saves_gif_is_the_same_from_the_window_the_page_and_the_command_lin
     }
     let texts: Vec<String> = ops.chars().map(|c| c.to_string()).collect();
     // The window's own start and end (what the page's request carries).
-    let start = app.tabs.shubbles.session.start.clone();
-    let shown = app.tabs.shubbles.session.current().clone();
+    let start = app.tabs.shubbles.session.start;
+    let shown = *app.tabs.shubbles.session.current();
     let req = app.export.request(Some(dir.join("page.gif")));
     let request = export_request(&start, &texts, &shown, &req, false).expect("the level reads back");
     let mut files = Files(Vec::new());
