@@ -1435,7 +1435,7 @@ fn paste_opens_each_format_in_its_game_and_says_what_is_wrong() {
     h.event(egui::Event::Paste("1 7\nSB....T\n0 0\nEEx\n".into()));
     h.run_steps(2);
     let msg = h.state().notice.clone().unwrap().text;
-    assert!(msg.contains("move 3 x"), "{msg}");
+    assert!(msg.contains("move 3 `x`"), "{msg}");
     // A damaged game ID.
     h.event(egui::Event::Paste("tumblebox:1:vexed:AAAA:AAAA:00000000".into()));
     h.run_steps(2);
@@ -1739,7 +1739,7 @@ fn paste_takes_an_xsb_level_with_a_lurd_or_run_length_solution() {
     }
     // A move that cannot be made: the level opens and the message names the move.
     let err = h.state_mut().paste(&format!("{level}uu\n")).unwrap_err();
-    assert!(err.contains("move 2 u: a wall is in the way"), "{err}");
+    assert!(err.contains("move 2 `u`: a wall is in the way"), "{err}");
 }
 
 #[test]

@@ -318,15 +318,10 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             return Some(Err("the reverse game's moves give no forward solution".into()));
         };
         let level = self.levels.get(self.index).map(|l| l.start.clone())?;
-        let mut texts = Vec::new();
-        let mut here = level.clone();
-        for m in &forward {
-            texts.push(here.move_text(m));
-            here = match here.play(m) {
-                Ok((next, _)) => next,
-                Err(e) => return Some(Err(format!("the forward solution does not replay: {e}"))),
-            };
-        }
+        let texts = match crate::save::texts_of(&level, &forward) {
+            Ok(t) => t,
+            Err(e) => return Some(Err(format!("the forward solution does not replay: {e}"))),
+        };
         let line = crate::save::moves_line_of(&level, &self.session.title, &texts);
         if let Err(e) = self.session.play_line(&line, animate) {
             return Some(Err(e));
@@ -337,24 +332,13 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
     fn optimise_job(&self, line: &str, time: std::time::Duration) -> Result<OptimiseJob, String> {
         let start = self.levels.get(self.index).map_or(&self.session.start, |l| &l.start).clone();
         let title = self.session.title.clone();
-        let mut here = start.clone();
-        let mut moves = Vec::new();
-        for (k, text) in P::split_moves(line)?.iter().enumerate() {
-            let mv = here.parse_move(text).map_err(|e| format!("move {} {text}: {e}", k + 1))?;
-            here = here.play(&mv).map_err(|e| format!("move {} {text}: {e}", k + 1))?.0;
-            moves.push(mv);
-        }
+        let (moves, _) = crate::save::read_line(&start, line)?;
         Ok(Box::new(move |cancel, progress| {
             let (better, words) = start.optimise(&moves, time, cancel, progress)?;
-            let line = better.map(|mv| {
-                let mut here = start.clone();
-                let mut texts = Vec::new();
-                for m in &mv {
-                    texts.push(here.move_text(m));
-                    here = here.play(m).map(|p| p.0).unwrap_or(here);
-                }
-                crate::save::moves_line_of(&start, &title, &texts)
-            });
+            let line = match better {
+                Some(mv) => Some(crate::save::moves_line_of(&start, &title, &crate::save::texts_of(&start, &mv)?)),
+                None => None,
+            };
             Ok((line, words))
         }))
     }
@@ -405,12 +389,13 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         Ok((plan.frames, cs as f32 / 100.0 + req.hold))
     }
     fn replay(&mut self, moves: &str) -> Result<(), String> {
-        for (k, text) in P::split_moves(moves)?.iter().enumerate() {
-            let here = self.session.current().clone();
-            let mv = here.parse_move(text).map_err(|e| format!("move {} {text}: {e}", k + 1))?;
-            self.session.make_given(&mv, true).map_err(|e| format!("move {} {text}: {e}", k + 1))?;
+        // The moves before a bad one are made, then the bad one is said.
+        let mut good = Vec::new();
+        let read = crate::save::walk_line(self.session.current(), moves, false, &mut |(mv, _, _)| good.push(mv));
+        for mv in &good {
+            self.session.make_given(mv, true)?;
         }
-        Ok(())
+        read.map(|_| ())
     }
     fn copy_text(&self) -> String {
         let (start, texts, _) = self.session.run();

@@ -118,23 +118,12 @@ type Played<P> = (Vec<<P as crate::save::Replay>::Move>, Vec<Vec<<P as crate::an
 fn replay<P: Playable>(start: &P, texts: &[String]) -> Result<Played<P>, String> {
     let (mut here, mut moves, mut steps) = (start.clone(), Vec::new(), Vec::new());
     for (k, t) in texts.iter().enumerate() {
-        let m = here.parse_move(t).map_err(|e| format!("move {} {t}: {e}", k + 1))?;
-        let (next, s) = here.play(&m).map_err(|e| format!("move {} {t}: {e}", k + 1))?;
+        let (m, next, s) = crate::save::play_text(&here, k + 1, t, false)?;
         here = next;
         moves.push(m);
         steps.push(s);
     }
     Ok((moves, steps))
-}
-
-/// The moves' texts along a line of moves from `start`.
-fn texts_of<P: Playable>(start: &P, moves: &[P::Move]) -> Result<Vec<String>, String> {
-    let (mut here, mut texts) = (start.clone(), Vec::new());
-    for m in moves {
-        texts.push(here.move_text(m));
-        here = here.play(m)?.0;
-    }
-    Ok(texts)
 }
 
 fn run<P: Playable>(v: &Value, out: &mut dyn Outbox) -> Result<Value, ExportError> {
@@ -144,7 +133,7 @@ fn run<P: Playable>(v: &Value, out: &mut dyn Outbox) -> Result<Value, ExportErro
     match v["job"].as_str() {
         Some("solve") => {
             let a = start.solve(&AtomicBool::new(false), &out.meter()).map_err(ExportError::Bad)?;
-            Ok(json!({ "moves": texts_of(&start, &a.moves).map_err(bad)?, "unproven": a.unproven }))
+            Ok(json!({ "moves": crate::save::texts_of(&start, &a.moves).map_err(bad)?, "unproven": a.unproven }))
         }
         Some("optimise") => {
             let texts = P::split_moves(&text("line")).map_err(bad)?;
@@ -153,9 +142,11 @@ fn run<P: Playable>(v: &Value, out: &mut dyn Outbox) -> Result<Value, ExportErro
             let (better, words) =
                 start.optimise(&moves, time, &AtomicBool::new(false), &out.meter()).map_err(ExportError::Bad)?;
             let line = match better {
-                Some(b) => {
-                    Some(crate::save::moves_line_of(&start, &text("title"), &texts_of(&start, &b).map_err(bad)?))
-                }
+                Some(b) => Some(crate::save::moves_line_of(
+                    &start,
+                    &text("title"),
+                    &crate::save::texts_of(&start, &b).map_err(bad)?,
+                )),
                 None => None,
             };
             Ok(json!({ "line": line, "words": words }))
@@ -417,7 +408,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let board = crate::levels::vexed()[1].1.settle().0;
         let a = board.solve(&AtomicBool::new(false), &crate::meter::Meter::new()).unwrap();
-        let texts = texts_of(&board, &a.moves).unwrap();
+        let texts = crate::save::texts_of(&board, &a.moves).unwrap();
         let (_, steps) = replay(&board, &texts).unwrap();
         let req = |name: &str| Request {
             gif: Some(dir.join(name)),

@@ -227,16 +227,12 @@ pub struct SaveAs<'a> {
 /// Stages a save file of a level and its moves (`--save`): the moves replayed through the rules
 /// as the window would, so the file opens there with this history.
 pub fn stage_save<R: Replay + Clone>(to: &SaveAs, start: &R, moves: &[R::Move]) -> Result<Staged, Failure> {
-    let mut history = Vec::with_capacity(moves.len());
-    let mut here = start.clone();
-    for (k, m) in moves.iter().enumerate() {
-        let text = here.move_text(m);
-        here = here
-            .play(m)
-            .map_err(|e| Failure::bad(format!("--save {}: move {} ({text}): {e}", to.path.display(), k + 1)))?
-            .0;
-        history.push(tumblebox::save::Entry::Move { text: text.into(), solver: to.solver, group: 0, line: 0 });
-    }
+    let texts = tumblebox::save::texts_of(start, moves)
+        .map_err(|e| Failure::bad(format!("--save {}: {e}", to.path.display())))?;
+    let history: Vec<_> = texts
+        .into_iter()
+        .map(|text| tumblebox::save::Entry::Move { text: text.into(), solver: to.solver, group: 0, line: 0 })
+        .collect();
     let save = tumblebox::save::Save {
         game: R::GAME.to_string(),
         title: to.title.to_string(),

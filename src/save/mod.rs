@@ -61,7 +61,10 @@ mod stacks;
 mod text;
 mod vexed;
 
-pub use replay::{Played, Replay, Replayed, Replaying, TraceInput, check_as, play_line, replay, replaying, run};
+pub use replay::{
+    Made, Played, Replay, Replayed, Replaying, TraceInput, check_as, play_line, play_text, read_line, replay,
+    replaying, run, texts_of, walk_line,
+};
 pub use text::{GameId, copy_text, moves_line_of};
 
 use crate::error::ParseError;

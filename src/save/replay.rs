@@ -75,7 +75,7 @@ fn read_move<R: Replay>(here: &R, text: &str) -> Result<Made<R>, String> {
 }
 
 /// A move made: the move, the state after it and its steps.
-type Made<R> = (<R as Replay>::Move, R, Vec<<R as Animate>::Step>);
+pub type Made<R> = (<R as Replay>::Move, R, Vec<<R as Animate>::Step>);
 
 /// One entry of a replayed history.
 #[derive(Debug, Clone)]
@@ -195,11 +195,17 @@ pub fn check_as<R: Replay + Clone>(save: &Save) -> Result<(), ParseError> {
     Ok(())
 }
 
-/// The state a line of moves (in the game's notation, as [`Replay::each_move`] reads it)
-/// reaches from `start`, or which move fails and why: each move spelled as the history's must
-/// be, at most [`MAX_LINE_MOVES`] of them, replayed one at a time (nothing is kept but the
-/// position).
-pub fn play_line<R: Replay + Clone>(start: &R, line: &str) -> Result<R, String> {
+/// Plays a line of moves (in the game's notation, as [`Replay::each_move`] cuts it) from
+/// `start`, one move at a time, at most [`MAX_LINE_MOVES`] of them, handing each move made to
+/// `each`; the state reached, or which move fails and why (`move 3 \`x\`: …`). `strict`: each
+/// move must be spelled as the rules write it (a save's own lines: another spelling is a hand
+/// edit); otherwise any spelling the game reads (a paste). The one reader of a line of moves.
+pub fn walk_line<R: Replay + Clone>(
+    start: &R,
+    line: &str,
+    strict: bool,
+    each: &mut dyn FnMut(Made<R>),
+) -> Result<R, String> {
     let mut here = start.clone();
     let mut k = 0;
     R::each_move(line, &mut |text| {
@@ -207,12 +213,49 @@ pub fn play_line<R: Replay + Clone>(start: &R, line: &str) -> Result<R, String> 
         if k > MAX_LINE_MOVES {
             return Err(format!("at most {MAX_LINE_MOVES} moves in a line, found more"));
         }
-        let (_, after, _) =
-            read_move(&here, text).map_err(|m| format!("move {k} {}: {m}", crate::error::quote(text)))?;
-        here = after;
+        let (mv, after, steps) = play_text(&here, k, text, strict)?;
+        here = after.clone();
+        each((mv, after, steps));
         Ok(())
     })?;
     Ok(here)
+}
+
+/// The `k`th move of a line (from 1), from its text, made on `here`: the move, the state
+/// after it and its steps, or why not (`move 3 \`x\`: …`); `strict` as [`walk_line`].
+pub fn play_text<R: Replay>(here: &R, k: usize, text: &str, strict: bool) -> Result<Made<R>, String> {
+    let made = if strict {
+        read_move(here, text)
+    } else {
+        here.parse_move(text).and_then(|mv| here.play(&mv).map(|(after, steps)| (mv, after, steps)))
+    };
+    made.map_err(|m| format!("move {k} {}: {m}", crate::error::quote(text)))
+}
+
+/// The state a line of moves reaches from `start`, each move spelled as the history's must
+/// be, keeping nothing but the position ([`walk_line`], strict).
+pub fn play_line<R: Replay + Clone>(start: &R, line: &str) -> Result<R, String> {
+    walk_line(start, line, true, &mut |_| {})
+}
+
+/// A line of moves read from `start` in any spelling the game reads: the moves and the state
+/// they reach ([`walk_line`]).
+pub fn read_line<R: Replay + Clone>(start: &R, line: &str) -> Result<(Vec<R::Move>, R), String> {
+    let mut moves = Vec::new();
+    let end = walk_line(start, line, false, &mut |(mv, _, _)| moves.push(mv))?;
+    Ok((moves, end))
+}
+
+/// The moves' texts in the game's notation, played from `start` (each is written on the
+/// state it is made from); which move fails and why. The one writer of moves as text.
+pub fn texts_of<R: Replay + Clone>(start: &R, moves: &[R::Move]) -> Result<Vec<String>, String> {
+    let (mut here, mut texts) = (start.clone(), Vec::with_capacity(moves.len()));
+    for (k, m) in moves.iter().enumerate() {
+        let text = here.move_text(m);
+        here = here.play(m).map_err(|e| format!("move {} {}: {e}", k + 1, crate::error::quote(&text)))?.0;
+        texts.push(text);
+    }
+    Ok(texts)
 }
 
 /// A move's notation and its steps.

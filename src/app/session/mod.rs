@@ -386,13 +386,7 @@ impl<P: Playable> Session<P> {
     }
 
     fn play_line_as(&mut self, line: &str, animate: bool, given: bool) -> Result<(), String> {
-        let mut here = self.start.clone();
-        let mut moves = Vec::new();
-        for (k, text) in P::split_moves(line)?.iter().enumerate() {
-            let mv = here.parse_move(text).map_err(|e| format!("move {} {text}: {e}", k + 1))?;
-            here = here.play(&mv).map_err(|e| format!("move {} {text}: {e}", k + 1))?.0;
-            moves.push(mv);
-        }
+        let (moves, _) = crate::save::read_line(&self.start, line)?;
         self.cancel_solver();
         self.stop_solution();
         self.playing = false;
