@@ -255,9 +255,9 @@ fn progress_survives_and_a_damaged_store_is_moved_aside() {
     let _ = std::fs::remove_file(dir.join(format!("{}-wal", tumblebox::store::FILE)));
     let app = TumbleApp::with_store(Store::open(&dir));
     assert!(
-        app.notice.as_ref().is_some_and(|n| n.text.contains("damaged") && n.text.contains("kept as")),
+        app.messages.notice.as_ref().is_some_and(|n| n.text.contains("damaged") && n.text.contains("kept as")),
         "{:?}",
-        app.notice.as_ref().map(|n| &n.text)
+        app.messages.notice.as_ref().map(|n| &n.text)
     );
     assert_eq!(app.kind, GameKind::Vexed);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -690,13 +690,13 @@ fn help_opens_with_f1_and_question_mark_and_lists_rules_and_keys() {
     h.run_steps(2);
     h.key_press(egui::Key::F1);
     h.run_steps(3);
-    assert!(h.state().help_open);
+    assert!(h.state().view.help_open);
     h.get_by_label("How to play: Vexed");
     h.get_by_label("Rules");
     h.get_by_label("Ctrl+Z");
     h.key_press(egui::Key::F1);
     h.run_steps(2);
-    assert!(!h.state().help_open);
+    assert!(!h.state().view.help_open);
     h.get_by_label("Pushing boxes").click();
     h.run_steps(2);
     h.event(egui::Event::Text("?".into()));
@@ -776,7 +776,7 @@ fn packs_switch_and_are_remembered() {
     std::fs::remove_file(&f).unwrap();
     let gone = TumbleApp::with_store(Store::memory_with(text));
     assert_eq!(gone.tabs.sokoban.pack, "Built-in");
-    assert!(gone.notice.as_ref().is_some_and(|n| n.text.contains("built-in levels are back")));
+    assert!(gone.messages.notice.as_ref().is_some_and(|n| n.text.contains("built-in levels are back")));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -1233,7 +1233,7 @@ fn copy_trace_is_what_the_command_line_prints_for_every_game() {
     h.run_steps(2);
     h.get_by_label("SAMPLE-02  par 9").click();
     h.run_steps(2);
-    h.state_mut().instant = true;
+    h.state_mut().view.instant = true;
     h.get_by_label("Solve").click();
     rest(&mut h);
     assert!(h.state().tabs.vexed.session.current().is_solved());
@@ -1254,7 +1254,7 @@ fn copy_trace_is_what_the_command_line_prints_for_every_game() {
     let mut h = harness();
     h.run_steps(2);
     h.state_mut().kind = GameKind::Sokoban;
-    h.state_mut().instant = true;
+    h.state_mut().view.instant = true;
     h.run_steps(2);
     h.get_by_label("Solve").click();
     rest(&mut h);
@@ -1263,7 +1263,7 @@ fn copy_trace_is_what_the_command_line_prints_for_every_game() {
     let mut h = harness();
     h.run_steps(2);
     h.get_by_label("Stacks").click();
-    h.state_mut().instant = true;
+    h.state_mut().view.instant = true;
     h.run_steps(2);
     let i = h.state().tabs.stacks.levels.iter().position(|l| l.title.contains("ends in turn")).unwrap();
     h.state_mut().tabs.stacks.open(i);
@@ -1277,7 +1277,7 @@ fn the_command_palette_finds_and_runs_commands() {
     let mut h = sample_one_played();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
     h.run_steps(2);
-    assert!(h.state().palette.is_some());
+    assert!(h.state().view.palette.is_some());
     // Every command is listed; typing narrows the list.
     h.get_by_label_contains("Step back");
     h.event(egui::Event::Text("timeline start".into()));
@@ -1285,7 +1285,7 @@ fn the_command_palette_finds_and_runs_commands() {
     assert!(h.query_by_label_contains("Step back").is_none());
     h.key_press(egui::Key::Enter);
     h.run_steps(2);
-    assert!(h.state().palette.is_none(), "{:?}", h.state().palette);
+    assert!(h.state().view.palette.is_none(), "{:?}", h.state().view.palette);
     assert_eq!(h.state().tabs.vexed.session.cursor, 0);
     // A command that cannot be used now is listed greyed and does not run.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
@@ -1297,7 +1297,7 @@ fn the_command_palette_finds_and_runs_commands() {
     assert_eq!(h.state().tabs.vexed.session.cursor, 0);
     h.key_press(egui::Key::Escape);
     h.run_steps(2);
-    assert!(h.state().palette.is_none());
+    assert!(h.state().view.palette.is_none());
     // The debugger's keys: End, then `,` steps back into move 2's steps.
     h.key_press(egui::Key::End);
     h.run_steps(2);
@@ -1365,7 +1365,7 @@ fn copy_and_paste_carry_a_level_and_its_moves_in_every_game() {
         let mut h = harness();
         h.run_steps(2);
         h.state_mut().kind = kind;
-        h.state_mut().instant = true;
+        h.state_mut().view.instant = true;
         h.run_steps(2);
         h.get_by_label(if kind == GameKind::Stacks { "Run to the end" } else { "Solve" }).click();
         rest(&mut h);
@@ -1387,7 +1387,7 @@ fn copy_and_paste_carry_a_level_and_its_moves_in_every_game() {
             h.run_steps(2);
             h.key_press(egui::Key::Enter);
             h.run_steps(2);
-            assert!(h.state().notice.as_ref().unwrap().text.starts_with("copied the game ID"));
+            assert!(h.state().messages.notice.as_ref().unwrap().text.starts_with("copied the game ID"));
             h.state().game_id()
         };
         // The game ID, a web page's link to it (what Copy link gives on the web), and the text.
@@ -1400,7 +1400,7 @@ fn copy_and_paste_carry_a_level_and_its_moves_in_every_game() {
             assert_eq!(g.state().kind, kind, "{paste}");
             let (m, _) = g.state().tabs.get_title(kind);
             assert_eq!(m, n, "{kind:?}: {paste}");
-            assert!(g.state().notice.as_ref().unwrap().text.starts_with("opened what was pasted"), "{title}");
+            assert!(g.state().messages.notice.as_ref().unwrap().text.starts_with("opened what was pasted"), "{title}");
         }
     }
 }
@@ -1434,12 +1434,12 @@ fn paste_opens_each_format_in_its_game_and_says_what_is_wrong() {
     // Bad moves after a good level: the level opens, the message names the move.
     h.event(egui::Event::Paste("1 7\nSB....T\n0 0\nEEx\n".into()));
     h.run_steps(2);
-    let msg = h.state().notice.clone().unwrap().text;
+    let msg = h.state().messages.notice.clone().unwrap().text;
     assert!(msg.contains("move 3 `x`"), "{msg}");
     // A damaged game ID.
     h.event(egui::Event::Paste("tumblebox:1:vexed:AAAA:AAAA:00000000".into()));
     h.run_steps(2);
-    let msg = h.state().notice.clone().unwrap().text;
+    let msg = h.state().messages.notice.clone().unwrap().text;
     assert!(msg.contains("checksum"), "{msg}");
 }
 
@@ -1451,7 +1451,7 @@ fn a_level_played_before_offers_to_continue_its_last_game() {
     h.run_steps(1);
     h.get_by_label("SAMPLE-02  par 9").click();
     h.run_steps(2);
-    assert!(h.state().offer.is_none(), "nothing was played on SAMPLE-02");
+    assert!(h.state().kept.offer.is_none(), "nothing was played on SAMPLE-02");
     h.get_by_label_contains("SAMPLE-01  par 2").click();
     // The offer is an area over the board: measured on its first frame, shown on the next.
     h.run_steps(4);
@@ -1475,14 +1475,14 @@ fn a_level_played_before_offers_to_continue_its_last_game() {
     g.get_by_label_contains("You played SAMPLE-01 before");
     g.get_by_label("Start over").click();
     g.run_steps(2);
-    assert!(g.state().offer.is_none());
+    assert!(g.state().kept.offer.is_none());
     assert_eq!(g.state().tabs.vexed.session.moves(), 0);
 }
 
 /// Steps the window until the background export is done (bounded: 60 s).
 fn until_exported(h: &mut Harness<'_, TumbleApp>) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while h.state().running.is_some() {
+    while h.state().export.running.is_some() {
         assert!(std::time::Instant::now() < deadline, "the export did not finish");
         h.step();
         std::thread::sleep(std::time::Duration::from_millis(5));
@@ -1498,10 +1498,10 @@ fn the_export_panel_runs_in_the_background_and_cancel_leaves_no_file() {
     h.run_steps(2);
     h.get_by_label("SAMPLE-02  par 9").click();
     h.run_steps(2);
-    h.state_mut().instant = true;
+    h.state_mut().view.instant = true;
     h.get_by_label("Solve").click();
     rest(&mut h);
-    h.state_mut().instant = false;
+    h.state_mut().view.instant = false;
     // Ctrl+E opens the panel; it counts the frames before anything is written.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
     h.run_steps(2);
@@ -1510,11 +1510,11 @@ fn the_export_panel_runs_in_the_background_and_cancel_leaves_no_file() {
     h.get_by_label("APNG").click();
     h.run_steps(2);
     let apng = dir.join("solved.png");
-    h.state_mut().export.size = 1200;
+    h.state_mut().export.panel.size = 1200;
     h.state_mut().start_export(apng.clone());
     // While it renders, the window goes on: a progress bar, and a move on another tab animates.
     h.run_steps(2);
-    assert!(h.state().running.is_some(), "the export ended at once");
+    assert!(h.state().export.running.is_some(), "the export ended at once");
     h.get_by_label_contains("exporting: ");
     h.get_by_label("Shubbles box").click();
     h.run_steps(1);
@@ -1523,7 +1523,7 @@ fn the_export_panel_runs_in_the_background_and_cancel_leaves_no_file() {
     assert!(h.state().tabs.shubbles.session.animating(), "the board stopped while exporting");
     h.get_by_label("Vexed").click();
     until_exported(&mut h);
-    assert_eq!(h.state().notice.as_ref().unwrap().text, format!("exported {}", apng.display()));
+    assert_eq!(h.state().messages.notice.as_ref().unwrap().text, format!("exported {}", apng.display()));
     let mut reader =
         png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&apng).unwrap())).read_info().unwrap();
     assert!(reader.info().animation_control.unwrap().num_frames > 50);
@@ -1533,12 +1533,16 @@ fn the_export_panel_runs_in_the_background_and_cancel_leaves_no_file() {
     let gif = dir.join("cancelled.gif");
     h.get_by_label("GIF").click();
     h.run_steps(1);
-    h.state_mut().export.size = 2000;
+    h.state_mut().export.panel.size = 2000;
     h.state_mut().start_export(gif.clone());
     h.run_steps(2);
     h.get_by_label("Cancel export").click();
     until_exported(&mut h);
-    assert!(h.state().notice.as_ref().unwrap().text.starts_with("export cancelled"), "{:?}", h.state().notice);
+    assert!(
+        h.state().messages.notice.as_ref().unwrap().text.starts_with("export cancelled"),
+        "{:?}",
+        h.state().messages.notice
+    );
     assert!(!gif.exists());
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left, vec![std::ffi::OsString::from("solved.png")]);
@@ -1554,7 +1558,7 @@ fn the_export_panel_takes_the_timelines_selection() {
     h.run_steps(2);
     h.get_by_label("the timeline's selection").click();
     h.run_steps(2);
-    assert_eq!((h.state().export.from, h.state().export.to), (2, 2));
+    assert_eq!((h.state().export.panel.from, h.state().export.panel.to), (2, 2));
     h.get_by_label("of 2");
 }
 
@@ -1594,7 +1598,7 @@ fn the_best_solution_is_kept_replayed_exported_saved_and_migrated() {
     h.state_mut().tabs.sokoban.session.make(&moves[0], true).unwrap();
     let before = h.state().tabs.sokoban.session.moves();
     assert_eq!(before, 1);
-    h.state_mut().instant = false;
+    h.state_mut().view.instant = false;
     h.state_mut().use_best(Command::ReplayBest, None);
     assert!(!h.state().tabs.sokoban.session.queue.is_empty(), "the best plays move by move");
     for _ in 0..2000 {
@@ -1627,7 +1631,7 @@ fn the_best_solution_is_kept_replayed_exported_saved_and_migrated() {
     }
     // Export my best: the best on screen, in the export panel.
     h.state_mut().use_best(Command::ExportBest, None);
-    assert!(h.state().export.open);
+    assert!(h.state().export.panel.open);
     assert_eq!(h.state().tabs.sokoban.session.moves(), moves.len());
 
     // Migration: a store that kept only the length takes the moves from the kept session (the
@@ -1753,7 +1757,7 @@ fn the_side_panels_hide_and_come_back_and_the_board_grows() {
     h.key_press(egui::Key::F12);
     h.run_steps(2);
     assert!(h.query_by_label("Rule debugger").is_none());
-    assert!(h.state().hide_debugger);
+    assert!(h.state().view.hide_debugger);
     h.key_press(egui::Key::F9);
     h.run_steps(2);
     assert!(h.query_by_label("SAMPLE-01  par 2").is_none());
@@ -1792,17 +1796,17 @@ fn make_a_vexed_level_from_blank_by_clicks_certify_it_test_play_it_save_it_and_r
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let mut h = harness();
-    h.state_mut().my_levels = Some(dir.join("my-levels"));
+    h.state_mut().editor.my_levels = Some(dir.join("my-levels"));
     h.run_steps(2);
     // The toolbar's Edit level, then the editor's New level: a blank 8 × 10 board, framed.
     h.get_by_label("Edit level").click();
     h.run_steps(2);
     assert!(h.state().editing());
-    h.state_mut().edit.as_mut().unwrap().blank_size = (5, 7);
+    h.state_mut().editor.mode.as_mut().unwrap().blank_size = (5, 7);
     h.run_steps(1);
     h.get_by_label("New level (5 × 7)").click();
     h.run_steps(2);
-    let text = h.state().edit.as_ref().unwrap().pad.text();
+    let text = h.state().editor.mode.as_ref().unwrap().pad.text();
     assert_eq!(text, "5 7 My-level\n#######\n#-----#\n#-----#\n#-----#\n#######\n0 0\n");
     // Pick block A from the palette, and click two cells of the bottom row.
     h.get_by_label("A  block A  (3)").click();
@@ -1822,7 +1826,7 @@ fn make_a_vexed_level_from_blank_by_clicks_certify_it_test_play_it_save_it_and_r
     }
     h.drop_at(b);
     h.run_steps(2);
-    let rows = |h: &Harness<'_, TumbleApp>| h.state().edit.as_ref().unwrap().pad.text();
+    let rows = |h: &Harness<'_, TumbleApp>| h.state().editor.mode.as_ref().unwrap().pad.text();
     assert_eq!(rows(&h), "5 7 My-level\n#######\n#-###-#\n#-----#\n#A--A-#\n#######\n0 0\n");
     h.get_by_label("Undo").click();
     h.run_steps(2);
@@ -1850,9 +1854,9 @@ fn make_a_vexed_level_from_blank_by_clicks_certify_it_test_play_it_save_it_and_r
     // Certify: by hand, A slides right twice and meets its twin, so par 2, proven.
     h.get_by_label("Certify").click();
     h.run_steps(1);
-    assert!(h.state().edit.as_ref().unwrap().certifying.is_some());
+    assert!(h.state().editor.mode.as_ref().unwrap().certifying.is_some());
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while h.state().edit.as_ref().unwrap().certifying.is_some() {
+    while h.state().editor.mode.as_ref().unwrap().certifying.is_some() {
         assert!(std::time::Instant::now() < deadline, "certify did not finish");
         std::thread::sleep(std::time::Duration::from_millis(5));
         h.run_steps(1);
@@ -1881,7 +1885,7 @@ fn make_a_vexed_level_from_blank_by_clicks_certify_it_test_play_it_save_it_and_r
     h.run_steps(2);
     assert!(h.state().editing());
     assert_eq!(h.state().tabs.vexed.pack, "Built-in");
-    assert!(h.state().edit.as_ref().unwrap().pad.can_undo());
+    assert!(h.state().editor.mode.as_ref().unwrap().pad.can_undo());
     // Save it in the game's own format, and keep it in My levels with its par.
     let file = dir.join("mine.txt");
     h.state().export_to(&file, ExportKind::Level).unwrap();
@@ -1897,7 +1901,7 @@ fn make_a_vexed_level_from_blank_by_clicks_certify_it_test_play_it_save_it_and_r
     // Leave the editor, and reopen the level from the pack switcher's My levels.
     h.get_by_label("Leave the editor").click();
     h.run_steps(2);
-    assert!(h.state().edit.is_none());
+    assert!(h.state().editor.mode.is_none());
     h.get_by_label("pack").click();
     h.run_steps(2);
     h.get_by_label("My levels").click();
@@ -1923,7 +1927,7 @@ fn e_toggles_between_editing_and_playing_and_unkept_changes_are_dropped_only_whe
     h.key_press(egui::Key::E);
     h.run_steps(2);
     assert!(h.state().editing());
-    let before = h.state().edit.as_ref().unwrap().pad.text();
+    let before = h.state().editor.mode.as_ref().unwrap().pad.text();
     assert_eq!(before, tumblebox::save::Replay::level_text(&h.state().tabs.sokoban.levels[0].start, "t"));
     // A wall painted on a floor cell (found from the text: the first `.`).
     let (r, c) =
@@ -1931,7 +1935,7 @@ fn e_toggles_between_editing_and_playing_and_unkept_changes_are_dropped_only_whe
     h.get_by_label("#  wall  (1)").click();
     h.run_steps(1);
     click_cell(&mut h, r, c);
-    let edited = h.state().edit.as_ref().unwrap().pad.text();
+    let edited = h.state().editor.mode.as_ref().unwrap().pad.text();
     assert_ne!(edited, before);
     // E plays it (the edited maze, in the Sokoban tab), E again comes back to the editor.
     h.key_press(egui::Key::E);
@@ -1949,14 +1953,14 @@ fn e_toggles_between_editing_and_playing_and_unkept_changes_are_dropped_only_whe
     assert!(e.contains("changes not kept"), "{e}");
     assert!(h.state().editing());
     // Leaving with a change kept nowhere: the first time only says so.
-    h.state_mut().edit.as_mut().unwrap().asked_to_drop = false;
+    h.state_mut().editor.mode.as_mut().unwrap().asked_to_drop = false;
     h.get_by_label("Leave the editor").click();
     h.run_steps(2);
     assert!(h.state().editing());
-    assert!(h.state().notice.as_ref().unwrap().text.contains("changes not kept"));
+    assert!(h.state().messages.notice.as_ref().unwrap().text.contains("changes not kept"));
     h.get_by_label("Leave the editor").click();
     h.run_steps(2);
-    assert!(h.state().edit.is_none());
+    assert!(h.state().editor.mode.is_none());
     assert_eq!(tumblebox::save::Replay::level_text(&h.state().tabs.sokoban.session.start, "t"), before);
 }
 
@@ -1988,7 +1992,7 @@ fn a_link_opens_its_level_at_its_move_and_the_title_says_so() {
     h.run_steps(2);
     let damaged = id.to_string().replace(":vexed:", ":sokoban:");
     h.state_mut().open_link(&damaged);
-    let notice = h.state().notice.as_ref().unwrap().text.clone();
+    let notice = h.state().messages.notice.as_ref().unwrap().text.clone();
     assert!(notice.starts_with("the link: pasted game ID: its checksum does not match"), "{notice}");
     assert_eq!(h.state().page_title(), "Vexed · SAMPLE-02 · move 3 — tumblebox");
 }
@@ -2043,7 +2047,7 @@ fn the_first_start_imports_an_earlier_versions_app_ron_and_leaves_it_as_it_was()
     assert_eq!(app.progress().get(&key).and_then(|r| r.best), Some(2));
     assert_eq!(app.progress().get(&key).unwrap().library.stats.attempts, 1);
     assert!(app.progress().kept_game(&key).is_some());
-    assert_eq!((app.kind, app.tabs.vexed.index, app.speed), (GameKind::Vexed, 3, 2.0));
+    assert_eq!((app.kind, app.tabs.vexed.index, app.view.speed), (GameKind::Vexed, 3, 2.0));
     drop(app);
     assert_eq!(std::fs::read_to_string(dir.join("app.ron")).unwrap(), ron, "app.ron was changed");
     // Once: a second start imports nothing again.
@@ -2106,8 +2110,8 @@ fn a_shubbles_saves_gif_is_the_same_from_the_window_the_page_and_the_command_lin
     let save = dir.join("game.tumble");
     app.export_to(&save, ExportKind::Save).unwrap();
     // The window: the export panel's GIF, smooth, 480 px.
-    app.export.smooth = true;
-    app.export.size = 480;
+    app.export.panel.smooth = true;
+    app.export.panel.size = 480;
     let window = dir.join("window.gif");
     app.export_to(&window, ExportKind::Panel).unwrap();
     // The page: the worker's answer to the same request, its file's bytes.
@@ -2124,7 +2128,7 @@ fn a_shubbles_saves_gif_is_the_same_from_the_window_the_page_and_the_command_lin
     // The window's own start and end (what the page's request carries).
     let start = app.tabs.shubbles.session.start;
     let shown = *app.tabs.shubbles.session.current();
-    let req = app.export.request(Some(dir.join("page.gif")));
+    let req = app.export.panel.request(Some(dir.join("page.gif")));
     let request = export_request(&start, &texts, &shown, &req, false).expect("the level reads back");
     let mut files = Files(Vec::new());
     let said = answer(&request, &mut files);

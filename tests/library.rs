@@ -52,7 +52,7 @@ fn a_solve_joins_the_library_and_the_optimiser_finds_the_short_one() {
     }
     h.run_steps(2);
     let lib = h.state().library();
-    assert_eq!(lib.solutions.len(), 2, "{:?} {:?}", lib.solutions, h.state().notice);
+    assert_eq!(lib.solutions.len(), 2, "{:?} {:?}", lib.solutions, h.state().messages.notice);
     let k = &lib.solutions[1];
     assert_eq!((k.pushes, k.moves, k.found.by, k.found.line.as_str()), (Some(2), 2, Finder::Optimiser, "EE"));
     assert_eq!((lib.best_by_pushes(), lib.best_by_moves()), (Some(1), Some(1)));
@@ -62,7 +62,7 @@ fn a_solve_joins_the_library_and_the_optimiser_finds_the_short_one() {
     assert_eq!(buttons(&h), before, "the first row's buttons moved when the optimiser's entry came");
     h.get_by_label("best by pushes, best by moves");
     let said = h.state().tabs.sokoban.session.message.clone().unwrap_or_default();
-    let notice = h.state().notice.clone().map(|n| n.text).unwrap_or_default();
+    let notice = h.state().messages.notice.clone().map(|n| n.text).unwrap_or_default();
     assert!(notice.contains("2 pushes, 2 moves (was 4 pushes, 12 moves"), "{notice:?} {said:?}");
     // Replay plays it from the start, and is not an attempt.
     let attempts = h.state().library().stats.attempts;
@@ -104,7 +104,7 @@ fn the_solvers_solution_is_kept_as_the_solvers() {
     // Not the player's: no day solved.
     assert_eq!(lib.stats.solved_on, None);
     // Replayed from the library, animated, it is still not the player's solve.
-    h.state_mut().instant = false;
+    h.state_mut().view.instant = false;
     run(&mut h, Command::Restart);
     run(&mut h, Command::Library);
     h.run_steps(2);
@@ -148,7 +148,7 @@ fn a_snapshot_brings_the_game_back_and_travels_in_a_save() {
     h.run_steps(3);
     assert_eq!(*h.state().tabs.sokoban.session.current(), here);
     // The status bar says where the game now is.
-    let said = h.state().notice.clone().map(|n| n.text).unwrap_or_default();
+    let said = h.state().messages.notice.clone().map(|n| n.text).unwrap_or_default();
     assert_eq!(said, "snapshot \"around the box\" opened: 3 moves (undo goes back)");
     // Solve it too, then save: the save carries both; another window opening it gets them.
     play(&mut h, "EE");

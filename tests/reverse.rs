@@ -122,7 +122,7 @@ fn the_window_plays_backwards_and_the_forward_solution_is_the_players() {
     assert!(t.forward.is_none(), "reverse mode ended");
     assert!(t.session.current().solved() && t.session.current().reverse.is_none());
     assert_eq!(t.session.moves(), 2, "EE, the walks after the last push dropped");
-    let notice = h.state().notice.clone().map(|n| n.text).unwrap_or_default();
+    let notice = h.state().messages.notice.clone().map(|n| n.text).unwrap_or_default();
     assert!(notice.contains("forward solution (2 pushes, 2 moves)"), "{notice}");
     // One attempt: the reverse game's (its forward solution is not another).
     assert_eq!(h.state().library().stats.attempts, 1);
@@ -309,10 +309,10 @@ fn the_offer_to_continue_is_for_the_forward_game_only() {
     h.run_steps(2);
     h.key_press(egui::Key::PageUp);
     h.run_steps(3);
-    assert!(h.state().offer.is_some(), "no offer to continue Maze 1");
+    assert!(h.state().kept.offer.is_some(), "no offer to continue Maze 1");
     // Reverse mode: the offer goes (it named the reverse game, and Continue left reverse mode).
     h.get_by_label("Reverse").click();
     h.run_steps(3);
-    assert!(h.state().offer.is_none(), "the offer stayed in reverse mode");
+    assert!(h.state().kept.offer.is_none(), "the offer stayed in reverse mode");
     assert!(h.query_by_label_contains("before: its last game was kept").is_none());
 }

@@ -40,7 +40,7 @@ fn the_continue_offer_moves_nothing_under_the_pointer() {
     h.get_by_label_contains("SAMPLE-01  par 2").click();
     // An area is measured on its first frame and shown on the next.
     h.run_steps(4);
-    assert!(h.state().offer.is_some(), "no offer");
+    assert!(h.state().kept.offer.is_some(), "no offer");
     h.get_by_label_contains("You played SAMPLE-01 before");
     let after =
         [h.get_by_label("SAMPLE-02  par 9").rect(), h.get_by_label("Undo").rect(), h.get_by_label("Solve").rect()];
@@ -56,21 +56,21 @@ fn the_export_range_stays_while_the_timeline_moves_and_the_panel_names_no_flags(
     h.run_steps(2);
     h.get_by_label("SAMPLE-02  par 9").click();
     h.run_steps(2);
-    h.state_mut().instant = true;
+    h.state_mut().view.instant = true;
     h.get_by_label("Solve").click();
     settle(&mut h);
     let n = h.state().tabs.vexed.session.moves();
     assert!(n >= 9, "{n} moves");
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
     h.run_steps(2);
-    h.state_mut().export.from = 2;
-    h.state_mut().export.to = 5;
+    h.state_mut().export.panel.from = 2;
+    h.state_mut().export.panel.to = 5;
     h.run_steps(2);
     h.get_by_label_contains("frames,");
     for key in [egui::Key::Home, egui::Key::End, egui::Key::Home] {
         h.key_press(key);
         h.run_steps(3);
-        let e = &h.state().export;
+        let e = &h.state().export.panel;
         assert_eq!((e.from, e.to), (2, 5), "after {key:?}");
         assert!(h.query_all_by_label_contains("--").next().is_none(), "a flag name in the window after {key:?}");
     }
@@ -123,7 +123,7 @@ fn moves_from_a_paste_are_not_the_players() {
     // player (its best is not theirs).
     let mut h = harness();
     h.run_steps(2);
-    h.state_mut().instant = true;
+    h.state_mut().view.instant = true;
     h.get_by_label("Solve").click();
     settle(&mut h);
     let id = h.state().game_id();
@@ -155,24 +155,24 @@ fn enter_game_id_opens_what_is_typed() {
     h.run_steps(2);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::G);
     h.run_steps(2);
-    assert!(h.state().game_id_entry.is_some(), "Ctrl+G opened nothing");
-    h.state_mut().game_id_entry = Some(id);
+    assert!(h.state().view.game_id_entry.is_some(), "Ctrl+G opened nothing");
+    h.state_mut().view.game_id_entry = Some(id);
     h.run_steps(1);
     h.get_by_label("Open").click();
     h.run_steps(3);
-    assert!(h.state().game_id_entry.is_none());
+    assert!(h.state().view.game_id_entry.is_none());
     assert_eq!(h.state().tabs.vexed.session.moves(), 1);
     // Nonsense stays in the field, and the status bar says why.
-    h.state_mut().game_id_entry = Some("tumblebox:1:vexed:AAAA:AAAA:00000000".into());
+    h.state_mut().view.game_id_entry = Some("tumblebox:1:vexed:AAAA:AAAA:00000000".into());
     h.run_steps(1);
     h.get_by_label("Open").click();
     h.run_steps(2);
-    assert!(h.state().game_id_entry.is_some());
-    assert!(h.state().notice.as_ref().unwrap().text.contains("checksum"));
+    assert!(h.state().view.game_id_entry.is_some());
+    assert!(h.state().messages.notice.as_ref().unwrap().text.contains("checksum"));
     // Escape closes it.
     h.key_press(egui::Key::Escape);
     h.run_steps(2);
-    assert!(h.state().game_id_entry.is_none());
+    assert!(h.state().view.game_id_entry.is_none());
 }
 
 #[test]
@@ -199,17 +199,17 @@ fn quitting_during_an_export_leaves_no_file() {
     h.run_steps(2);
     h.get_by_label("SAMPLE-02  par 9").click();
     h.run_steps(2);
-    h.state_mut().instant = true;
+    h.state_mut().view.instant = true;
     h.get_by_label("Solve").click();
     settle(&mut h);
-    h.state_mut().export.size = 3000;
+    h.state_mut().export.panel.size = 3000;
     let gif = dir.join("long.gif");
     h.state_mut().start_export(gif.clone());
     h.run_steps(2);
-    assert!(h.state().running.is_some());
+    assert!(h.state().export.running.is_some());
     // What Quit does once the player confirms (and what closing the window does).
     h.state_mut().finish_export_for_quit();
-    assert!(h.state().running.is_none());
+    assert!(h.state().export.running.is_none());
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(left.is_empty(), "left behind: {left:?}");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -259,7 +259,7 @@ fn animation_keeps_the_clocks_time_at_half_a_frame_a_second() {
         .with_step_dt(2.0)
         .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default());
     h.run_steps(2);
-    h.state_mut().speed = 0.25;
+    h.state_mut().view.speed = 0.25;
     let s = &mut h.state_mut().tabs.vexed.session;
     let m = s.current().moves()[0];
     s.make(&m, false).unwrap();
@@ -281,12 +281,12 @@ fn the_message_log_keeps_every_message_whole() {
     // The status bar holds the newest; a click opens the log with both, whole.
     h.get_by_label_contains("a long message").click();
     h.run_steps(2);
-    assert!(h.state().log_open);
-    assert!(h.state().log.iter().any(|m| m == "first message"));
-    assert!(h.state().log.contains(&long));
+    assert!(h.state().view.log_open);
+    assert!(h.state().messages.log.iter().any(|m| m == "first message"));
+    assert!(h.state().messages.log.contains(&long));
     h.key_press(egui::Key::Escape);
     h.run_steps(2);
-    assert!(!h.state().log_open);
+    assert!(!h.state().view.log_open);
 }
 
 #[test]
@@ -335,12 +335,12 @@ fn the_stacks_editor_resizes_its_square_board() {
     h.run_steps(2);
     h.key_press(egui::Key::E);
     h.run_steps(3);
-    assert!(h.state().edit.is_some());
-    let (r, c) = h.state().edit.as_ref().unwrap().pad.size();
+    assert!(h.state().editor.mode.is_some());
+    let (r, c) = h.state().editor.mode.as_ref().unwrap().pad.size();
     assert_eq!(r, c);
     // One size field (rows and columns would fight over a square board), typed into.
     assert!(h.query_by_label("rows").is_none());
-    let tool = h.state().edit.as_ref().unwrap().tool;
+    let tool = h.state().editor.mode.as_ref().unwrap().tool;
     h.get_by_label("size").click();
     h.run_steps(2);
     h.get_by_label("size").focus();
@@ -350,9 +350,9 @@ fn the_stacks_editor_resizes_its_square_board() {
     h.run_steps(1);
     h.key_press(egui::Key::Enter);
     h.run_steps(3);
-    assert_eq!(h.state().edit.as_ref().unwrap().pad.size(), (6, 6));
+    assert_eq!(h.state().editor.mode.as_ref().unwrap().pad.size(), (6, 6));
     // The digit went to the field, not to the palette.
-    assert_eq!(h.state().edit.as_ref().unwrap().tool, tool);
+    assert_eq!(h.state().editor.mode.as_ref().unwrap().tool, tool);
 }
 
 #[test]
@@ -447,7 +447,7 @@ fn a_blank_vexed_board_says_it_has_no_blocks() {
     h.run_steps(2);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
     h.run_steps(3);
-    assert!(h.state().edit.is_some());
+    assert!(h.state().editor.mode.is_some());
     h.get_by_label_contains("has no blocks");
     assert!(h.query_by_label_contains("valid: Test plays it").is_none());
 }
@@ -460,7 +460,7 @@ fn step_filters_are_words() {
     h.run_steps(2);
     h.get_by_label("Board 2 (ends in turn 1)").click();
     h.run_steps(2);
-    h.state_mut().instant = true;
+    h.state_mut().view.instant = true;
     h.get_by_label("Run to the end").click();
     for _ in 0..50 {
         h.step();
@@ -538,7 +538,7 @@ fn the_export_panel_measures_its_size_and_shows_only_what_the_format_uses() {
     h.get_by_label_contains("no moves to animate here");
     h.get_by_label("SAMPLE-02  par 9").click();
     h.run_steps(2);
-    h.state_mut().instant = true;
+    h.state_mut().view.instant = true;
     h.get_by_label("Solve").click();
     settle(&mut h);
     // Small enough to write whole: the size shown is the file's.
@@ -550,7 +550,7 @@ fn the_export_panel_measures_its_size_and_shows_only_what_the_format_uses() {
     let real = std::fs::metadata(&gif).unwrap().len() as f64;
     assert!((bytes - real).abs() <= real * 0.01 + 1000.0, "said {said}, wrote {real}");
     // Larger: measured on the first moves and scaled, within 30 % of the file.
-    h.state_mut().export.size = 1400;
+    h.state_mut().export.panel.size = 1400;
     let said = until_measured(&mut h, " frames, ");
     let (bytes, exact) = size_said(&said);
     assert!(!exact, "{said}");
@@ -559,12 +559,12 @@ fn the_export_panel_measures_its_size_and_shows_only_what_the_format_uses() {
     let real = std::fs::metadata(&big).unwrap().len() as f64;
     assert!((bytes - real).abs() <= real * 0.3, "said {said}, wrote {real}");
     // A strip: no speed, loop or hold (it has no timing); captions it has.
-    h.state_mut().export.size = 240;
+    h.state_mut().export.panel.size = 240;
     let speeds = h.query_all_by_label("speed").count();
     h.get_by_label("loop:");
     h.get_by_label("PNG strip of every step").click();
     h.run_steps(2);
-    assert_eq!(h.state().export.format, 3);
+    assert_eq!(h.state().export.panel.format, 3);
     // (The speed left is the rule debugger's.)
     assert!(h.query_all_by_label("speed").count() < speeds);
     assert!(h.query_by_label("loop:").is_none());
@@ -577,10 +577,10 @@ fn the_export_panel_measures_its_size_and_shows_only_what_the_format_uses() {
     let real = std::fs::metadata(&strip).unwrap().len() as f64;
     assert!((bytes - real).abs() <= real * 0.3, "said {said}, wrote {real}");
     // The settings outlive the window.
-    h.state_mut().export.size = 600;
+    h.state_mut().export.panel.size = 600;
     h.run_steps(2);
     let back = TumbleApp::with_store(tumblebox::store::Store::memory_with(h.state().progress().clone()));
-    assert_eq!((back.export.format, back.export.size), (3, 600));
+    assert_eq!((back.export.panel.format, back.export.panel.size), (3, 600));
     // Nothing of the measuring is left in the temporary folder (once the last one is done;
     // other tests of this process may be measuring too, so this waits for them).
     until_measured(&mut h, " in a row, ");
@@ -604,7 +604,7 @@ fn my_levels_holds_a_level_once_and_is_listed_once() {
     let dir = std::env::temp_dir().join(format!("tumblebox-my-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut h = harness();
-    h.state_mut().my_levels = Some(dir.clone());
+    h.state_mut().editor.my_levels = Some(dir.clone());
     h.run_steps(2);
     h.key_press(egui::Key::E);
     h.run_steps(2);
@@ -613,7 +613,7 @@ fn my_levels_holds_a_level_once_and_is_listed_once() {
     h.state_mut().run(tumblebox::app::command::Command::CertifyLevel, &ctx);
     for _ in 0..500 {
         h.step();
-        if h.state().edit.as_ref().is_some_and(|e| e.certifying.is_none()) {
+        if h.state().editor.mode.as_ref().is_some_and(|e| e.certifying.is_none()) {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
@@ -622,7 +622,7 @@ fn my_levels_holds_a_level_once_and_is_listed_once() {
         h.state_mut().run(tumblebox::app::command::Command::AddToMyLevels, &ctx);
         h.run_steps(2);
     }
-    let said = h.state().notice.as_ref().unwrap().text.clone();
+    let said = h.state().messages.notice.as_ref().unwrap().text.clone();
     assert!(said.contains("already in My levels"), "{said}");
     let file = h.state().my_pack(GameKind::Vexed).unwrap();
     let text = std::fs::read_to_string(&file).unwrap();
@@ -663,7 +663,7 @@ fn my_levels_holds_a_level_once_and_is_listed_once() {
     h.state_mut().change_my_level(0, Change::Delete);
     h.run_steps(2);
     assert_eq!(titles(&h).len(), 1);
-    assert!(h.state().notice.as_ref().unwrap().text.contains("stays"));
+    assert!(h.state().messages.notice.as_ref().unwrap().text.contains("stays"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -714,7 +714,7 @@ fn how_to_play_has_a_drawn_legend() {
     // Escape closes it.
     h.key_press(egui::Key::Escape);
     h.run_steps(2);
-    assert!(!h.state().help_open);
+    assert!(!h.state().view.help_open);
 }
 
 #[test]
@@ -832,4 +832,28 @@ fn a_sokoban_levels_author_and_comment_show_in_the_list() {
     h.get_by_label("Rooms (2 puzzles), by A. Person");
     assert_eq!(h.state().tabs.sokoban.header, ["Rooms (2 puzzles), by A. Person", "free to share"]);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_command_of_the_table_is_in_its_menu() {
+    // The menus are made from the command table: opening each menu shows, as new items, every
+    // command the table places there (a command missing from the menus fails here).
+    use tumblebox::app::command::{Command, Menu};
+    let mut h = harness();
+    h.run_steps(2);
+    let mut seen = 0;
+    for menu in Menu::ALL {
+        let before: Vec<usize> =
+            Command::in_menu(menu).iter().map(|c| h.query_all_by_label_contains(c.label()).count()).collect();
+        h.get_by_label(menu.title()).click();
+        h.run_steps(2);
+        for (c, was) in Command::in_menu(menu).iter().zip(before) {
+            let now = h.query_all_by_label_contains(c.label()).count();
+            assert!(now > was, "{:?} ({}) is not in the {} menu", c, c.label(), menu.title());
+            seen += 1;
+        }
+        h.key_press(egui::Key::Escape);
+        h.run_steps(2);
+    }
+    assert_eq!(seen, Command::ALL.len(), "every command is in a menu");
 }

@@ -162,7 +162,7 @@ fn the_banner_stands_beside_the_board_when_there_is_room_and_can_be_hidden_when_
     assert!(!banner.intersects(drawn), "the banner covers SAMPLE-01's cells: {banner:?} {drawn:?}");
     assert!(h.query_by_label("Hide").is_none());
     h.state_mut().open_file(&f).unwrap();
-    h.state_mut().instant = true;
+    h.state_mut().view.instant = true;
     h.run_steps(3);
     assert_eq!((h.state().kind, h.state().tabs.sokoban.levels.len()), (GameKind::Sokoban, 2));
     // The wide level solved: the banner stands in the room above the board.

@@ -5,8 +5,25 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Command {
+/// Declares the commands, each once: the enum and [`Command::ALL`] are made from one list, and
+/// every other fact of a command (label, keys, tooltip, when, menu) is an exhaustive match
+/// below, so a command added here and missing there is a compiler error.
+macro_rules! commands {
+    ($($c:ident,)*) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Command {
+            $($c,)*
+        }
+
+        impl Command {
+            /// Every command, in the table's order (the palette's and, within a menu's group,
+            /// the menu's).
+            pub const ALL: [Command; [$(stringify!($c),)*].len()] = [$(Command::$c,)*];
+        }
+    };
+}
+
+commands! {
     Open,
     Save,
     Copy,
@@ -58,6 +75,32 @@ pub enum Command {
     ExportProgress,
     ImportProgress,
     Quit,
+}
+
+/// The window's menus, in the menu bar's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Menu {
+    File,
+    Game,
+    Level,
+    Debug,
+    View,
+    Help,
+}
+
+impl Menu {
+    pub const ALL: [Menu; 6] = [Menu::File, Menu::Game, Menu::Level, Menu::Debug, Menu::View, Menu::Help];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Menu::File => "File",
+            Menu::Game => "Game",
+            Menu::Level => "Level",
+            Menu::Debug => "Debug",
+            Menu::View => "View",
+            Menu::Help => "Help",
+        }
+    }
 }
 
 /// What the window allows now: what a command's enabled-when reads.
@@ -161,70 +204,50 @@ const fn cmd(k: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 51] = [
-        Command::Open,
-        Command::Save,
-        Command::Copy,
-        Command::CopyLink,
-        Command::Paste,
-        Command::EnterGameId,
-        Command::Export,
-        Command::ReplayBest,
-        Command::ExportBest,
-        Command::SaveBest,
-        Command::Undo,
-        Command::Redo,
-        Command::Restart,
-        Command::Solve,
-        Command::Hint,
-        Command::Cancel,
-        Command::NextLevel,
-        Command::PreviousLevel,
-        Command::NextUnsolved,
-        Command::Help,
-        Command::DarkTheme,
-        Command::Instant,
-        Command::CellNumbers,
-        Command::DeadSquares,
-        Command::WarnUnsolvable,
-        Command::LevelsPanel,
-        Command::DebuggerPanel,
-        Command::Palette,
-        Command::PlayPause,
-        Command::StepBack,
-        Command::StepForward,
-        Command::MoveBack,
-        Command::MoveForward,
-        Command::TimelineStart,
-        Command::TimelineEnd,
-        Command::Edit,
-        Command::NewLevel,
-        Command::TestLevel,
-        Command::CertifyLevel,
-        Command::SaveLevel,
-        Command::AddToMyLevels,
-        Command::LeaveEditor,
-        Command::SaveMyLevels,
-        Command::MessageLog,
-        Command::Library,
-        Command::Snapshot,
-        Command::ExportLibrary,
-        Command::ReverseMode,
-        Command::ExportProgress,
-        Command::ImportProgress,
-        Command::Quit,
-    ];
-
     /// The debugger's timeline commands, in the Debug menu's order.
-    pub const TIMELINE: [Command; 7] = [
-        Command::PlayPause,
-        Command::StepBack,
-        Command::StepForward,
-        Command::MoveBack,
-        Command::MoveForward,
-        Command::TimelineStart,
-        Command::TimelineEnd,
-    ];
+    /// Where the command is in the menus: its menu and its group there (a separator between
+    /// groups). Every command is in a menu, so the menus list every action the window has.
+    pub fn place(self) -> (Menu, u8) {
+        use Command::*;
+        use Menu as M;
+        match self {
+            Open | Save => (M::File, 0),
+            Copy | CopyLink | Paste | EnterGameId => (M::File, 1),
+            Export | ExportProgress | ImportProgress => (M::File, 2),
+            Quit => (M::File, 3),
+            Undo | Redo | Restart => (M::Game, 0),
+            Solve | Hint | Cancel => (M::Game, 1),
+            ReverseMode => (M::Game, 2),
+            ReplayBest | ExportBest | SaveBest => (M::Game, 3),
+            Library | Snapshot | ExportLibrary => (M::Game, 4),
+            NextLevel | PreviousLevel | NextUnsolved => (M::Game, 5),
+            Edit | NewLevel => (M::Level, 0),
+            TestLevel | CertifyLevel | SaveLevel | AddToMyLevels | LeaveEditor => (M::Level, 1),
+            SaveMyLevels => (M::Level, 2),
+            PlayPause | StepBack | StepForward | MoveBack | MoveForward | TimelineStart | TimelineEnd => (M::Debug, 0),
+            DarkTheme | Instant | CellNumbers | DeadSquares | WarnUnsolvable => (M::View, 0),
+            LevelsPanel | DebuggerPanel => (M::View, 1),
+            Help | Palette | MessageLog => (M::Help, 0),
+        }
+    }
+
+    /// A menu's commands in its order: by group, then the table's order; without the ones
+    /// this front end lacks ([`Command::here`]).
+    pub fn in_menu(menu: Menu) -> Vec<Command> {
+        let mut v: Vec<(u8, usize, Command)> = Command::ALL
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.place().0 == menu && c.here())
+            .map(|(i, c)| (c.place().1, i, *c))
+            .collect();
+        v.sort_by_key(|(g, i, _)| (*g, *i));
+        v.into_iter().map(|(_, _, c)| c).collect()
+    }
+
+    /// The debugger's timeline commands (the Debug menu).
+    pub fn timeline() -> Vec<Command> {
+        Command::in_menu(Menu::Debug)
+    }
 
     pub fn info(self) -> Info {
         use Command::*;

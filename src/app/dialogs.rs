@@ -230,7 +230,7 @@ impl TumbleApp {
                     let done = if kind.is_save() { "saved" } else { "exported" };
                     let text = match self.export_to(&p, kind) {
                         Ok(()) if kind == ExportKind::Level => {
-                            if let Some(e) = &mut self.edit {
+                            if let Some(e) = &mut self.editor.mode {
                                 e.kept = e.pad.text();
                             }
                             format!("{done} {}", p.display())

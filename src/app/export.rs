@@ -219,7 +219,7 @@ impl TumbleApp {
     pub fn export_to(&self, path: &Path, kind: ExportKind) -> std::io::Result<()> {
         if kind == ExportKind::Panel {
             // At once, on this thread (the window's Export button runs it on another).
-            let job = self.tab().export_job(self.export.request(Some(path.to_path_buf())));
+            let job = self.tab().export_job(self.export.panel.request(Some(path.to_path_buf())));
             return job(&mut |_| true).map_err(|e| std::io::Error::other(format!("{e:?}")));
         }
         if kind == ExportKind::Level {
@@ -267,10 +267,11 @@ impl TumbleApp {
                 return format!("my-{}-levels.{ext}", self.kind.key());
             }
             ExportKind::Level => {
-                let (title, ext) = self.edit.as_ref().map_or(("level", "txt"), |e| (e.pad.title(), e.pad.format().1));
+                let (title, ext) =
+                    self.editor.mode.as_ref().map_or(("level", "txt"), |e| (e.pad.title(), e.pad.format().1));
                 return format!("{}.{ext}", slug(title));
             }
-            ExportKind::Panel => self.export.extension(),
+            ExportKind::Panel => self.export.panel.extension(),
             _ => "gif",
         };
         format!("tumblebox-{}-{name}.{ext}", self.kind.key())
@@ -279,14 +280,14 @@ impl TumbleApp {
     /// Starts the export panel's export to `path` on another thread: the window goes on (the
     /// board animates, moves can be made); progress and Cancel show in the panel.
     pub fn start_export(&mut self, path: PathBuf) {
-        let req = self.export.request(Some(path.clone()));
-        let frames = if self.export.format == 2 { 1 } else { self.tab().export_plan(&req).map_or(0, |p| p.0) };
+        let req = self.export.panel.request(Some(path.clone()));
+        let frames = if self.export.panel.format == 2 { 1 } else { self.tab().export_plan(&req).map_or(0, |p| p.0) };
         self.start_request(path, req, frames);
     }
 
     /// Starts an export as asked by `req` (`frames`: what its progress counts to).
     pub(super) fn start_request(&mut self, path: PathBuf, req: crate::render::frames::Request, frames: usize) {
-        if self.running.is_some() {
+        if self.export.running.is_some() {
             self.notify("an export is already running", Some(self.kind));
             return;
         }
@@ -321,7 +322,7 @@ impl TumbleApp {
                 finished,
                 repaint,
             );
-            self.running = Some(RunningExport { path, frames, done, cancel, result: rx });
+            self.export.running = Some(RunningExport { path, frames, done, cancel, result: rx });
             return;
         }
         let job = self.tab().export_job(req);
@@ -333,15 +334,15 @@ impl TumbleApp {
             let _ = tx.send(r);
             repaint();
         });
-        self.running = Some(RunningExport { path, frames, done, cancel, result: rx });
+        self.export.running = Some(RunningExport { path, frames, done, cancel, result: rx });
     }
 
     /// Collects a finished export: says where it went, or why it did not.
     pub fn poll_export(&mut self) {
-        let Some(r) = &self.running else { return };
+        let Some(r) = &self.export.running else { return };
         let Ok(result) = r.result.try_recv() else { return };
         let path = r.path.display().to_string();
-        self.running = None;
+        self.export.running = None;
         let text = match result {
             Ok(()) => format!("exported {path}"),
             Err(crate::render::frames::ExportError::Cancelled) => format!("export cancelled: {path} was not written"),
@@ -356,10 +357,10 @@ impl TumbleApp {
     /// real file to a temporary folder (the whole of it when it is small, else its first moves,
     /// scaled by frames), for the panel state `key`. `None` while it is measured.
     pub fn size_estimate(&mut self, key: &str, frames: usize) -> Option<SizeEstimate> {
-        if self.estimating.as_ref().is_none_or(|e| e.key != key) {
-            self.estimating = Some(self.measure(key, frames));
+        if self.export.estimating.as_ref().is_none_or(|e| e.key != key) {
+            self.export.estimating = Some(self.measure(key, frames));
         }
-        let e = self.estimating.as_mut()?;
+        let e = self.export.estimating.as_mut()?;
         if e.result.is_none()
             && let Some(rx) = &e.rx
             && let Ok(r) = rx.try_recv()
@@ -373,7 +374,7 @@ impl TumbleApp {
     fn measure(&self, key: &str, frames: usize) -> Estimating {
         static SEQ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let name = format!("measure.{}", self.export.extension());
+        let name = format!("measure.{}", self.export.panel.extension());
         // A web page has no folders: its worker is given the file's name alone.
         #[cfg(target_arch = "wasm32")]
         let path = PathBuf::from(format!("{n}-{name}"));
@@ -381,9 +382,9 @@ impl TumbleApp {
         let dir = std::env::temp_dir().join(format!("tumblebox-size-{}-{n}", std::process::id()));
         #[cfg(not(target_arch = "wasm32"))]
         let path = dir.join(name);
-        let mut req = self.export.request(Some(path.clone()));
+        let mut req = self.export.panel.request(Some(path.clone()));
         // A sample of the moves when the whole would draw too much: the first ones of the range.
-        let per = (self.export.size * self.export.size).max(1);
+        let per = (self.export.panel.size * self.export.panel.size).max(1);
         let most = (SAMPLE_PIXELS / per).clamp(2, 400);
         let moves = self.tab().moves();
         let (a, b) = match (req.from_move, req.to_move) {
@@ -391,7 +392,7 @@ impl TumbleApp {
             _ => (1, moves),
         };
         let mut sample = frames;
-        if self.export.format != 2 && frames > most && b >= a {
+        if self.export.panel.format != 2 && frames > most && b >= a {
             let k = ((b - a + 1) * most / frames).max(1);
             req.from_move = Some(a);
             req.to_move = Some(a + k - 1);
@@ -472,7 +473,7 @@ impl TumbleApp {
     /// Cancels a running export and waits (at most ten seconds) for its thread to remove the
     /// staged file: what quitting does, so no partial file is left beside the target.
     pub fn finish_export_for_quit(&mut self) {
-        let Some(r) = self.running.take() else { return };
+        let Some(r) = self.export.running.take() else { return };
         r.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
         // A web page has no staged file (and no clock for a timed wait in std).
         #[cfg(not(target_arch = "wasm32"))]

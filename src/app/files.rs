@@ -94,7 +94,7 @@ impl TumbleApp {
         let name = path.display().to_string();
         self.leave_editor_for(&name)?;
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-        let mine = self.my_levels.as_deref().is_some_and(|d| path.parent() == Some(d));
+        let mine = self.editor.my_levels.as_deref().is_some_and(|d| path.parent() == Some(d));
         let file = match path.file_name() {
             _ if mine => MY_LEVELS.to_string(),
             Some(f) => f.to_string_lossy().to_string(),
@@ -106,7 +106,7 @@ impl TumbleApp {
     /// Another level is about to replace the tab the editor came from: the editor closes first,
     /// asking once when its level has changes not kept.
     pub(super) fn leave_editor_for(&mut self, name: &str) -> Result<(), String> {
-        if self.edit.is_some() {
+        if self.editor.mode.is_some() {
             if !self.may_drop() {
                 return Err(format!(
                     "{name} not opened: the level being edited has changes not kept (open it again to drop them)"
@@ -192,7 +192,7 @@ impl TumbleApp {
     pub(super) fn open_bytes(&mut self, name: &str, file: String, bytes: &[u8]) -> Result<(), String> {
         // Another level replaces the tab the editor came from: the editor closes first (asking
         // once when its level has changes not kept).
-        if self.edit.is_some() {
+        if self.editor.mode.is_some() {
             if !self.may_drop() {
                 return Err(format!(
                     "{name} not opened: the level being edited has changes not kept (open it again to drop them)"
@@ -225,7 +225,7 @@ impl TumbleApp {
         }
         self.kind = kind;
         // A new list shows its current level, not the old list's scroll position.
-        self.scroll_to_current = true;
+        self.view.scroll_to_current = true;
         Ok(())
     }
 
@@ -236,7 +236,7 @@ impl TumbleApp {
         let levels = levels.into_iter().map(|l| Level::new(l.title, l.board.settle().0, l.par)).collect();
         self.tabs.vexed = Tab::new(file, levels);
         self.kind = <vexed::Board as crate::games::Game>::KIND;
-        self.scroll_to_current = true;
+        self.view.scroll_to_current = true;
         Ok(())
     }
 
@@ -249,7 +249,7 @@ impl TumbleApp {
                 self.tabs.reset(kind);
                 self.keep_change(crate::store::Change::Pack(kind, None));
                 self.keep_change(crate::store::Change::Last(kind, 0));
-                self.scroll_to_current = true;
+                self.view.scroll_to_current = true;
             }
             Some(p) => {
                 let _ = self.dialogs.0.send(Dialog::Open(p));

@@ -38,18 +38,18 @@ impl TumbleApp {
         }
         let t = self.tab();
         let now = t.content(t.index()).map(|c| self.key_of(self.kind, c));
-        if now != self.shown {
-            self.shown = now.clone();
-            self.offer = now.filter(|k| self.tab().fresh() && self.progress().kept_game(k).is_some());
+        if now != self.kept.shown {
+            self.kept.shown = now.clone();
+            self.kept.offer = now.filter(|k| self.tab().fresh() && self.progress().kept_game(k).is_some());
         }
-        if self.offer.is_some() && (!self.tab().fresh() || self.offer != self.shown) {
-            self.offer = None;
+        if self.kept.offer.is_some() && (!self.tab().fresh() || self.kept.offer != self.kept.shown) {
+            self.kept.offer = None;
         }
     }
 
     /// Continues the offered game: the level with its whole history.
     pub fn continue_offered(&mut self) {
-        let Some(key) = self.offer.take() else { return };
+        let Some(key) = self.kept.offer.take() else { return };
         let Some(text) = self.progress().kept_game(&key).map(str::to_string) else { return };
         let kind = self.kind;
         let pack = self.tab().pack().to_string();
@@ -72,7 +72,7 @@ impl TumbleApp {
         if self.progress().kept_game(&key).is_none() {
             return;
         }
-        self.offer = Some(key);
+        self.kept.offer = Some(key);
         self.continue_offered();
         if self.game_id() == id {
             self.notify("the game as it was left", Some(self.kind));
@@ -119,14 +119,14 @@ impl TumbleApp {
         };
         let result = match what {
             Command::ReplayBest => {
-                let animate = !self.instant;
+                let animate = !self.view.instant;
                 let r = self.tab_mut().play_line(&line, animate);
                 self.not_an_attempt();
                 r
             }
             Command::ExportBest => self.tab_mut().play_line(&line, false).map(|()| {
-                self.export.open = true;
-                (self.export.from, self.export.to) = (0, 0);
+                self.export.panel.open = true;
+                (self.export.panel.from, self.export.panel.to) = (0, 0);
             }),
             _ => self.tab().line_save(&line).map(|_| {
                 if let Some(ctx) = ctx {
@@ -143,7 +143,7 @@ impl TumbleApp {
     /// board is a simulation, not a puzzle: nothing to record.
     pub(super) fn record(&mut self) {
         // A level being tested from the editor is nobody's progress yet.
-        if !self.tab().puzzle() || self.edit.as_ref().is_some_and(|e| e.testing.is_some()) {
+        if !self.tab().puzzle() || self.editor.mode.as_ref().is_some_and(|e| e.testing.is_some()) {
             return;
         }
         // A reverse game's end is not a solve: the forward solution it gives is.

@@ -186,9 +186,38 @@ impl Tabs {
     }
 }
 
+/// The window: what the window as a whole owns (the game shown, the games' midends, the view,
+/// the player's store, the export job, the editor, the library window). Each game's own state
+/// (its history, undo, animation clock, solver) lives in its midend ([`Tab`], through
+/// [`Tabs`]).
 pub struct TumbleApp {
+    /// The game shown.
     pub kind: GameKind,
+    /// Each game's midend, one per game of the registry.
     pub tabs: Tabs,
+    /// Speed, panels, the small windows open, the window's width.
+    pub view: View,
+    /// The player's data: progress, libraries, kept games, settings ([`crate::store`]).
+    pub store: crate::store::Store,
+    /// What was last kept in the store, to keep only what changed.
+    pub kept: Kept,
+    /// The status bar's notice and the message log.
+    pub messages: Messages,
+    /// The export panel and the export running in the background.
+    pub export: Exports,
+    /// The level editor and My levels.
+    pub editor: Editor,
+    /// The library window, the optimiser and the statistics clock.
+    pub shelf: shelf::Shelf,
+    dialogs: (mpsc::Sender<Dialog>, mpsc::Receiver<Dialog>),
+    /// Quitting asked, or confirmed, while an export ran.
+    pub quit: Quit,
+    /// The window's context, for threads that finish work to wake it (an export).
+    pub(crate) ctx: Option<egui::Context>,
+}
+
+/// How the window is shown: speed, panels, the small windows open.
+pub struct View {
     /// Animation speed multiplier (0.25 to 4).
     pub speed: f32,
     /// Skip animations.
@@ -197,66 +226,118 @@ pub struct TumbleApp {
     /// a small window.
     pub hide_levels: bool,
     pub hide_debugger: bool,
-    /// The player's data: progress, libraries, kept games, settings ([`crate::store`]).
-    pub store: crate::store::Store,
-    /// Each game's history as last kept (session, version, cursor): a change is kept at once.
-    kept_stamps: [(u64, u64, usize); 4],
-    /// The game shown, speed, Instant and the export panel's settings as last kept or read.
-    settings_kept: (GameKind, f32, bool, String),
-    /// The app's newest notice (files opened, exports, stored progress), and its tab.
-    pub notice: Option<Notice>,
-    dialogs: (mpsc::Sender<Dialog>, mpsc::Receiver<Dialog>),
-    drag_start: Option<[f32; 2]>,
+    /// A side panel brought back by its key (F9, F12) although the window is narrow.
+    pub levels_forced: bool,
+    pub debugger_forced: bool,
+    /// The window's width at the last frame: side panels fold away by themselves below
+    /// [`LEVELS_FOLD_BELOW`] and [`DEBUGGER_FOLDS_BELOW`].
+    pub width: f32,
     /// The level changed by key: scroll the list to it.
-    scroll_to_current: bool,
+    pub scroll_to_current: bool,
+    pub drag_start: Option<[f32; 2]>,
     /// The help window is open.
     pub help_open: bool,
+    /// Help › Message log is open.
+    pub log_open: bool,
     /// The command palette, when open: what is typed and the highlighted line.
     pub palette: Option<(String, usize)>,
+    /// File › Enter game ID…, when open: what is typed so far.
+    pub game_id_entry: Option<String>,
+    /// The window's fonts are installed (on the first frame).
+    pub fonts_installed: bool,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View {
+            speed: 1.0,
+            instant: false,
+            hide_levels: false,
+            hide_debugger: false,
+            levels_forced: false,
+            debugger_forced: false,
+            width: 1200.0,
+            scroll_to_current: false,
+            drag_start: None,
+            help_open: false,
+            log_open: false,
+            palette: None,
+            game_id_entry: None,
+            fonts_installed: false,
+        }
+    }
+}
+
+/// What the window last kept in the store or showed, to keep and offer only what changed.
+pub struct Kept {
+    /// Each game's history as last kept (session, version, cursor): a change is kept at once.
+    pub stamps: [(u64, u64, usize); GameKind::ALL.len()],
+    /// The game shown, speed, Instant and the export panel's settings as last kept or read.
+    pub settings: (GameKind, f32, bool, String),
     /// The level on screen when the last frame ended (to notice a level opened).
-    shown: Option<LevelKey>,
+    pub shown: Option<LevelKey>,
     /// A kept game the player may continue (its level), offered above the board.
     pub offer: Option<LevelKey>,
+    /// What the page's address was last set to follow (game, level, history).
+    #[cfg(target_arch = "wasm32")]
+    pub web_address: Option<(GameKind, usize, (u64, u64, usize))>,
+}
+
+impl Default for Kept {
+    fn default() -> Self {
+        Kept {
+            stamps: [(0, 0, 0); GameKind::ALL.len()],
+            settings: (GameKind::ALL[0], 1.0, false, String::new()),
+            shown: None,
+            offer: None,
+            #[cfg(target_arch = "wasm32")]
+            web_address: None,
+        }
+    }
+}
+
+/// The status bar's newest notice and every message shown (Help › Message log).
+#[derive(Default)]
+pub struct Messages {
+    /// The app's newest notice (files opened, exports, stored progress), and its tab.
+    pub notice: Option<Notice>,
+    /// Every message shown in the status bar, oldest first.
+    pub log: Vec<String>,
+    /// The newest game message already in the log (its sequence number).
+    pub logged_seq: u64,
+}
+
+/// The export panel and the export running in the background.
+#[derive(Default)]
+pub struct Exports {
     /// The export panel's choices.
-    pub export: ExportPanel,
+    pub panel: ExportPanel,
     /// The export running in the background, if any.
     pub running: Option<RunningExport>,
     /// The export panel's last plan (frames, seconds) and what it was for.
-    plan_cache: Option<(String, ExportPlan)>,
+    pub(crate) plan: Option<(String, ExportPlan)>,
     /// The export panel's file size, measured for its current settings.
-    estimating: Option<export::Estimating>,
+    pub(crate) estimating: Option<export::Estimating>,
+}
+
+/// The level editor and where My levels are kept.
+#[derive(Default)]
+pub struct Editor {
     /// The level editor, when it is open (`E`).
-    pub edit: Option<edit::EditMode>,
+    pub mode: Option<edit::EditMode>,
     /// Where My levels are kept (one file per game); `None`: nowhere (no data folder).
     pub my_levels: Option<PathBuf>,
     /// How far the editor's Certify may go.
     pub certify_bounds: crate::certify::Bounds,
-    /// File › Enter game ID…, when open: what is typed so far.
-    pub game_id_entry: Option<String>,
+}
+
+/// Quitting while an export runs.
+#[derive(Default)]
+pub struct Quit {
     /// Quitting was asked while an export ran: the window asks before it closes.
-    pub quit_asked: bool,
+    pub asked: bool,
     /// Quitting was confirmed (the export cancelled, its file removed): close.
-    quit_confirmed: bool,
-    /// Every message shown in the status bar, oldest first (Help › Message log).
-    pub log: Vec<String>,
-    pub log_open: bool,
-    /// The newest game message already in the log (its sequence number).
-    logged_seq: u64,
-    /// The window's fonts are installed (on the first frame).
-    fonts_installed: bool,
-    /// The window's context, for threads that finish work to wake it (an export).
-    pub(crate) ctx: Option<egui::Context>,
-    /// The window's width at the last frame: side panels fold away by themselves below
-    /// [`LEVELS_FOLD_BELOW`] and [`DEBUGGER_FOLDS_BELOW`].
-    pub width: f32,
-    /// A side panel brought back by its key (F9, F12) although the window is narrow.
-    levels_forced: bool,
-    debugger_forced: bool,
-    /// The library window, the optimiser and the statistics clock.
-    pub shelf: shelf::Shelf,
-    /// What the page's address was last set to follow (game, level, history).
-    #[cfg(target_arch = "wasm32")]
-    web_address: Option<(GameKind, usize, (u64, u64, usize))>,
+    pub(crate) confirmed: bool,
 }
 
 /// Below this window width the level list folds away by itself (F9 brings it back).
@@ -269,42 +350,16 @@ impl Default for TumbleApp {
         TumbleApp {
             kind: GameKind::ALL[0],
             tabs: Tabs::built_in(),
-            speed: 1.0,
-            instant: false,
-            hide_levels: false,
-            hide_debugger: false,
+            view: View::default(),
             store: crate::store::Store::memory(),
-            kept_stamps: [(0, 0, 0); 4],
-            settings_kept: (GameKind::ALL[0], 1.0, false, String::new()),
-            notice: None,
-            dialogs: mpsc::channel(),
-            drag_start: None,
-            scroll_to_current: false,
-            help_open: false,
-            palette: None,
-            shown: None,
-            offer: None,
-            export: ExportPanel::default(),
-            running: None,
-            plan_cache: None,
-            estimating: None,
-            edit: None,
-            my_levels: None,
-            certify_bounds: crate::certify::Bounds::default(),
-            game_id_entry: None,
-            quit_asked: false,
-            quit_confirmed: false,
-            log: Vec::new(),
-            log_open: false,
-            logged_seq: 0,
-            fonts_installed: false,
-            ctx: None,
-            width: 1200.0,
-            levels_forced: false,
-            debugger_forced: false,
+            kept: Kept::default(),
+            messages: Messages::default(),
+            export: Exports::default(),
+            editor: Editor::default(),
             shelf: shelf::Shelf::default(),
-            #[cfg(target_arch = "wasm32")]
-            web_address: None,
+            dialogs: mpsc::channel(),
+            quit: Quit::default(),
+            ctx: None,
         }
     }
 }
@@ -324,7 +379,7 @@ impl TumbleApp {
         let mut store = store;
         let said = store.import_earlier(earlier.0.as_deref(), earlier.1.as_deref());
         let mut app = TumbleApp::with_store(store);
-        app.my_levels = my_levels;
+        app.editor.my_levels = my_levels;
         if let Some(said) = said {
             app.adopt_sessions();
             app.restore();
@@ -335,12 +390,12 @@ impl TumbleApp {
 
     /// The level list is on screen: not hidden, and the window wide enough (or brought back).
     pub fn shows_levels(&self) -> bool {
-        !self.hide_levels && (self.width >= LEVELS_FOLD_BELOW || self.levels_forced)
+        !self.view.hide_levels && (self.view.width >= LEVELS_FOLD_BELOW || self.view.levels_forced)
     }
 
     /// The rule debugger is on screen: not hidden, and the window wide enough (or brought back).
     pub fn shows_debugger(&self) -> bool {
-        !self.hide_debugger && (self.width >= DEBUGGER_FOLDS_BELOW || self.debugger_forced)
+        !self.view.hide_debugger && (self.view.width >= DEBUGGER_FOLDS_BELOW || self.view.debugger_forced)
     }
 
     /// Says something in the status bar (the newest message wins).
@@ -348,18 +403,18 @@ impl TumbleApp {
         let seq = session::next_seq();
         let text = text.into();
         self.log_message(seq, &text);
-        self.notice = Some(Notice { text, seq, tab });
+        self.messages.notice = Some(Notice { text, seq, tab });
     }
 
     /// Adds a message to the log (the newest 500 are kept).
     pub(crate) fn log_message(&mut self, seq: u64, text: &str) {
-        if seq <= self.logged_seq {
+        if seq <= self.messages.logged_seq {
             return;
         }
-        self.logged_seq = seq;
-        self.log.push(text.to_string());
-        let over = self.log.len().saturating_sub(500);
-        self.log.drain(..over);
+        self.messages.logged_seq = seq;
+        self.messages.log.push(text.to_string());
+        let over = self.messages.log.len().saturating_sub(500);
+        self.messages.log.drain(..over);
     }
 
     /// The current game as a one-line game ID (what Copy link copies).
@@ -370,12 +425,12 @@ impl TumbleApp {
     /// What is on screen in a line (the web page's title): the game, the level, the move,
     /// whether it is solved, or the positions a running search has counted.
     pub fn page_title(&self) -> String {
-        if let Some(e) = self.edit.as_ref().filter(|e| e.testing.is_none()) {
+        if let Some(e) = self.editor.mode.as_ref().filter(|e| e.testing.is_none()) {
             let mut s = format!("Editing · {} · {}", self.kind.name(), e.pad.title());
             if e.certifying.is_some() {
                 s.push_str(" · certifying…");
             } else if let Some(v) = e.verdict() {
-                s.push_str(&format!(" · {}", v.words(self.certify_bounds.max_turns)));
+                s.push_str(&format!(" · {}", v.words(self.editor.certify_bounds.max_turns)));
             }
             return s + " — tumblebox";
         }
@@ -403,7 +458,7 @@ impl TumbleApp {
     /// What the commands may do now (their enabled-when).
     pub fn allowed(&self) -> command::Allowed {
         let t = self.tab();
-        if let Some(e) = self.edit.as_ref().filter(|e| e.testing.is_none()) {
+        if let Some(e) = self.editor.mode.as_ref().filter(|e| e.testing.is_none()) {
             // The editor's own undo and redo; its certification is what Cancel stops.
             return command::Allowed {
                 back: e.pad.can_undo(),
@@ -411,14 +466,14 @@ impl TumbleApp {
                 busy: e.certifying.is_some(),
                 editing: true,
                 my_levels: self.my_pack(self.kind).is_some(),
-                keeps_mine: self.my_levels.is_some(),
+                keeps_mine: self.editor.my_levels.is_some(),
                 ..Default::default()
             };
         }
         command::Allowed {
-            editing: self.edit.is_some(),
+            editing: self.editor.mode.is_some(),
             my_levels: self.my_pack(self.kind).is_some(),
-            keeps_mine: self.my_levels.is_some(),
+            keeps_mine: self.editor.my_levels.is_some(),
             back: t.can_undo(),
             ahead: t.can_redo(),
             busy: t.busy(),
@@ -426,7 +481,7 @@ impl TumbleApp {
             previous_level: t.index() > 0,
             puzzle: t.puzzle(),
             best: self.best_line().is_some(),
-            reverse: self.edit.is_none() && t.can_reverse(),
+            reverse: self.editor.mode.is_none() && t.can_reverse(),
             reversed: t.reversed(),
         }
     }
@@ -442,7 +497,7 @@ impl TumbleApp {
 
     /// The state shown now, as a scene (what the window paints and the PNG export writes).
     pub fn scene(&self) -> crate::scene::Scene {
-        if let Some(e) = self.edit.as_ref().filter(|e| e.testing.is_none()) {
+        if let Some(e) = self.editor.mode.as_ref().filter(|e| e.testing.is_none()) {
             let marked = e.pad.check().err().map(|i| i.cells).unwrap_or_default();
             return e.pad.scene(&[], None, &marked);
         }

@@ -83,9 +83,9 @@ impl TumbleApp {
         let p = self.store.data();
         let (speed, instant, export) = (p.speed(), p.instant(), p.export().to_string());
         let (packs, last, game) = (p.packs.clone(), p.last.clone(), p.game());
-        self.speed = speed;
-        self.instant = instant;
-        self.export.restore_settings(&export);
+        self.view.speed = speed;
+        self.view.instant = instant;
+        self.export.panel.restore_settings(&export);
         for (g, file) in &packs {
             if let Err(e) = self.open_file(file) {
                 self.store.apply(Change::Forget(file.clone()));
@@ -98,7 +98,7 @@ impl TumbleApp {
             }
         }
         self.kind = game.unwrap_or(GameKind::ALL[0]);
-        self.settings_kept = (self.kind, self.speed, self.instant, self.export.settings_text());
+        self.kept.settings = (self.kind, self.view.speed, self.view.instant, self.export.panel.settings_text());
         // Opening the packs and levels again is not a change to keep.
         for g in GameKind::ALL {
             self.tabs.get_mut(g).take_left();
@@ -126,10 +126,10 @@ impl TumbleApp {
         for kind in GameKind::ALL {
             let t = self.tabs.get(kind);
             let now = t.history_stamp();
-            if self.kept_stamps[kind as usize] == now {
+            if self.kept.stamps[kind as usize] == now {
                 continue;
             }
-            self.kept_stamps[kind as usize] = now;
+            self.kept.stamps[kind as usize] = now;
             if let Some((content, text)) = t.kept() {
                 let key = LevelKey { game: kind, pack: t.pack().to_string(), content };
                 self.store.apply(Change::Keep(key, Some(text)));

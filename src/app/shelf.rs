@@ -53,7 +53,7 @@ pub struct Shelf {
 impl TumbleApp {
     /// The library of the level on screen (`None`: stacks, or a level being tested).
     pub fn library_key(&self) -> Option<LevelKey> {
-        if !self.tab().puzzle() || self.edit.is_some() {
+        if !self.tab().puzzle() || self.editor.mode.is_some() {
             return None;
         }
         self.level_key(self.index())
@@ -328,7 +328,7 @@ impl TumbleApp {
     /// Once a frame: a reverse game that met the forward start hands over its forward
     /// solution, which plays in the forward game (and, solved by the player, is recorded).
     pub fn follow_reverse(&mut self) {
-        let animate = !self.instant;
+        let animate = !self.view.instant;
         match self.tab_mut().reverse_met(animate) {
             Some(Ok((moves, pushes))) => {
                 // The forward solution is the reverse game's attempt, not a new one: its run

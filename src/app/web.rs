@@ -127,15 +127,15 @@ impl TumbleApp {
                 *c.borrow_mut() = self.ctx.clone();
             }
         });
-        let unkept = self.edit.as_ref().is_some_and(|e| e.unkept());
+        let unkept = self.editor.mode.as_ref().is_some_and(|e| e.unkept());
         if let Some(w) = web_sys::window() {
             let _ = js_sys::Reflect::set(&w, &JsValue::from_str("tumbleboxUnkept"), &JsValue::from_bool(unkept));
         }
-        if self.edit.is_none() {
+        if self.editor.mode.is_none() {
             let t = self.tab();
             let now = (self.kind, t.index(), t.history_stamp());
-            if self.web_address != Some(now) {
-                self.web_address = Some(now);
+            if self.kept.web_address != Some(now) {
+                self.kept.web_address = Some(now);
                 let link = link_to(&self.game_id());
                 if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
                     let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&link));

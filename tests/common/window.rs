@@ -18,7 +18,7 @@ pub fn sokoban(instant: bool) -> Harness<'static, TumbleApp> {
     let mut h = harness();
     h.run_steps(2);
     h.state_mut().kind = GameKind::Sokoban;
-    h.state_mut().instant = instant;
+    h.state_mut().view.instant = instant;
     h.run_steps(2);
     h
 }

@@ -18,7 +18,7 @@ use std::time::Duration;
 impl TumbleApp {
     /// Opens the editor on the level on screen, or on a blank level of `blank` size.
     pub fn start_editing(&mut self, blank: Option<(usize, usize, usize)>) -> Result<(), String> {
-        if self.edit.as_ref().is_some_and(|e| e.testing.is_some()) {
+        if self.editor.mode.as_ref().is_some_and(|e| e.testing.is_some()) {
             self.end_test();
         }
         let pad = match blank {
@@ -26,16 +26,16 @@ impl TumbleApp {
             Some((r, c, v)) => self.tab().edit_blank(r, c, v),
         };
         let pad = pad.ok_or_else(|| format!("{} has no level editor yet", self.kind.name()))?;
-        self.edit = Some(EditMode::new(self.kind, pad));
+        self.editor.mode = Some(EditMode::new(self.kind, pad));
         // What was said about the last level is not about this one.
-        self.notice = None;
+        self.messages.notice = None;
         Ok(())
     }
 
     /// Whether the level being edited may be dropped: nothing unkept, or asked twice (the
     /// first time says what would be lost).
     pub fn may_drop(&mut self) -> bool {
-        let Some(e) = &mut self.edit else { return true };
+        let Some(e) = &mut self.editor.mode else { return true };
         if !e.unkept() || e.asked_to_drop {
             return true;
         }
@@ -51,18 +51,18 @@ impl TumbleApp {
     /// Leaves the editor (its level is dropped; a test in progress ends first).
     pub fn stop_editing(&mut self) {
         self.end_test();
-        if let Some(e) = &mut self.edit {
+        if let Some(e) = &mut self.editor.mode {
             e.cancel();
         }
         // The editor's words ("changes not kept…") do not outlive it.
-        if self.edit.take().is_some() {
-            self.notice = None;
+        if self.editor.mode.take().is_some() {
+            self.messages.notice = None;
         }
     }
 
     /// Plays the level being edited in its game's tab (the tab's pack is put aside).
     pub fn test_level(&mut self) -> Result<(), String> {
-        let Some(e) = &self.edit else { return Err("nothing is being edited".into()) };
+        let Some(e) = &self.editor.mode else { return Err("nothing is being edited".into()) };
         if e.testing.is_some() {
             return Ok(());
         }
@@ -74,7 +74,7 @@ impl TumbleApp {
         self.keep_all();
         let stash = self.tabs.get_mut(kind).test(&text, &title, par, par_text)?;
         self.kind = kind;
-        if let Some(e) = &mut self.edit {
+        if let Some(e) = &mut self.editor.mode {
             e.testing = Some(stash);
         }
         Ok(())
@@ -82,7 +82,7 @@ impl TumbleApp {
 
     /// Back from a test to the editor: the game's tab as it was.
     pub fn end_test(&mut self) {
-        let Some(e) = &mut self.edit else { return };
+        let Some(e) = &mut self.editor.mode else { return };
         let Some(stash) = e.testing.take() else { return };
         let kind = e.kind;
         self.tabs.get_mut(kind).untest(stash);
@@ -91,19 +91,19 @@ impl TumbleApp {
 
     /// Whether the editor is on screen (editing, not testing).
     pub fn editing(&self) -> bool {
-        self.edit.as_ref().is_some_and(|e| e.testing.is_none())
+        self.editor.mode.as_ref().is_some_and(|e| e.testing.is_none())
     }
 
     /// Adds the level being edited to its game's My levels file (with its certified par).
     pub fn add_to_my_levels(&mut self) -> Result<PathBuf, String> {
-        let dir = self.my_levels.clone().ok_or("no folder to keep My levels in (no data folder)")?;
-        let e = self.edit.as_ref().ok_or("nothing is being edited")?;
+        let dir = self.editor.my_levels.clone().ok_or("no folder to keep My levels in (no data folder)")?;
+        let e = self.editor.mode.as_ref().ok_or("nothing is being edited")?;
         let entry = e.pad.entry(e.verdict())?;
         let path = add_to_pack(&dir, e.pad.pack_file(), &entry).map_err(|err| match err.kind() {
             std::io::ErrorKind::AlreadyExists => err.to_string(),
             _ => format!("cannot write My levels: {err}"),
         })?;
-        if let Some(e) = &mut self.edit {
+        if let Some(e) = &mut self.editor.mode {
             e.kept = e.pad.text();
         }
         Ok(path)
@@ -111,7 +111,7 @@ impl TumbleApp {
 
     /// Writes the level being edited to `path` in its game's own format.
     pub fn save_level(&self, path: &Path) -> std::io::Result<()> {
-        let e = self.edit.as_ref().ok_or_else(|| std::io::Error::other("nothing is being edited"))?;
+        let e = self.editor.mode.as_ref().ok_or_else(|| std::io::Error::other("nothing is being edited"))?;
         if let Err(inv) = e.pad.check() {
             return Err(std::io::Error::other(format!("the level is not valid: {}", inv.error)));
         }
@@ -128,7 +128,7 @@ impl TumbleApp {
             Ok(at) => match self.open_file(&path) {
                 Ok(()) => {
                     self.open_level(at);
-                    self.scroll_to_current = true;
+                    self.view.scroll_to_current = true;
                     let what = match change {
                         crate::app::edit::mine::Change::Rename(_) => "renamed",
                         crate::app::edit::mine::Change::Delete => "deleted",
@@ -152,7 +152,7 @@ impl TumbleApp {
             }
         }
         let file = super::visit(kind, File);
-        let p = self.my_levels.as_ref()?.join(file);
+        let p = self.editor.my_levels.as_ref()?.join(file);
         p.is_file().then_some(p)
     }
 
@@ -166,8 +166,8 @@ impl TumbleApp {
                 }
             }
             Command::NewLevel => {
-                let (r, c) = self.edit.as_ref().map_or((8, 10), |e| e.blank_size);
-                let v = self.edit.as_ref().map_or(0, |e| e.blank_variant);
+                let (r, c) = self.editor.mode.as_ref().map_or((8, 10), |e| e.blank_size);
+                let v = self.editor.mode.as_ref().map_or(0, |e| e.blank_variant);
                 if self.may_drop()
                     && let Err(err) = self.start_editing(Some((r, c, v)))
                 {
@@ -175,13 +175,13 @@ impl TumbleApp {
                 }
             }
             // As PuzzleScript's E: into the editor, and then between editing and playing.
-            Command::Edit if self.edit.is_none() => {
+            Command::Edit if self.editor.mode.is_none() => {
                 if let Err(err) = self.start_editing(None) {
                     self.notify(err, Some(self.kind));
                 }
             }
             Command::Edit | Command::TestLevel => {
-                let r = if self.edit.as_ref().is_some_and(|e| e.testing.is_some()) {
+                let r = if self.editor.mode.as_ref().is_some_and(|e| e.testing.is_some()) {
                     self.end_test();
                     Ok(())
                 } else {
@@ -193,8 +193,8 @@ impl TumbleApp {
             }
             Command::CertifyLevel => {
                 let ctx = ctx.clone();
-                let r = match &mut self.edit {
-                    Some(e) => e.certify(self.certify_bounds, Box::new(move || ctx.request_repaint())),
+                let r = match &mut self.editor.mode {
+                    Some(e) => e.certify(self.editor.certify_bounds, Box::new(move || ctx.request_repaint())),
                     None => Err("nothing is being edited".into()),
                 };
                 if let Err(err) = r {
@@ -212,22 +212,22 @@ impl TumbleApp {
             Command::SaveLevel => self.save_file(ctx, ExportKind::Level),
             Command::SaveMyLevels => self.save_file(ctx, ExportKind::MyLevels),
             Command::Undo if editing => {
-                if let Some(e) = &mut self.edit {
+                if let Some(e) = &mut self.editor.mode {
                     e.pad.undo();
                 }
             }
             Command::Redo if editing => {
-                if let Some(e) = &mut self.edit {
+                if let Some(e) = &mut self.editor.mode {
                     e.pad.redo();
                 }
             }
             Command::Cancel if editing => {
-                if let Some(e) = &mut self.edit {
+                if let Some(e) = &mut self.editor.mode {
                     e.cancel();
                 }
             }
             Command::Copy if editing => {
-                if let Some(e) = &self.edit {
+                if let Some(e) = &self.editor.mode {
                     ctx.copy_text(e.pad.text());
                     let what = format!("copied the level {} ({})", e.pad.title(), e.pad.format().0);
                     self.notify(what, Some(self.kind));
@@ -242,10 +242,10 @@ impl TumbleApp {
 /// The editor's panels for one frame (in place of the game's).
 pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
     let ctx = ui.ctx().clone();
-    let notice = app.notice.as_ref().filter(|n| n.tab.is_none_or(|t| t == app.kind)).map(|n| n.text.clone());
-    let app_variants = app.edit.as_ref().map_or(&[][..], |e| app.tabs.get(e.kind).edit_variants());
-    let max_turns = app.certify_bounds.max_turns;
-    let Some(e) = &mut app.edit else { return };
+    let notice = app.messages.notice.as_ref().filter(|n| n.tab.is_none_or(|t| t == app.kind)).map(|n| n.text.clone());
+    let app_variants = app.editor.mode.as_ref().map_or(&[][..], |e| app.tabs.get(e.kind).edit_variants());
+    let max_turns = app.editor.certify_bounds.max_turns;
+    let Some(e) = &mut app.editor.mode else { return };
     e.poll();
     let check = e.pad.check();
     let marked: Vec<(usize, usize)> = check.as_ref().err().map(|i| i.cells.clone()).unwrap_or_default();

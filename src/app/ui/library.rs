@@ -214,7 +214,7 @@ impl TumbleApp {
         for a in acts {
             match a {
                 Act::Replay(line, own) => {
-                    let animate = !self.instant;
+                    let animate = !self.view.instant;
                     let tab = self.tab_mut();
                     let played = if own { tab.play_line(&line, animate) } else { tab.play_given_line(&line, animate) };
                     match played {

@@ -15,7 +15,7 @@ mod windows;
 
 pub(crate) use game::game_ui;
 
-use super::command::Command;
+use super::command::{Command, Menu};
 use super::{GameKind, Notice, Progress, TumbleApp};
 
 /// What a game's panels asked for this frame.
@@ -169,9 +169,9 @@ impl TumbleApp {
         self.keep_moves();
         // The window's own settings, kept when they change here (another window's, read from
         // the store, are not written back over).
-        let now = (self.kind, self.speed, self.instant, self.export.settings_text());
-        if now != self.settings_kept {
-            let was = std::mem::replace(&mut self.settings_kept, now.clone());
+        let now = (self.kind, self.view.speed, self.view.instant, self.export.panel.settings_text());
+        if now != self.kept.settings {
+            let was = std::mem::replace(&mut self.kept.settings, now.clone());
             if now.0 != was.0 {
                 self.keep_change(Change::Setting("game", now.0.key().to_string()));
             }
@@ -189,18 +189,18 @@ impl TumbleApp {
 
     fn frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        if !self.fonts_installed {
+        if !self.view.fonts_installed {
             install_fonts(&ctx);
-            self.fonts_installed = true;
+            self.view.fonts_installed = true;
             self.ctx = Some(ctx.clone());
         }
-        self.width = ctx.content_rect().width();
+        self.view.width = ctx.content_rect().width();
         ctx.set_visuals(if self.progress().dark() { egui::Visuals::dark() } else { egui::Visuals::light() });
         self.handle_dropped(&ctx);
         self.handle_dialogs();
         let mut commands = Vec::new();
         // The palette is modal: its keys are its own (Escape closes it).
-        let modal = self.palette.is_some() || self.game_id_entry.is_some() || self.quit_asked;
+        let modal = self.view.palette.is_some() || self.view.game_id_entry.is_some() || self.quit.asked;
         // Escape closes an open menu first.
         if egui::Popup::is_any_open(&ctx) && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
         {
@@ -209,20 +209,20 @@ impl TumbleApp {
         if modal && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
             // Escape closes the palette and the game ID field, and answers the quit question
             // with "keep exporting".
-            self.palette = None;
-            self.game_id_entry = None;
-            self.quit_asked = false;
+            self.view.palette = None;
+            self.view.game_id_entry = None;
+            self.quit.asked = false;
         }
         // Escape closes the windows over the board (How to play, the message log, the library,
         // the export panel) before it stops a search.
         if !modal
-            && (self.help_open || self.log_open || self.shelf.open || self.export.open)
+            && (self.view.help_open || self.view.log_open || self.shelf.open || self.export.panel.open)
             && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
         {
-            self.help_open = false;
-            self.log_open = false;
+            self.view.help_open = false;
+            self.view.log_open = false;
             self.shelf.open = false;
-            self.export.open = false;
+            self.export.panel.open = false;
         }
         let mut pasted = None;
         if !ctx.text_edit_focused() && !modal {
@@ -246,7 +246,7 @@ impl TumbleApp {
         if let Some((seq, text)) = self.tab().message() {
             self.log_message(seq, &text);
         }
-        if self.offer.is_some() && !self.editing() {
+        if self.kept.offer.is_some() && !self.editing() {
             let title = self.tab().title().to_string();
             let mut go = None;
             // Over the board's foot, never above it: an offer that pushed the window down would
@@ -277,7 +277,7 @@ impl TumbleApp {
                 });
             match go {
                 Some(true) => self.continue_offered(),
-                Some(false) => self.offer = None,
+                Some(false) => self.kept.offer = None,
                 None => {}
             }
         }
@@ -294,7 +294,7 @@ impl TumbleApp {
             self.quit_window(&ctx);
             return;
         }
-        if let Some(e) = self.edit.as_ref().filter(|e| e.testing.is_some()) {
+        if let Some(e) = self.editor.mode.as_ref().filter(|e| e.testing.is_some()) {
             let title = e.pad.title().to_string();
             egui::Panel::top("testing").show(ui, |ui| {
                 ui.horizontal(|ui| {
@@ -309,16 +309,16 @@ impl TumbleApp {
         let (levels, debugger) = (self.shows_levels(), self.shows_debugger());
         let mut shared = Shared {
             kind: self.kind,
-            speed: &mut self.speed,
-            instant: self.instant,
+            speed: &mut self.view.speed,
+            instant: self.view.instant,
             numbers: self.store.data().numbers(),
             dead: self.store.data().dead(),
             warn: self.store.data().warn(),
             grid: self.store.data().grid(),
-            drag_start: &mut self.drag_start,
+            drag_start: &mut self.view.drag_start,
             progress: self.store.data(),
-            notice: &self.notice,
-            scroll_to_current: std::mem::take(&mut self.scroll_to_current),
+            notice: &self.messages.notice,
+            scroll_to_current: std::mem::take(&mut self.view.scroll_to_current),
             modal,
             levels,
             debugger,
@@ -328,7 +328,7 @@ impl TumbleApp {
         commands.extend(asked.commands);
         if let Some(i) = asked.level {
             self.remember_level(i);
-            self.notice = None;
+            self.messages.notice = None;
         }
         if let Some(pack) = asked.pack {
             self.switch_pack(pack);
@@ -338,7 +338,7 @@ impl TumbleApp {
         }
         if let Some(on) = asked.grid {
             self.set_flag("grid", on);
-            self.scroll_to_current = true;
+            self.view.scroll_to_current = true;
         }
         if let Some(on) = asked.bottom_only {
             self.set_bottom_only(on);
@@ -383,113 +383,37 @@ impl TumbleApp {
             |ui: &mut egui::Ui, c: Command, asked: &mut Vec<Command>| command_button(ui, c, c.enabled(&allowed), asked);
         egui::Panel::top("menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
-                ui.menu_button("File", |ui| {
-                    item(ui, Command::Open, asked);
-                    item(ui, Command::Save, asked);
-                    ui.separator();
-                    for c in [Command::Copy, Command::CopyLink, Command::Paste, Command::EnterGameId] {
-                        item(ui, c, asked);
-                    }
-                    let recent: Vec<(GameKind, std::path::PathBuf)> = self.progress().recent.clone();
-                    ui.add_enabled_ui(!recent.is_empty(), |ui| {
-                        ui.menu_button("Open recent", |ui| {
-                            for (g, p) in recent {
-                                let name =
-                                    p.file_name().map_or(p.display().to_string(), |f| f.to_string_lossy().to_string());
-                                if ui
-                                    .button(format!("{name}  ({})", g.name()))
-                                    .on_hover_text(p.display().to_string())
-                                    .clicked()
-                                {
-                                    let _ = self.dialogs.0.send(super::Dialog::Open(p));
+                let mut switch = None;
+                // Every menu and every item in it from the command table.
+                for menu in Menu::ALL {
+                    ui.menu_button(menu.title(), |ui| {
+                        if menu == Menu::Game {
+                            // The games, here too: on a narrow window the tabs beside the menus
+                            // are cut off.
+                            for k in GameKind::ALL {
+                                if ui.radio(self.kind == k, k.name()).clicked() {
+                                    switch = Some(k);
                                     ui.close();
                                 }
                             }
-                        });
-                    });
-                    ui.separator();
-                    item(ui, Command::Export, asked);
-                    item(ui, Command::ExportProgress, asked);
-                    item(ui, Command::ImportProgress, asked);
-                    // A web page is closed by the browser.
-                    #[cfg(not(target_arch = "wasm32"))]
-                    {
-                        ui.separator();
-                        item(ui, Command::Quit, asked);
-                    }
-                });
-                let mut switch = None;
-                ui.menu_button("Game", |ui| {
-                    // The games, here too: on a narrow window the tabs beside the menus are cut off.
-                    for k in GameKind::ALL {
-                        if ui.radio(self.kind == k, k.name()).clicked() {
-                            switch = Some(k);
-                            ui.close();
+                            ui.separator();
                         }
-                    }
-                    ui.separator();
-                    for c in [Command::Undo, Command::Redo, Command::Restart] {
-                        item(ui, c, asked);
-                    }
-                    ui.separator();
-                    for c in [Command::Solve, Command::Hint, Command::Cancel] {
-                        item(ui, c, asked);
-                    }
-                    ui.separator();
-                    toggle(ui, Command::ReverseMode, self.tab().reversed(), asked);
-                    ui.separator();
-                    for c in [Command::ReplayBest, Command::ExportBest, Command::SaveBest] {
-                        item(ui, c, asked);
-                    }
-                    ui.separator();
-                    for c in [Command::Library, Command::Snapshot, Command::ExportLibrary] {
-                        item(ui, c, asked);
-                    }
-                    ui.separator();
-                    for c in [Command::NextLevel, Command::PreviousLevel, Command::NextUnsolved] {
-                        item(ui, c, asked);
-                    }
-                });
-                ui.menu_button("Level", |ui| {
-                    for c in [Command::Edit, Command::NewLevel] {
-                        item(ui, c, asked);
-                    }
-                    ui.separator();
-                    for c in [
-                        Command::TestLevel,
-                        Command::CertifyLevel,
-                        Command::SaveLevel,
-                        Command::AddToMyLevels,
-                        Command::LeaveEditor,
-                    ] {
-                        item(ui, c, asked);
-                    }
-                    ui.separator();
-                    {
-                        let c = Command::SaveMyLevels;
-                        item(ui, c, asked);
-                    }
-                });
-                ui.menu_button("Debug", |ui| {
-                    for c in Command::TIMELINE {
-                        item(ui, c, asked);
-                    }
-                });
-                ui.menu_button("View", |ui| {
-                    toggle(ui, Command::DarkTheme, self.progress().dark(), asked);
-                    toggle(ui, Command::Instant, self.instant, asked);
-                    toggle(ui, Command::CellNumbers, self.progress().numbers(), asked);
-                    toggle(ui, Command::DeadSquares, self.progress().dead(), asked);
-                    toggle(ui, Command::WarnUnsolvable, self.progress().warn(), asked);
-                    ui.separator();
-                    toggle(ui, Command::LevelsPanel, self.shows_levels(), asked);
-                    toggle(ui, Command::DebuggerPanel, self.shows_debugger(), asked);
-                });
-                ui.menu_button("Help", |ui| {
-                    item(ui, Command::Help, asked);
-                    item(ui, Command::Palette, asked);
-                    item(ui, Command::MessageLog, asked);
-                });
+                        let mut group = None;
+                        for c in Command::in_menu(menu) {
+                            if group.is_some_and(|g| g != c.place().1) {
+                                ui.separator();
+                            }
+                            group = Some(c.place().1);
+                            match self.checked(c) {
+                                Some(on) => toggle(ui, c, on, asked),
+                                None => item(ui, c, asked),
+                            }
+                            if c == Command::EnterGameId {
+                                self.recent_menu(ui);
+                            }
+                        }
+                    });
+                }
                 ui.separator();
                 for k in GameKind::ALL {
                     if ui.selectable_label(self.kind == k, k.name()).clicked() {
@@ -506,7 +430,38 @@ impl TumbleApp {
                     self.remember_level(self.index());
                 }
                 ui.separator();
-                ui.checkbox(&mut self.instant, "Instant").on_hover_text(Command::Instant.info().tooltip);
+                ui.checkbox(&mut self.view.instant, "Instant").on_hover_text(Command::Instant.info().tooltip);
+            });
+        });
+    }
+
+    /// A switch's state, for the commands that are switches (shown with a check mark).
+    pub fn checked(&self, c: Command) -> Option<bool> {
+        Some(match c {
+            Command::ReverseMode => self.tab().reversed(),
+            Command::DarkTheme => self.progress().dark(),
+            Command::Instant => self.view.instant,
+            Command::CellNumbers => self.progress().numbers(),
+            Command::DeadSquares => self.progress().dead(),
+            Command::WarnUnsolvable => self.progress().warn(),
+            Command::LevelsPanel => self.shows_levels(),
+            Command::DebuggerPanel => self.shows_debugger(),
+            _ => return None,
+        })
+    }
+
+    /// File › Open recent.
+    fn recent_menu(&self, ui: &mut egui::Ui) {
+        let recent: Vec<(GameKind, std::path::PathBuf)> = self.progress().recent.clone();
+        ui.add_enabled_ui(!recent.is_empty(), |ui| {
+            ui.menu_button("Open recent", |ui| {
+                for (g, p) in recent {
+                    let name = p.file_name().map_or(p.display().to_string(), |f| f.to_string_lossy().to_string());
+                    if ui.button(format!("{name}  ({})", g.name())).on_hover_text(p.display().to_string()).clicked() {
+                        let _ = self.dialogs.0.send(super::Dialog::Open(p));
+                        ui.close();
+                    }
+                }
             });
         });
     }
@@ -534,8 +489,8 @@ impl TumbleApp {
             Command::ExportProgress => self.save_file(ctx, super::ExportKind::Progress),
             Command::ImportProgress => self.pick_progress(ctx),
             Command::Export => {
-                self.export.open = !self.export.open;
-                self.export.focus = self.export.open;
+                self.export.panel.open = !self.export.panel.open;
+                self.export.panel.focus = self.export.panel.open;
             }
             Command::ReplayBest | Command::ExportBest | Command::SaveBest => self.use_best(c, Some(ctx)),
             Command::Save => self.save_file(ctx, super::ExportKind::Save),
@@ -557,7 +512,7 @@ impl TumbleApp {
             // A web page asks the browser for the clipboard's text (Ctrl+V needs no asking).
             #[cfg(target_arch = "wasm32")]
             Command::Paste => self.read_clipboard(ctx),
-            Command::MessageLog => self.log_open = !self.log_open,
+            Command::MessageLog => self.view.log_open = !self.view.log_open,
             Command::Library => self.shelf.open = !self.shelf.open,
             Command::ReverseMode => {
                 let on = !self.tab().reversed();
@@ -578,7 +533,7 @@ impl TumbleApp {
                 self.take_snapshot(&name);
             }
             Command::ExportLibrary => self.save_file(ctx, super::ExportKind::Library),
-            Command::EnterGameId => self.game_id_entry = Some(self.game_id_entry.take().unwrap_or_default()),
+            Command::EnterGameId => self.view.game_id_entry = Some(self.view.game_id_entry.take().unwrap_or_default()),
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             Command::Undo => self.tab_mut().undo(),
             Command::Redo => self.tab_mut().redo(),
@@ -588,37 +543,37 @@ impl TumbleApp {
             Command::Cancel => self.tab_mut().cancel(),
             Command::NextLevel if i + 1 < self.level_count() => {
                 self.open_level(i + 1);
-                self.scroll_to_current = true;
+                self.view.scroll_to_current = true;
             }
             Command::PreviousLevel if i > 0 => {
                 self.open_level(i - 1);
-                self.scroll_to_current = true;
+                self.view.scroll_to_current = true;
             }
             Command::NextUnsolved => match self.next_unsolved() {
                 Some(j) => {
                     self.open_level(j);
-                    self.scroll_to_current = true;
+                    self.view.scroll_to_current = true;
                 }
                 None => self.notify("every level of this pack is solved", Some(self.kind)),
             },
             Command::NextLevel | Command::PreviousLevel => {}
-            Command::Help => self.help_open = !self.help_open,
+            Command::Help => self.view.help_open = !self.view.help_open,
             Command::DarkTheme => self.set_flag("dark", !self.progress().dark()),
-            Command::Instant => self.instant = !self.instant,
+            Command::Instant => self.view.instant = !self.view.instant,
             Command::CellNumbers => self.set_flag("numbers", !self.progress().numbers()),
             Command::DeadSquares => self.set_flag("dead", !self.progress().dead()),
             Command::WarnUnsolvable => self.set_flag("warn", !self.progress().warn()),
             // A panel folded by a narrow window comes back by its key, and goes by it again.
             Command::LevelsPanel => {
                 let on = !self.shows_levels();
-                (self.hide_levels, self.levels_forced) = (!on, on);
+                (self.view.hide_levels, self.view.levels_forced) = (!on, on);
             }
             Command::DebuggerPanel => {
                 let on = !self.shows_debugger();
-                (self.hide_debugger, self.debugger_forced) = (!on, on);
+                (self.view.hide_debugger, self.view.debugger_forced) = (!on, on);
             }
             Command::Palette => {
-                self.palette = if self.palette.is_some() { None } else { Some((String::new(), 0)) };
+                self.view.palette = if self.view.palette.is_some() { None } else { Some((String::new(), 0)) };
             }
             Command::PlayPause
             | Command::StepBack
@@ -627,7 +582,7 @@ impl TumbleApp {
             | Command::MoveForward
             | Command::TimelineStart
             | Command::TimelineEnd => {
-                let animate = !self.instant;
+                let animate = !self.view.instant;
                 self.tab_mut().timeline(c, animate)
             }
         }

@@ -10,10 +10,10 @@ impl TumbleApp {
     /// another thread with a progress bar and Cancel while the window goes on.
     pub(super) fn export_window(&mut self, ctx: &egui::Context) {
         self.poll_export();
-        if self.running.is_some() {
+        if self.export.running.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
-        if !self.export.open && self.running.is_none() {
+        if !self.export.panel.open && self.export.running.is_none() {
             return;
         }
         let n = self.tab().moves();
@@ -21,18 +21,20 @@ impl TumbleApp {
         let mut open = true;
         let mut go = false;
         let mut cancel = false;
-        let req = self.export.request(Some(std::path::PathBuf::from("x")));
+        let req = self.export.panel.request(Some(std::path::PathBuf::from("x")));
         let key = format!("{:?}|{:?}|{}|{}|{n}", req, self.kind, self.tab().title(), self.tab().index());
-        if self.plan_cache.as_ref().is_none_or(|(k, _)| *k != key) {
-            let plan = if self.export.format == 2 { Ok((1, 0.0)) } else { self.tab().export_plan(&req) };
-            self.plan_cache = Some((key.clone(), plan));
+        if self.export.plan.as_ref().is_none_or(|(k, _)| *k != key) {
+            let plan = if self.export.panel.format == 2 { Ok((1, 0.0)) } else { self.tab().export_plan(&req) };
+            self.export.plan = Some((key.clone(), plan));
         }
-        let plan = match self.plan_cache.as_ref().map(|(_, p)| p.clone()).unwrap_or(Ok((0, 0.0))) {
-            _ if self.export.format != 2 && self.export.from > 0 && self.export.to > n => Err(format!(
-                "moves {} to {}: the timeline holds {n} since the last restart here (End goes to its end)",
-                self.export.from, self.export.to
-            )),
-            _ if self.export.format != 2 && n == 0 => {
+        let plan = match self.export.plan.as_ref().map(|(_, p)| p.clone()).unwrap_or(Ok((0, 0.0))) {
+            _ if self.export.panel.format != 2 && self.export.panel.from > 0 && self.export.panel.to > n => {
+                Err(format!(
+                    "moves {} to {}: the timeline holds {n} since the last restart here (End goes to its end)",
+                    self.export.panel.from, self.export.panel.to
+                ))
+            }
+            _ if self.export.panel.format != 2 && n == 0 => {
                 Err("no moves to animate here: make some (or export a PNG of the position)".to_string())
             }
             Err(m) => Err(crate::app::export::in_window_words(&m)),
@@ -40,11 +42,12 @@ impl TumbleApp {
         };
         // The file's size, from real frames written on another thread (not while exporting).
         let estimate = match &plan {
-            Ok((frames, _)) if self.running.is_none() => Some(self.size_estimate(&key, *frames)),
+            Ok((frames, _)) if self.export.running.is_none() => Some(self.size_estimate(&key, *frames)),
             _ => None,
         };
-        let running = self.running.as_ref().map(|r| (r.done.load(std::sync::atomic::Ordering::Relaxed), r.frames));
-        let e = &mut self.export;
+        let running =
+            self.export.running.as_ref().map(|r| (r.done.load(std::sync::atomic::Ordering::Relaxed), r.frames));
+        let e = &mut self.export.panel;
         egui::Window::new("Export")
             .open(&mut open)
             .collapsible(false)
@@ -156,8 +159,8 @@ impl TumbleApp {
                     }
                 }
             });
-        self.export.open = open;
-        if cancel && let Some(r) = &self.running {
+        self.export.panel.open = open;
+        if cancel && let Some(r) = &self.export.running {
             r.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
         }
         if go {
@@ -168,7 +171,7 @@ impl TumbleApp {
     /// The command palette: every command of the table, found by typing, run with Enter or
     /// a click; one greyed out cannot be used now.
     pub(super) fn palette_window(&mut self, ctx: &egui::Context) {
-        let Some((mut query, mut sel)) = self.palette.take() else { return };
+        let Some((mut query, mut sel)) = self.view.palette.take() else { return };
         let allowed = self.allowed();
         let mut open = true;
         let mut run = None;
@@ -236,14 +239,14 @@ impl TumbleApp {
                 self.run(c, ctx);
             }
         } else if open {
-            self.palette = Some((query, sel));
+            self.view.palette = Some((query, sel));
         }
     }
 
     /// File › Enter game ID…: a text field that opens a game ID, or any level's text, as Paste
     /// does (Simon Tatham's puzzles' Game › Specific). Enter opens, Escape closes.
     pub(super) fn game_id_window(&mut self, ctx: &egui::Context) {
-        let Some(mut text) = self.game_id_entry.take() else { return };
+        let Some(mut text) = self.view.game_id_entry.take() else { return };
         let mut open = true;
         // Enter opens: taken before the field sees it (it would be a new line there).
         let field = egui::Id::unique("game id text");
@@ -284,11 +287,11 @@ impl TumbleApp {
                 Err(e) => {
                     // The text stays, to be corrected; it was typed, not pasted.
                     self.notify(e.replacen("pasted ", "", 1), Some(self.kind));
-                    self.game_id_entry = Some(text);
+                    self.view.game_id_entry = Some(text);
                 }
             }
         } else if open {
-            self.game_id_entry = Some(text);
+            self.view.game_id_entry = Some(text);
         }
     }
 
@@ -296,26 +299,26 @@ impl TumbleApp {
     /// the staged temporary file is removed) and then closes; Keep exporting stays.
     pub(super) fn quit_window(&mut self, ctx: &egui::Context) {
         if ctx.input(|i| i.viewport().close_requested()) {
-            if self.quit_confirmed || self.running.is_none() {
+            if self.quit.confirmed || self.export.running.is_none() {
                 return;
             }
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.quit_asked = true;
+            self.quit.asked = true;
         }
-        if !self.quit_asked {
+        if !self.quit.asked {
             return;
         }
-        if self.running.is_none() {
+        if self.export.running.is_none() {
             // The export ended while the question was open: nothing is lost by closing.
-            self.quit_asked = false;
-            self.quit_confirmed = true;
+            self.quit.asked = false;
+            self.quit.confirmed = true;
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             return;
         }
         let (mut quit, mut stay) = (false, false);
         egui::Modal::new(egui::Id::unique("quit during export")).show(ctx, |ui| {
             ui.strong("An export is running");
-            if let Some(r) = &self.running {
+            if let Some(r) = &self.export.running {
                 let done = r.done.load(std::sync::atomic::Ordering::Relaxed);
                 ui.label(format!("{}: {done} of {} frames written.", r.path.display(), r.frames));
             }
@@ -332,18 +335,18 @@ impl TumbleApp {
             quit = true;
         }
         if stay {
-            self.quit_asked = false;
+            self.quit.asked = false;
         } else if quit {
             self.finish_export_for_quit();
-            self.quit_asked = false;
-            self.quit_confirmed = true;
+            self.quit.asked = false;
+            self.quit.confirmed = true;
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
 
     /// Help › Message log: every message the status bar showed, whole, newest at the bottom.
     pub(super) fn log_window(&mut self, ctx: &egui::Context) {
-        if !self.log_open {
+        if !self.view.log_open {
             return;
         }
         let mut open = true;
@@ -353,21 +356,21 @@ impl TumbleApp {
             .default_height(300.0)
             .default_pos([300.0, 120.0])
             .show(ctx, |ui| {
-                if self.log.is_empty() {
+                if self.messages.log.is_empty() {
                     ui.weak("No messages yet.");
                 }
                 egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-                    for m in &self.log {
+                    for m in &self.messages.log {
                         ui.add(egui::Label::new(m).wrap());
                         ui.separator();
                     }
                 });
             });
-        self.log_open = open;
+        self.view.log_open = open;
     }
 
     pub(super) fn help_window(&mut self, ctx: &egui::Context) {
-        if !self.help_open {
+        if !self.view.help_open {
             return;
         }
         let h = self.tab().help();
@@ -429,6 +432,6 @@ impl TumbleApp {
                     });
                 });
             });
-        self.help_open = open;
+        self.view.help_open = open;
     }
 }
