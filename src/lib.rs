@@ -1,7 +1,7 @@
 //! tumblebox: grid puzzles where blocks slide, fall, vanish, get pushed and pile up.
 //!
 //! The library holds the four games' models (rules, formats, solvers) with no drawing, UI or
-//! I/O dependency; `app` is the desktop window; the binary (`src/main.rs`, `src/cli.rs`) is the
+//! I/O dependency; `app` is the desktop window; the binary (`src/main.rs`, `src/cli/`) is the
 //! command line.
 //!
 //! A move returns the new state and the physical steps that happened:

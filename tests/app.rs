@@ -360,14 +360,14 @@ fn a_move_during_a_search_cancels_it_and_the_answer_fits_the_board() {
         h.step();
     }
     let s = &mut h.state_mut().tabs.vexed.session;
-    assert!(s.queue_from_solver);
+    assert!(s.queue_given);
     let at = s.current().clone();
     let mine = at.moves()[0];
     s.selected = Some(mine.pos);
     s.gesture(Gesture::Key(if mine.side == Side::Left { egui::Key::ArrowLeft } else { egui::Key::ArrowRight }), true);
     // The solution's queue is gone; only the player's move waits for the animation to end.
     assert_eq!(s.queue.len(), 1, "the solution kept playing over the player's move");
-    assert!(!s.queue_from_solver);
+    assert!(!s.queue_given);
     rest(&mut h);
     assert_eq!(h.state().tabs.vexed.session.current(), &at.apply(mine).unwrap().0);
 }

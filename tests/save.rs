@@ -57,8 +57,8 @@ fn round_trip<P: Playable>(s: &Session<P>) {
     for (a, b) in s.history.iter().zip(&back.history) {
         match (a, b) {
             (
-                Entry::Move { text: t1, after: a1, by_solver: s1, .. },
-                Entry::Move { text: t2, after: a2, by_solver: s2, .. },
+                Entry::Move { text: t1, after: a1, given: s1, .. },
+                Entry::Move { text: t2, after: a2, given: s2, .. },
             ) => {
                 assert_eq!((t1, a1, s1), (t2, a2, s2));
             }

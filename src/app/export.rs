@@ -252,14 +252,18 @@ impl TumbleApp {
 
     /// A file name for exporting the current level: `tumblebox-GAME-LEVEL.gif`.
     pub(super) fn export_name(&self, kind: ExportKind) -> String {
-        let name = slug(self.tab().title());
+        let name = slug(self.tab().status().title);
         let ext = match kind {
             ExportKind::Png => "png",
             ExportKind::Save => "tumble",
             ExportKind::BestSave => return format!("tumblebox-{}-{name}-best.tumble", self.kind.key()),
             ExportKind::Progress => return "tumblebox-progress.txt".to_string(),
             ExportKind::Library => {
-                return format!("tumblebox-{}-{name}-solutions.{}", self.kind.key(), self.tab().library_extension());
+                return format!(
+                    "tumblebox-{}-{name}-solutions.{}",
+                    self.kind.key(),
+                    self.tab().facts().library_extension
+                );
             }
             ExportKind::MyLevels => {
                 let file = self.my_pack(self.kind);
@@ -386,7 +390,7 @@ impl TumbleApp {
         // A sample of the moves when the whole would draw too much: the first ones of the range.
         let per = (self.export.panel.size * self.export.panel.size).max(1);
         let most = (SAMPLE_PIXELS / per).clamp(2, 400);
-        let moves = self.tab().moves();
+        let moves = self.tab().status().moves;
         let (a, b) = match (req.from_move, req.to_move) {
             (Some(a), Some(b)) => (a, b),
             _ => (1, moves),

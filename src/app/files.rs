@@ -121,7 +121,7 @@ impl TumbleApp {
     pub(super) fn paste_and_say(&mut self, text: &str) {
         match self.paste(text) {
             Ok(()) => {
-                let what = format!("opened what was pasted: {}", self.tab().title());
+                let what = format!("opened what was pasted: {}", self.tab().status().title);
                 self.notify(what, Some(self.kind));
             }
             Err(e) => self.notify(e, Some(self.kind)),
@@ -207,7 +207,7 @@ impl TumbleApp {
             crate::loader::Loaded::Save(save) => {
                 self.tabs.get_mut(kind).load(&save, &file).map_err(|e| format!("{name}: {e}"))?;
                 // Moves from a file are shown and replayed, not counted as the player's.
-                self.tabs.get_mut(kind).disown();
+                self.tabs.get_mut(kind).mark_given();
                 self.kind = kind;
                 self.import_library(&save);
             }

@@ -10,7 +10,7 @@ use crate::store::{Change, LevelChange};
 impl TumbleApp {
     /// The key a game's level is kept under (its content hash, in the game's pack now).
     pub(super) fn key_of(&self, kind: GameKind, content: u64) -> LevelKey {
-        LevelKey { game: kind, pack: self.tabs.get(kind).pack().to_string(), content }
+        LevelKey { game: kind, pack: self.tabs.get(kind).status().pack.to_string(), content }
     }
 
     /// Keeps a level's last game (the newest [`crate::store::records::KEPT_GAMES`] are kept).
@@ -37,12 +37,12 @@ impl TumbleApp {
             }
         }
         let t = self.tab();
-        let now = t.content(t.index()).map(|c| self.key_of(self.kind, c));
+        let now = t.content(t.status().index).map(|c| self.key_of(self.kind, c));
         if now != self.kept.shown {
             self.kept.shown = now.clone();
-            self.kept.offer = now.filter(|k| self.tab().fresh() && self.progress().kept_game(k).is_some());
+            self.kept.offer = now.filter(|k| self.tab().status().fresh && self.progress().kept_game(k).is_some());
         }
-        if self.kept.offer.is_some() && (!self.tab().fresh() || self.kept.offer != self.kept.shown) {
+        if self.kept.offer.is_some() && (!self.tab().status().fresh || self.kept.offer != self.kept.shown) {
             self.kept.offer = None;
         }
     }
@@ -52,7 +52,7 @@ impl TumbleApp {
         let Some(key) = self.kept.offer.take() else { return };
         let Some(text) = self.progress().kept_game(&key).map(str::to_string) else { return };
         let kind = self.kind;
-        let pack = self.tab().pack().to_string();
+        let pack = self.tab().status().pack.to_string();
         let result = crate::save::Save::parse(&text).map_err(|e| e.to_string()).and_then(|mut save| {
             save.pack = pack.clone();
             self.tabs.get_mut(kind).load(&save, &pack).map_err(|e| e.to_string())
@@ -68,7 +68,7 @@ impl TumbleApp {
     pub fn open_address(&mut self, id: &str) {
         self.open_link(id);
         let t = self.tab();
-        let Some(key) = t.content(t.index()).map(|c| self.key_of(self.kind, c)) else { return };
+        let Some(key) = t.content(t.status().index).map(|c| self.key_of(self.kind, c)) else { return };
         if self.progress().kept_game(&key).is_none() {
             return;
         }
@@ -89,7 +89,7 @@ impl TumbleApp {
         let kept: Vec<(LevelKey, String)> =
             self.progress().kept.iter().map(|(k, (_, t))| (k.clone(), t.clone())).collect();
         for (key, text) in kept {
-            if !self.tabs.get(key.game).puzzle() {
+            if !self.tabs.get(key.game).facts().puzzle {
                 continue;
             }
             let Ok(save) = crate::save::Save::parse(&text) else { continue };
@@ -143,19 +143,19 @@ impl TumbleApp {
     /// board is a simulation, not a puzzle: nothing to record.
     pub(super) fn record(&mut self) {
         // A level being tested from the editor is nobody's progress yet.
-        if !self.tab().puzzle() || self.editor.mode.as_ref().is_some_and(|e| e.testing.is_some()) {
+        if !self.tab().facts().puzzle || self.editor.mode.as_ref().is_some_and(|e| e.testing.is_some()) {
             return;
         }
         // A reverse game's end is not a solve: the forward solution it gives is.
-        if self.tab().reversed() {
+        if self.tab().status().reversed {
             return;
         }
         // Recorded the moment the solving move is made, not when its animation ends: a crash
         // during the animation keeps the solve.
-        let Some((n, mine)) = self.tab().solved_run() else { return };
+        let Some((n, mine)) = self.tab().status().solved_run else { return };
         let Some(key) = self.level_key(self.index()) else { return };
         // Once a finished run (a session, where its run starts, its length), not every frame.
-        let (id, from) = self.tab().attempt();
+        let (id, from) = self.tab().status().attempt;
         if self.shelf.recorded == Some((id, from, n)) {
             return;
         }
@@ -163,7 +163,7 @@ impl TumbleApp {
         let line = self.tab().solution_line();
         let now = crate::save::library::now();
         if mine {
-            if let Some(p) = self.tab().pushes() {
+            if let Some(p) = self.tab().status().pushes {
                 let pushes = LevelChange::Pushes { pushes: p, moves: n, line: line.clone() };
                 self.store.apply(Change::Level(key.clone(), pushes));
             }
@@ -176,7 +176,7 @@ impl TumbleApp {
         // Every solution joins the level's library, with who found it: the player, the
         // solver, or a file or paste the moves came from.
         use super::library::Finder;
-        let by = match (mine, self.tab().solver_played()) {
+        let by = match (mine, self.tab().status().solver_played) {
             (true, _) => Finder::Player,
             (false, true) => Finder::Solver,
             (false, false) => Finder::File,

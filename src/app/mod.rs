@@ -182,7 +182,7 @@ impl Tabs {
     /// A game's tab's move count since the last restart and its level's title (for tests).
     pub fn get_title(&self, kind: GameKind) -> (usize, String) {
         let t = self.get(kind);
-        (t.moves(), t.title().to_string())
+        (t.status().moves, t.status().title.to_string())
     }
 }
 
@@ -435,11 +435,11 @@ impl TumbleApp {
             return s + " — tumblebox";
         }
         let t = self.tab();
-        let mut s = format!("{} · {} · move {}", self.kind.name(), t.title(), t.moves());
-        if t.finished().is_some() {
+        let mut s = format!("{} · {} · move {}", self.kind.name(), t.status().title, t.status().moves);
+        if t.status().finished.is_some() {
             s.push_str(" · solved");
         }
-        if let Some(n) = t.searched() {
+        if let Some(n) = t.status().searched {
             s.push_str(&format!(" · solving… {n} positions"));
         }
         s.push_str(" — tumblebox");
@@ -474,15 +474,15 @@ impl TumbleApp {
             editing: self.editor.mode.is_some(),
             my_levels: self.my_pack(self.kind).is_some(),
             keeps_mine: self.editor.my_levels.is_some(),
-            back: t.can_undo(),
-            ahead: t.can_redo(),
-            busy: t.busy(),
-            next_level: t.index() + 1 < t.level_count(),
-            previous_level: t.index() > 0,
-            puzzle: t.puzzle(),
+            back: t.status().can_undo,
+            ahead: t.status().can_redo,
+            busy: t.status().busy,
+            next_level: t.status().index + 1 < t.status().level_count,
+            previous_level: t.status().index > 0,
+            puzzle: t.facts().puzzle,
             best: self.best_line().is_some(),
-            reverse: self.editor.mode.is_none() && t.can_reverse(),
-            reversed: t.reversed(),
+            reverse: self.editor.mode.is_none() && t.status().can_reverse,
+            reversed: t.status().reversed,
         }
     }
 
@@ -526,11 +526,11 @@ impl TumbleApp {
     pub fn level_key(&self, index: usize) -> Option<LevelKey> {
         let game = self.kind;
         let t = self.tab();
-        t.content(index).map(|content| LevelKey { game, pack: t.pack().to_string(), content })
+        t.content(index).map(|content| LevelKey { game, pack: t.status().pack.to_string(), content })
     }
 
     fn index(&self) -> usize {
-        self.tab().index()
+        self.tab().status().index
     }
 
     fn open_level(&mut self, i: usize) {
@@ -543,7 +543,7 @@ impl TumbleApp {
     /// dropped or (on a web page) picked file is not kept, so its level numbers would name
     /// another pack's levels after a restart.
     pub fn remember_level(&mut self, i: usize) {
-        let pack = self.tab().pack();
+        let pack = self.tab().status().pack;
         let found_again = match self.progress().packs.get(&self.kind) {
             Some(path) => pack == MY_LEVELS || path.file_name().is_some_and(|f| f.to_string_lossy() == pack),
             None => pack == BUILT_IN,
@@ -554,7 +554,7 @@ impl TumbleApp {
     }
 
     fn level_count(&self) -> usize {
-        self.tab().level_count()
+        self.tab().status().level_count
     }
 }
 

@@ -93,7 +93,7 @@ impl TumbleApp {
             }
         }
         for (g, i) in &last {
-            if *i < self.tabs.get(*g).level_count() {
+            if *i < self.tabs.get(*g).status().level_count {
                 self.tabs.get_mut(*g).open(*i);
             }
         }
@@ -125,13 +125,13 @@ impl TumbleApp {
     pub(crate) fn keep_moves(&mut self) {
         for kind in GameKind::ALL {
             let t = self.tabs.get(kind);
-            let now = t.history_stamp();
+            let now = t.status().history_stamp;
             if self.kept.stamps[kind as usize] == now {
                 continue;
             }
             self.kept.stamps[kind as usize] = now;
             if let Some((content, text)) = t.kept() {
-                let key = LevelKey { game: kind, pack: t.pack().to_string(), content };
+                let key = LevelKey { game: kind, pack: t.status().pack.to_string(), content };
                 self.store.apply(Change::Keep(key, Some(text)));
             }
         }

@@ -53,7 +53,7 @@ pub struct Shelf {
 impl TumbleApp {
     /// The library of the level on screen (`None`: stacks, or a level being tested).
     pub fn library_key(&self) -> Option<LevelKey> {
-        if !self.tab().puzzle() || self.editor.mode.is_some() {
+        if !self.tab().facts().puzzle || self.editor.mode.is_some() {
             return None;
         }
         self.level_key(self.index())
@@ -75,8 +75,8 @@ impl TumbleApp {
     /// The run on screen was played from the library or a best (a replay, a snapshot opened),
     /// not attempted: it does not count as an attempt.
     pub fn not_an_attempt(&mut self) {
-        if self.tab().moves() > 0 || self.tab().can_undo() {
-            let a = self.tab().attempt();
+        if self.tab().status().moves > 0 || self.tab().status().can_undo {
+            let a = self.tab().status().attempt;
             self.shelf.attempts.insert(a);
         }
     }
@@ -97,7 +97,7 @@ impl TumbleApp {
     pub fn take_snapshot(&mut self, name: &str) {
         let Some(key) = self.library_key() else { return };
         let line = self.tab().solution_line();
-        let moves = self.tab().moves();
+        let moves = self.tab().status().moves;
         let name = crate::save::library::clean_name(name);
         let same = |s: &Snap| s.snapshot.line == line && s.snapshot.name == name;
         if self.progress().get(&key).is_some_and(|r| r.library.snapshots.last().is_some_and(same)) {
@@ -116,7 +116,7 @@ impl TumbleApp {
         match self.tab_mut().play_line(line, false) {
             Ok(()) => {
                 self.not_an_attempt();
-                let moves = self.tab().moves();
+                let moves = self.tab().status().moves;
                 self.notify(
                     format!("snapshot \"{name}\" opened: {} (undo goes back)", super::library::moves_said(moves)),
                     Some(self.kind),
@@ -316,9 +316,9 @@ impl TumbleApp {
         }
         // Attempts: a first move of the player's from the level's start.
         if let Some(key) = key
-            && self.tab().moves() > 0
+            && self.tab().status().moves > 0
         {
-            let a = self.tab().attempt();
+            let a = self.tab().status().attempt;
             if self.shelf.attempts.insert(a) {
                 self.store.apply(Change::Level(key, LevelChange::Played { seconds: 0, attempts: 1, solved_on: None }));
             }
@@ -333,7 +333,7 @@ impl TumbleApp {
             Some(Ok((moves, pushes))) => {
                 // The forward solution is the reverse game's attempt, not a new one: its run
                 // is set aside as counted even before its first move lands (animated).
-                let a = self.tab().attempt();
+                let a = self.tab().status().attempt;
                 self.shelf.attempts.insert(a);
                 self.notify(
                     format!(

@@ -17,33 +17,83 @@ use std::sync::atomic::AtomicBool;
 pub(crate) type OptimiseJob =
     Box<dyn FnOnce(&AtomicBool, &crate::meter::Meter) -> Result<(Option<String>, String), String> + Send + 'static>;
 
+/// What the window shows of a game's midend now ([`GameTab::status`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Status<'a> {
+    /// The level on screen, in its pack, and how many the pack has.
+    pub index: usize,
+    pub level_count: usize,
+    pub pack: &'a str,
+    pub title: &'a str,
+    /// Moves since the last restart, and the pushes among them in a game that counts them.
+    pub moves: usize,
+    pub pushes: Option<usize>,
+    /// The timeline's selected range as moves since the last restart (from 1, inclusive),
+    /// when it lies within them.
+    pub selected_moves: Option<(usize, usize)>,
+    /// The session on screen (a number no other session shares) and where its run since the
+    /// last restart starts in the history: a new attempt is a first move on a new pair.
+    pub attempt: (u64, usize),
+    /// The solver played moves of the session on screen (moves not the player's are the
+    /// solver's then, otherwise a file's or a paste's).
+    pub solver_played: bool,
+    /// Reverse mode is on; the level has one (Sokoban, as many goals as boxes).
+    pub reversed: bool,
+    pub can_reverse: bool,
+    /// The game's newest message and its sequence number (for the message log).
+    pub message: Option<(u64, &'a str)>,
+    /// The level done, at rest: the moves and whether they were the player's own.
+    pub finished: Option<(usize, bool)>,
+    /// The same without waiting for the last move's animation: what is recorded the moment
+    /// the solving move is made.
+    pub solved_run: Option<(usize, bool)>,
+    /// Which game is kept and how far it has gone (session, its history's version, cursor):
+    /// changes whenever what [`GameTab::kept`] gives does.
+    pub history_stamp: (u64, u64, usize),
+    /// A search runs, and the positions it has counted so far.
+    pub busy: bool,
+    pub searched: Option<usize>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    /// Nothing played yet on the level's (forward) game.
+    pub fresh: bool,
+}
+
+/// What a game is, whatever its state: the facts its type declares ([`Playable`],
+/// [`super::edit::Editable`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Facts {
+    /// How to play ([`Playable::HELP`]).
+    pub help: super::help::Help,
+    /// A level to solve, not a simulation ([`Playable::PUZZLE`]).
+    pub puzzle: bool,
+    /// The extension of Export solutions…'s file ([`Playable::LIBRARY_EXTENSION`]).
+    pub library_extension: &'static str,
+    /// The game has an optimiser.
+    pub can_optimise: bool,
+    /// The editor's blank level variants.
+    pub edit_variants: &'static [&'static str],
+}
+
 /// One game's tab as the app sees it, whatever the game (the role Tatham's `struct game`
 /// plays for his midend): the app reaches a tab through [`Tabs::get`] and [`Tabs::get_mut`],
 /// and everything else (panels, menus, commands, progress, export) is written once against
 /// this trait. Adding a game is a `Playable` implementation, a field of [`Tabs`] and a line
 /// in those two functions.
 pub(crate) trait GameTab {
-    fn index(&self) -> usize;
-    fn level_count(&self) -> usize;
-    /// How to play the game ([`Playable::HELP`]).
-    fn help(&self) -> super::help::Help;
-    /// A level to solve, not a simulation ([`Playable::PUZZLE`]).
-    fn puzzle(&self) -> bool;
-    /// The extension of Export solutions…'s file ([`Playable::LIBRARY_EXTENSION`]).
-    fn library_extension(&self) -> &'static str;
+    /// What the window shows of the game now, in one look.
+    fn status(&self) -> Status<'_>;
+    /// What the game is, whatever its state.
+    fn facts(&self) -> Facts;
+    /// A command on the history: undo, redo, restart, stopping the solver, and the debugger's
+    /// timeline (play or pause, a step or a move back or on, either end); others do nothing.
+    fn command(&mut self, c: super::command::Command, animate: bool);
     /// Opens level `i` of the pack (a fresh session).
     fn open(&mut self, i: usize);
-    fn pack(&self) -> &str;
     /// The level of the pack whose start is the level `text` (in the game's own format) reads as.
     fn find_level(&self, text: &str) -> Option<usize>;
     /// The content hash of level `i` (what its progress is stored under, with game and pack).
     fn content(&self, i: usize) -> Option<u64>;
-    fn title(&self) -> &str;
-    /// Moves since the last restart.
-    fn moves(&self) -> usize;
-    /// The timeline's selected range as moves since the last restart (from 1, inclusive), when
-    /// it lies within them.
-    fn selected_moves(&self) -> Option<(usize, usize)>;
     /// The scene on screen.
     fn scene(&self) -> crate::scene::Scene;
     /// Exports the moves since the last restart (GIF) or the position on screen (PNG).
@@ -53,20 +103,8 @@ pub(crate) trait GameTab {
     /// A line of moves played from the level's start: its moves, its pushes (in a game that
     /// counts them) and whether it solves the level; or which move fails.
     fn measure(&self, line: &str) -> Result<(usize, Option<usize>, bool), String>;
-    /// The session on screen (a number no other session shares) and where its run since the
-    /// last restart starts in the history: a new attempt is a first move on a new pair.
-    fn attempt(&self) -> (u64, usize);
     /// The level (its start, with its title) as text in the game's own format.
     fn level_text(&self) -> String;
-    /// Whether the game has an optimiser.
-    fn can_optimise(&self) -> bool;
-    /// The solver played moves of the session on screen (moves not the player's are the
-    /// solver's then, otherwise a file's or a paste's).
-    fn solver_played(&self) -> bool;
-    /// Whether the level has a reverse mode (Sokoban, as many goals as boxes).
-    fn can_reverse(&self) -> bool;
-    /// Reverse mode is on.
-    fn reversed(&self) -> bool;
     /// Turns reverse mode on (a reverse game from the level's solved position; the forward
     /// game set aside) or off (the forward game back as it was).
     fn set_reverse(&mut self, on: bool);
@@ -101,19 +139,7 @@ pub(crate) trait GameTab {
     /// content, or a one-level pack named `file`) with its whole history.
     fn load(&mut self, save: &crate::save::Save, file: &str) -> Result<(), crate::error::ParseError>;
     /// Marks the whole history as not the player's own (moves that came from a file).
-    fn disown(&mut self);
-    /// The game's newest message and its sequence number (for the message log).
-    fn message(&self) -> Option<(u64, String)>;
-    /// The pushes among the moves since the last restart, in a game that counts them.
-    fn pushes(&self) -> Option<usize>;
-    /// The level done: the moves and whether they were the player's own.
-    fn finished(&self) -> Option<(usize, bool)>;
-    /// As [`GameTab::finished`], without waiting for the last move's animation: what is
-    /// recorded the moment the solving move is made.
-    fn solved_run(&self) -> Option<(usize, bool)>;
-    /// Which game is kept and how far it has gone (session, its history's version, cursor):
-    /// changes whenever what [`GameTab::kept`] gives does.
-    fn history_stamp(&self) -> (u64, u64, usize);
+    fn mark_given(&mut self);
     /// The moves since the last restart as one line in the game's notation.
     fn solution_line(&self) -> String;
     /// Plays a line of moves from the level's start after a restart (a best solution):
@@ -127,35 +153,18 @@ pub(crate) trait GameTab {
     /// A kept session's save, if its run at the cursor solves its level by the player's own
     /// moves: the level's content hash, the moves and their line (progress's migration).
     fn solved_by(&self, save: &crate::save::Save) -> Option<(u64, usize, String)>;
-    /// A search runs.
-    fn busy(&self) -> bool;
-    /// The positions the running search has counted so far.
-    fn searched(&self) -> Option<usize>;
-    fn can_undo(&self) -> bool;
-    fn can_redo(&self) -> bool;
-    fn undo(&mut self);
-    fn redo(&mut self);
-    fn restart(&mut self);
     /// Starts the solver (or the hint), unless one runs.
     fn solve(&mut self, hint_only: bool, repaint: Box<dyn Fn() + Send + 'static>);
-    fn cancel(&mut self);
-    /// A debugger command on the timeline: play or pause, a step or a move back or on, the
-    /// start or the end.
-    fn timeline(&mut self, c: super::command::Command, animate: bool);
     /// The session of a level just left, once (content hash, save text).
     fn take_left(&mut self) -> Option<(u64, String)>;
     /// The session on screen, if anything was played.
     fn kept(&self) -> Option<(u64, String)>;
-    /// Nothing played yet on the level on screen.
-    fn fresh(&self) -> bool;
     /// The tab's panels for one frame.
     fn ui(&mut self, ui: &mut egui::Ui, shared: &mut super::ui::Shared<'_>) -> super::ui::Asked;
     /// The editor on the level on screen (its start), if the game has one.
     fn edit(&self) -> Option<Box<dyn super::edit::Pad>>;
     /// The editor on a blank level of about that size.
     fn edit_blank(&self, rows: usize, cols: usize, variant: usize) -> Option<Box<dyn super::edit::Pad>>;
-    /// The kinds of blank level the game has ([`super::edit::Editable::VARIANTS`]).
-    fn edit_variants(&self) -> &'static [&'static str];
     /// Plays a level's text as a pack of one (with its par): the tab as it was, to put back.
     fn test(
         &mut self,
@@ -169,6 +178,66 @@ pub(crate) trait GameTab {
 }
 
 impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
+    fn status(&self) -> Status<'_> {
+        let s = &self.session;
+        let (a, b) = s.range.unwrap_or((0, 0));
+        let run_start = s.cursor - s.moves();
+        let at_rest = s.current().solved() && s.queue.is_empty() && s.moves() > 0;
+        let kept = self.forward.as_ref().unwrap_or(s);
+        Status {
+            index: self.index,
+            level_count: self.levels.len(),
+            pack: &self.pack,
+            title: &s.title,
+            moves: s.moves(),
+            pushes: P::counts_pushes().then(|| s.pushes()),
+            selected_moves: (s.range.is_some() && a >= run_start && b <= s.cursor && a < b)
+                .then(|| (a - run_start + 1, b - run_start)),
+            attempt: (s.id, run_start),
+            solver_played: s.solver_played,
+            reversed: self.forward.is_some(),
+            can_reverse: self.forward.is_some()
+                || self.levels.get(self.index).is_some_and(|l| l.start.reversed_game().is_some()),
+            message: s.message.as_deref().map(|m| (s.message_seq, m)),
+            finished: (at_rest && !s.animating()).then(|| (s.moves(), s.by_player())),
+            solved_run: at_rest.then(|| (s.moves(), s.by_player())),
+            history_stamp: (kept.id, kept.version, kept.cursor),
+            busy: s.solver.is_some(),
+            searched: s.solver.as_ref().map(|j| j.progress.load(std::sync::atomic::Ordering::Relaxed)),
+            can_undo: s.cursor > 0,
+            can_redo: s.cursor < s.history.len(),
+            // A reverse game is not the level's game: the offer to continue is for the forward one.
+            fresh: self.forward.is_none() && s.history.is_empty(),
+        }
+    }
+    fn facts(&self) -> Facts {
+        Facts {
+            help: P::HELP,
+            puzzle: P::PUZZLE,
+            library_extension: P::LIBRARY_EXTENSION,
+            can_optimise: P::can_optimise(),
+            edit_variants: P::VARIANTS,
+        }
+    }
+    fn command(&mut self, c: super::command::Command, animate: bool) {
+        use super::command::Command::*;
+        let s = &mut self.session;
+        match c {
+            Undo => s.undo(),
+            Redo => s.redo(),
+            Restart => s.restart(),
+            Cancel => s.cancel_solver(),
+            PlayPause if s.is_playing() => s.pause(),
+            PlayPause => s.play(),
+            StepBack => s.step_back(),
+            StepForward => s.step_forward(),
+            MoveBack => s.step_move_back(),
+            MoveForward => s.step_move_forward(animate),
+            TimelineStart => s.jump(0),
+            TimelineEnd => s.jump(s.history.len()),
+            _ => {}
+        }
+    }
     fn edit(&self) -> Option<Box<dyn super::edit::Pad>> {
         let title = self.levels.get(self.index).map_or("My level", |l| l.title.as_str());
         let title = if title.ends_with("(edited)") { title.to_string() } else { format!("{title} (edited)") };
@@ -177,10 +246,6 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
 
     fn edit_blank(&self, rows: usize, cols: usize, variant: usize) -> Option<Box<dyn super::edit::Pad>> {
         self.session.start.blank_pad("My level", rows, cols, variant)
-    }
-
-    fn edit_variants(&self) -> &'static [&'static str] {
-        P::VARIANTS
     }
 
     fn test(
@@ -205,17 +270,8 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         }
     }
 
-    fn index(&self) -> usize {
-        self.index
-    }
-    fn level_count(&self) -> usize {
-        self.levels.len()
-    }
     fn open(&mut self, i: usize) {
         Tab::open(self, i)
-    }
-    fn pack(&self) -> &str {
-        &self.pack
     }
     fn find_level(&self, text: &str) -> Option<usize> {
         let bottom_only = self.session.start.bottom_only().unwrap_or(false);
@@ -224,18 +280,6 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
     }
     fn content(&self, i: usize) -> Option<u64> {
         self.levels.get(i).map(|l| l.content)
-    }
-    fn title(&self) -> &str {
-        &self.session.title
-    }
-    fn moves(&self) -> usize {
-        self.session.moves()
-    }
-    fn selected_moves(&self) -> Option<(usize, usize)> {
-        let s = &self.session;
-        let (a, b) = s.range?;
-        let run_start = s.cursor - s.moves();
-        (a >= run_start && b <= s.cursor && a < b).then(|| (a - run_start + 1, b - run_start))
     }
     fn scene(&self) -> crate::scene::Scene {
         self.session.scene()
@@ -262,21 +306,6 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         let mut s = Session::new("", start.clone(), None);
         s.play_line(line, false)?;
         Ok((s.moves(), P::counts_pushes().then(|| s.pushes()), s.current().solved()))
-    }
-    fn attempt(&self) -> (u64, usize) {
-        (self.session.id, self.session.cursor - self.session.moves())
-    }
-    fn can_optimise(&self) -> bool {
-        P::can_optimise()
-    }
-    fn solver_played(&self) -> bool {
-        self.session.solver_played
-    }
-    fn can_reverse(&self) -> bool {
-        self.forward.is_some() || self.levels.get(self.index).is_some_and(|l| l.start.reversed_game().is_some())
-    }
-    fn reversed(&self) -> bool {
-        self.forward.is_some()
     }
     fn set_reverse(&mut self, on: bool) {
         if on == self.forward.is_some() {
@@ -419,36 +448,8 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         self.session = session;
         Ok(())
     }
-    fn help(&self) -> super::help::Help {
-        P::HELP
-    }
-    fn puzzle(&self) -> bool {
-        P::PUZZLE
-    }
-    fn library_extension(&self) -> &'static str {
-        P::LIBRARY_EXTENSION
-    }
-    fn disown(&mut self) {
-        self.session.disown();
-    }
-    fn pushes(&self) -> Option<usize> {
-        P::counts_pushes().then(|| self.session.pushes())
-    }
-    fn message(&self) -> Option<(u64, String)> {
-        self.session.message.clone().map(|m| (self.session.message_seq, m))
-    }
-    fn finished(&self) -> Option<(usize, bool)> {
-        let s = &self.session;
-        (s.current().solved() && !s.animating() && s.queue.is_empty() && s.moves() > 0)
-            .then(|| (s.moves(), s.by_player()))
-    }
-    fn solved_run(&self) -> Option<(usize, bool)> {
-        let s = &self.session;
-        (s.current().solved() && s.queue.is_empty() && s.moves() > 0).then(|| (s.moves(), s.by_player()))
-    }
-    fn history_stamp(&self) -> (u64, u64, usize) {
-        let s = self.forward.as_ref().unwrap_or(&self.session);
-        (s.id, s.version, s.cursor)
+    fn mark_given(&mut self) {
+        self.session.mark_given();
     }
     fn solution_line(&self) -> String {
         let (start, texts, _) = self.session.run();
@@ -475,48 +476,9 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         let content = super::progress::content_hash(&s.start.key_text());
         Some((content, texts.len(), crate::save::moves_line_of(&start, &s.title, &texts)))
     }
-    fn busy(&self) -> bool {
-        self.session.solver.is_some()
-    }
-    fn searched(&self) -> Option<usize> {
-        self.session.solver.as_ref().map(|j| j.progress.load(std::sync::atomic::Ordering::Relaxed))
-    }
-    fn can_undo(&self) -> bool {
-        self.session.cursor > 0
-    }
-    fn can_redo(&self) -> bool {
-        self.session.cursor < self.session.history.len()
-    }
-    fn undo(&mut self) {
-        self.session.undo()
-    }
-    fn redo(&mut self) {
-        self.session.redo()
-    }
-    fn restart(&mut self) {
-        self.session.restart()
-    }
     fn solve(&mut self, hint_only: bool, repaint: Box<dyn Fn() + Send + 'static>) {
         if self.session.solver.is_none() {
             self.session.start_solver(hint_only, repaint);
-        }
-    }
-    fn cancel(&mut self) {
-        self.session.cancel_solver()
-    }
-    fn timeline(&mut self, c: super::command::Command, animate: bool) {
-        use super::command::Command::*;
-        let s = &mut self.session;
-        match c {
-            PlayPause if s.is_playing() => s.pause(),
-            PlayPause => s.play(),
-            StepBack => s.step_back(),
-            StepForward => s.step_forward(),
-            MoveBack => s.step_move_back(),
-            MoveForward => s.step_move_forward(animate),
-            TimelineStart => s.jump(0),
-            TimelineEnd => s.jump(s.history.len()),
-            _ => {}
         }
     }
     fn take_left(&mut self) -> Option<(u64, String)> {
@@ -524,10 +486,6 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
     }
     fn kept(&self) -> Option<(u64, String)> {
         Tab::kept(self)
-    }
-    fn fresh(&self) -> bool {
-        // A reverse game is not the level's game: the offer to continue is for the forward one.
-        self.forward.is_none() && self.session.history.is_empty()
     }
     fn ui(&mut self, ui: &mut egui::Ui, shared: &mut super::ui::Shared<'_>) -> super::ui::Asked {
         super::ui::game_ui(ui, self, shared)

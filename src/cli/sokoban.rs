@@ -426,7 +426,7 @@ fn export(args: &ExportArgs, limits: SokobanLimits) -> Result<Done, Failure> {
     };
     let mut files = stage_images(&args.images(), &start, steps, shown, Pacing::default(), &names)?;
     if let Some(p) = &args.save {
-        let to = SaveAs { path: p, title: &title, pack: file_name(&args.file), par: None, solver };
+        let to = SaveAs { path: p, title: &title, pack: file_name(&args.file), par: None, given: solver };
         files.push(stage_save(&to, &start, &moves)?);
     }
     Ok(Done { files, ..Done::default() })

@@ -151,7 +151,7 @@ fn export(args: &ExportArgs, bottom_only: bool, turns: u32) -> Result<Done, Fail
     if let Some(p) = &args.save {
         let play = StacksPlay { game: start.clone(), next: 0, turn: 1 };
         let moves = vec![NextPiece; played().count()];
-        let to = SaveAs { path: p, title: "Board 1", pack: file_name(&args.file), par: None, solver: false };
+        let to = SaveAs { path: p, title: "Board 1", pack: file_name(&args.file), par: None, given: false };
         files.push(stage_save(&to, &play, &moves)?);
     }
     Ok(Done { files, ..Done::default() })

@@ -281,7 +281,7 @@ fn export(args: &ExportArgs, limits: SolveLimits) -> Result<Done, Failure> {
     };
     let mut files = stage_images(&args.images(), &start, steps, shown, Pacing::default(), &names)?;
     if let Some(p) = &args.save {
-        let to = SaveAs { path: p, title: &level.title, pack: file_name(&args.file), par: level.par, solver };
+        let to = SaveAs { path: p, title: &level.title, pack: file_name(&args.file), par: level.par, given: solver };
         files.push(stage_save(&to, &start, &moves)?);
     }
     done.files = files;

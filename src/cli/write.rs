@@ -221,7 +221,8 @@ pub struct SaveAs<'a> {
     pub title: &'a str,
     pub pack: String,
     pub par: Option<usize>,
-    pub solver: bool,
+    /// The moves are not the player's own (the solver found them).
+    pub given: bool,
 }
 
 /// Stages a save file of a level and its moves (`--save`): the moves replayed through the rules
@@ -231,7 +232,7 @@ pub fn stage_save<R: Replay + Clone>(to: &SaveAs, start: &R, moves: &[R::Move]) 
         .map_err(|e| Failure::bad(format!("--save {}: {e}", to.path.display())))?;
     let history: Vec<_> = texts
         .into_iter()
-        .map(|text| tumblebox::save::Entry::Move { text: text.into(), solver: to.solver, group: 0, line: 0 })
+        .map(|text| tumblebox::save::Entry::Move { text: text.into(), given: to.given, group: 0, line: 0 })
         .collect();
     let save = tumblebox::save::Save {
         game: R::GAME.to_string(),

@@ -82,8 +82,9 @@ pub enum Entry {
         /// The move in the game's notation (shared: a save of a million moves holds a handful
         /// of distinct texts).
         text: std::sync::Arc<str>,
-        /// The solver played it.
-        solver: bool,
+        /// Not the player's own move: the solver's, or a file's, a paste's or a library
+        /// entry's (the file writes `solver` after it, its word since the first version).
+        given: bool,
         /// Moves of one gesture share a nonzero group.
         group: u64,
         /// The file's line (for messages when the move does not replay).
@@ -144,9 +145,9 @@ impl Save {
         }
         for e in &self.history {
             match e {
-                Entry::Move { text, solver, group, .. } => {
+                Entry::Move { text, given, group, .. } => {
                     out.push_str(&format!("move {}", clean(text)));
-                    if *solver {
+                    if *given {
                         out.push_str(" solver");
                     }
                     if *group != 0 {
@@ -299,10 +300,10 @@ impl Save {
                     let Some(text) = parts.next() else {
                         return Err(bad_value("a move in the game's notation"));
                     };
-                    let (mut solver, mut group) = (false, 0);
+                    let (mut given, mut group) = (false, 0);
                     while let Some(p) = parts.next() {
                         match p {
-                            "solver" => solver = true,
+                            "solver" => given = true,
                             "group" => {
                                 group = parts
                                     .next()
@@ -320,7 +321,7 @@ impl Save {
                         }
                     }
                     let text = texts.entry(text).or_insert_with(|| text.into()).clone();
-                    save.history.push(Entry::Move { text, solver, group, line: n });
+                    save.history.push(Entry::Move { text, given, group, line: n });
                 }
                 "restart" if seen_level && cursor.is_none() && rest.is_empty() => save.history.push(Entry::Restart),
                 "cursor" if seen_level && cursor.is_none() => {
@@ -392,9 +393,9 @@ mod tests {
             level: "4 5 SAMPLE-01\n#A--#\n##-B#\n#AB##\n#####\n0 0\n".into(),
             level_line: 7,
             history: vec![
-                Entry::Move { text: "(B,1,3,L)".into(), solver: false, group: 0, line: 13 },
+                Entry::Move { text: "(B,1,3,L)".into(), given: false, group: 0, line: 13 },
                 Entry::Restart,
-                Entry::Move { text: "(B,1,3,L)".into(), solver: true, group: 4, line: 15 },
+                Entry::Move { text: "(B,1,3,L)".into(), given: true, group: 4, line: 15 },
             ],
             cursor: 2,
             found: Vec::new(),

@@ -87,7 +87,8 @@ pub enum Replayed<R: Replay> {
         before: R,
         after: R,
         steps: Vec<R::Step>,
-        solver: bool,
+        /// Not the player's own move.
+        given: bool,
         group: u64,
     },
     Restart,
@@ -134,7 +135,7 @@ impl<R: Replay + Clone> Iterator for Replaying<'_, R> {
         let e = self.save.history.get(self.next)?;
         self.next += 1;
         Some(match e {
-            Entry::Move { text, solver, group, line } => {
+            Entry::Move { text, given, group, line } => {
                 let fail = |m: String| {
                     ParseError::line(*line, format!("move {}: {m}", crate::error::quote(text).trim_matches('`')))
                 };
@@ -142,7 +143,7 @@ impl<R: Replay + Clone> Iterator for Replaying<'_, R> {
                     Ok((mv, after, steps)) => {
                         let text = self.here.move_text(&mv);
                         let before = std::mem::replace(&mut self.here, after.clone());
-                        Ok(Replayed::Move { mv, text, before, after, steps, solver: *solver, group: *group })
+                        Ok(Replayed::Move { mv, text, before, after, steps, given: *given, group: *group })
                     }
                     Err(m) => {
                         self.next = self.save.history.len();

@@ -243,7 +243,7 @@ impl TumbleApp {
 pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
     let ctx = ui.ctx().clone();
     let notice = app.messages.notice.as_ref().filter(|n| n.tab.is_none_or(|t| t == app.kind)).map(|n| n.text.clone());
-    let app_variants = app.editor.mode.as_ref().map_or(&[][..], |e| app.tabs.get(e.kind).edit_variants());
+    let app_variants = app.editor.mode.as_ref().map_or(&[][..], |e| app.tabs.get(e.kind).facts().edit_variants);
     let max_turns = app.editor.certify_bounds.max_turns;
     let Some(e) = &mut app.editor.mode else { return };
     e.poll();

@@ -1,6 +1,8 @@
-//! One level being played: history with undo, redo and restart (itself undoable), the
-//! animation of the move on screen (a view of its steps), jumps and play along the whole history,
-//! breakpoints, solution playback, save files and the solver thread.
+//! A game's midend (Tatham's `midend.c` is the model): one level being played, with its
+//! history and undo, redo and restart (itself undoable), the animation clock of the move on
+//! screen (a view of its steps), jumps and play along the whole history, breakpoints,
+//! solution playback, save files (serialisation) and the solver job. The window calls
+//! [`Session::frame`] once a frame and draws what the session holds; it owns none of this.
 //!
 //! `timeline` is the debugger's timeline (jumps, stepping across moves, play and loop),
 //! `debug` the debugger's views of the history (a cell's history, the copied trace and test),
@@ -21,6 +23,19 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 static SEQ: AtomicU64 = AtomicU64::new(1);
+
+/// One frame's input to a game's midend ([`Session::frame`]).
+#[derive(Debug, Clone, Default)]
+pub struct Frame {
+    /// Seconds since the last frame, speed applied.
+    pub dt: f32,
+    /// Animations skipped: every move lands at once.
+    pub instant: bool,
+    /// The player's keys and typed notation, in order.
+    pub gestures: Vec<Gesture>,
+    /// View › Warn when unsolvable is on.
+    pub warn: bool,
+}
 
 /// A number that grows with every message said, app-wide: which of two messages is newer.
 pub fn next_seq() -> u64 {
@@ -45,7 +60,7 @@ fn marks_of<P: Playable>(before: &P, steps: &[P::Step]) -> Vec<crate::app::play:
 /// One entry of the history.
 #[derive(Debug, Clone)]
 pub enum Entry<P: Playable> {
-    /// A move; `by_solver` when the solver's playback made it. Moves of one gesture (a click
+    /// A move; `given` when the solver's playback made it. Moves of one gesture (a click
     /// that walks several cells) share a nonzero `group`, and undo takes them back together.
     Move {
         mv: P::Move,
@@ -53,7 +68,7 @@ pub enum Entry<P: Playable> {
         steps: Vec<P::Step>,
         before: P,
         after: P,
-        by_solver: bool,
+        given: bool,
         group: u64,
         /// What the timeline marks on this move ([`crate::app::play::Event::marked`]).
         marks: Vec<crate::app::play::Event>,
@@ -81,6 +96,7 @@ pub struct Playback<P: Playable> {
     pub focus: Option<usize>,
 }
 
+/// A game's midend: generic over the game, so everything here is written once for every game.
 pub struct Session<P: Playable> {
     /// A number no other session of this run shares (what counts attempts).
     pub id: u64,
@@ -98,7 +114,7 @@ pub struct Session<P: Playable> {
     /// Moves waiting for the animation before them, with their gesture's group.
     pub queue: VecDeque<(P::Move, u64)>,
     /// The queued moves are a solver's solution being played (a move by the player stops it).
-    pub queue_from_solver: bool,
+    pub queue_given: bool,
     pub solver: Option<SolverJob<P>>,
     pub message: Option<String>,
     /// When the message was said ([`next_seq`]): the status bar shows the newest message.
@@ -139,7 +155,7 @@ impl<P: Playable> Session<P> {
             selected: None,
             checked: None,
             queue: VecDeque::new(),
-            queue_from_solver: false,
+            queue_given: false,
             solver: None,
             message: None,
             message_seq: 0,
@@ -244,10 +260,10 @@ impl<P: Playable> Session<P> {
     }
 
     /// Marks every move of the history as not the player's (a save opened from a file).
-    pub fn disown(&mut self) {
+    pub fn mark_given(&mut self) {
         for e in &mut self.history {
-            if let Entry::Move { by_solver, .. } = e {
-                *by_solver = true;
+            if let Entry::Move { given, .. } = e {
+                *given = true;
             }
         }
     }
@@ -255,12 +271,12 @@ impl<P: Playable> Session<P> {
     /// Whether the moves since the last restart are all the player's own.
     pub fn by_player(&self) -> bool {
         let n = self.moves();
-        !self.history[self.cursor - n..self.cursor].iter().any(|e| matches!(e, Entry::Move { by_solver: true, .. }))
+        !self.history[self.cursor - n..self.cursor].iter().any(|e| matches!(e, Entry::Move { given: true, .. }))
     }
 
     /// Makes a move; a solver's move (or a queued one) may stop at a breakpoint: then the
     /// playback pauses on the step that met it, the queue waits, and this returns `true`.
-    fn make_as(&mut self, mv: &P::Move, instant: bool, by_solver: bool, group: u64) -> Result<bool, String> {
+    fn make_as(&mut self, mv: &P::Move, instant: bool, given: bool, group: u64) -> Result<bool, String> {
         let before = self.current().clone();
         let text = before.move_text(mv);
         let (after, steps) = before.play(mv)?;
@@ -275,13 +291,13 @@ impl<P: Playable> Session<P> {
             focus: None,
         });
         let marks = marks_of(&before, &steps);
-        self.push(Entry::Move { mv: mv.clone(), text, steps, before, after, by_solver, group, marks });
+        self.push(Entry::Move { mv: mv.clone(), text, steps, before, after, given, group, marks });
         if let Some(p) = self.selected
             && !self.current().selectable(p)
         {
             self.selected = None;
         }
-        Ok(by_solver && self.stop_at_break(self.cursor - 1))
+        Ok(given && self.stop_at_break(self.cursor - 1))
     }
 
     /// The first step of history entry `i` that meets a breakpoint, and which one: a step's
@@ -316,7 +332,7 @@ impl<P: Playable> Session<P> {
     fn stop_at_break(&mut self, i: usize) -> bool {
         let Some((k, b)) = self.break_in(i) else { return false };
         self.playing = false;
-        self.queue_paused = !self.queue.is_empty() || self.queue_from_solver;
+        self.queue_paused = !self.queue.is_empty() || self.queue_given;
         let why = match b {
             Break::Unsolvable => self.current().unsolvable().map(|w| format!(": {w}")).unwrap_or_default(),
             _ => String::new(),
@@ -328,11 +344,11 @@ impl<P: Playable> Session<P> {
 
     /// Stops a solution being played back (the moves already made stay).
     fn stop_solution(&mut self) {
-        if self.queue_from_solver && !self.queue.is_empty() {
+        if self.queue_given && !self.queue.is_empty() {
             self.queue.clear();
             self.say("solution stopped: you moved");
         }
-        self.queue_from_solver = false;
+        self.queue_given = false;
     }
 
     fn group_of(&self, i: usize) -> u64 {
@@ -394,7 +410,7 @@ impl<P: Playable> Session<P> {
         self.restart();
         if animate {
             self.queue.extend(moves.into_iter().map(|m| (m, 0)));
-            self.queue_from_solver = given;
+            self.queue_given = given;
         } else {
             for mv in &moves {
                 self.make_as(mv, true, given, 0)?;
@@ -416,6 +432,33 @@ impl<P: Playable> Session<P> {
         self.playback.as_ref().is_some_and(|p| !p.paused && p.time < p.timeline.total)
     }
 
+    /// The midend's one entry point per frame (Tatham's `midend_timer` and
+    /// `midend_process_key` in one): the solver's answer taken in, time advanced, the player's
+    /// keys and typed moves made, and (View › Warn when unsolvable) a position at rest checked
+    /// once. Returns whether anything was still moving before the keys.
+    pub fn frame(&mut self, input: &Frame) -> bool {
+        self.poll_solver(input.instant);
+        let moving = self.tick(if input.instant { 1e6 } else { input.dt }, input.instant);
+        for g in &input.gestures {
+            self.gesture(*g, input.instant);
+        }
+        // Once the history moves and the board is at rest, the position on screen is checked
+        // (the game's proof, bounded), and a dead end is said.
+        if input.warn
+            && !self.animating()
+            && self.queue.is_empty()
+            && self.checked != Some((self.cursor, self.history.len()))
+        {
+            self.checked = Some((self.cursor, self.history.len()));
+            if self.cursor > 0
+                && let Some(why) = self.current().unsolvable()
+            {
+                self.say(format!("this position can no longer be solved: {why} (undo goes back)"));
+            }
+        }
+        moving
+    }
+
     /// Advances time by `dt` seconds (already scaled by speed); starts queued moves.
     /// Returns whether anything is still moving.
     pub fn tick(&mut self, dt: f32, instant: bool) -> bool {
@@ -427,7 +470,7 @@ impl<P: Playable> Session<P> {
         if !self.animating()
             && !self.queue_paused
             && let Some((mv, group)) = self.queue.pop_front()
-            && let Err(e) = self.make_as(&mv, instant, self.queue_from_solver, group)
+            && let Err(e) = self.make_as(&mv, instant, self.queue_given, group)
         {
             self.say(e);
             self.queue.clear();
@@ -453,8 +496,8 @@ impl<P: Playable> Session<P> {
             .history
             .iter()
             .map(|e| match e {
-                Entry::Move { text, by_solver, group, .. } => {
-                    crate::save::Entry::Move { text: text.as_str().into(), solver: *by_solver, group: *group, line: 0 }
+                Entry::Move { text, given, group, .. } => {
+                    crate::save::Entry::Move { text: text.as_str().into(), given: *given, group: *group, line: 0 }
                 }
                 Entry::Restart { .. } => crate::save::Entry::Restart,
             })
@@ -484,16 +527,16 @@ impl<P: Playable> Session<P> {
         let mut groups = std::collections::HashMap::new();
         for e in entries {
             s.history.push(match e {
-                Replayed::Move { mv, text, before, after, steps, solver, group } => {
+                Replayed::Move { mv, text, before, after, steps, given, group } => {
                     let group = if group == 0 { 0 } else { *groups.entry(group).or_insert_with(next_seq) };
                     let marks = marks_of(&before, &steps);
-                    Entry::Move { mv, text, steps, before, after, by_solver: solver, group, marks }
+                    Entry::Move { mv, text, steps, before, after, given, group, marks }
                 }
                 Replayed::Restart => Entry::Restart { after: s.start.clone() },
             });
         }
         s.cursor = save.cursor;
-        s.solver_played = save.history.iter().any(|e| matches!(e, crate::save::Entry::Move { solver: true, .. }));
+        s.solver_played = save.history.iter().any(|e| matches!(e, crate::save::Entry::Move { given: true, .. }));
         s.version += 1;
         Ok(s)
     }

@@ -94,7 +94,7 @@ impl<P: Playable> Session<P> {
                             Ok(true) => {
                                 // Stopped at a breakpoint: the rest waits for play.
                                 self.queue.extend(rest.by_ref().map(|m| (m, 0)));
-                                self.queue_from_solver = true;
+                                self.queue_given = true;
                                 self.queue_paused = true;
                                 break;
                             }
@@ -103,7 +103,7 @@ impl<P: Playable> Session<P> {
                     }
                 } else {
                     self.queue.extend(moves.into_iter().map(|m| (m, 0)));
-                    self.queue_from_solver = true;
+                    self.queue_given = true;
                 }
             }
             Err(e) => self.say(e),

@@ -24,7 +24,7 @@ impl<P: Playable> Session<P> {
         self.playing = false;
         self.queue.clear();
         self.queue_paused = false;
-        self.queue_from_solver = false;
+        self.queue_given = false;
         self.playback = None;
         if c != self.cursor {
             self.cursor = c;

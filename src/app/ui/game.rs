@@ -7,6 +7,7 @@ use super::{Asked, Shared};
 use super::{tool_button, tool_button_labelled};
 use crate::app::command::Command;
 use crate::app::play::{Gesture, Overlay, Playable};
+use crate::app::session::Frame;
 use crate::app::{GameKind, LevelKey, Tab, paint};
 
 /// One game's panels for one frame.
@@ -14,41 +15,27 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
     let (kind, speed, instant, buttons) = (shared.kind, *shared.speed, shared.instant, P::buttons());
     let mut asked = Asked::default();
     let ctx = ui.ctx().clone();
-    tab.session.poll_solver(instant);
-    // Advance time first, so every panel of this frame shows the same moment. Animation
-    // follows the clock at any frame rate: a slow renderer (or a loaded machine, frames
-    // seconds apart) shows fewer frames of a move, never a slower move. egui's stable time
-    // step is the clock's while we animate, and a guess after an idle spell.
-    let dt = ctx.input(|i| i.stable_dt);
-    let moving = tab.session.tick(if instant { 1e6 } else { dt * speed }, instant);
     // The game's own keys and typed notation (the commands' keys were consumed already).
+    let mut gestures = Vec::new();
     if !ctx.text_edit_focused() && !shared.modal {
-        let events = ctx.input(|i| i.events.clone());
-        for e in events {
-            match e {
-                egui::Event::Key { key, pressed: true, modifiers, .. } if !modifiers.command => {
-                    tab.session.gesture(Gesture::Key(key), instant);
-                }
-                egui::Event::Text(t) => {
-                    for c in t.chars() {
-                        tab.session.gesture(Gesture::Text(c), instant);
+        ctx.input(|i| {
+            for e in &i.events {
+                match e {
+                    egui::Event::Key { key, pressed: true, modifiers, .. } if !modifiers.command => {
+                        gestures.push(Gesture::Key(*key));
                     }
+                    egui::Event::Text(t) => gestures.extend(t.chars().map(Gesture::Text)),
+                    _ => {}
                 }
-                _ => {}
             }
-        }
+        });
     }
-    // View › Warn when unsolvable: once the history moves and the board is at rest, the
-    // position on screen is checked (the game's proof, bounded), and a dead end is said.
-    let s = &mut tab.session;
-    if shared.warn && !s.animating() && s.queue.is_empty() && s.checked != Some((s.cursor, s.history.len())) {
-        s.checked = Some((s.cursor, s.history.len()));
-        if s.cursor > 0
-            && let Some(why) = s.current().unsolvable()
-        {
-            s.say(format!("this position can no longer be solved: {why} (undo goes back)"));
-        }
-    }
+    // The midend's frame: the solver's answer, then time (so every panel of this frame shows
+    // the same moment; animation follows the clock at any frame rate: a slow renderer or a
+    // loaded machine shows fewer frames of a move, never a slower move; egui's stable time
+    // step is the clock's while we animate, and a guess after an idle spell), then the keys.
+    let dt = ctx.input(|i| i.stable_dt);
+    let moving = tab.session.frame(&Frame { dt: dt * speed, instant, gestures, warn: shared.warn });
     if status_bar(ui, tab, shared) {
         asked.commands.push(Command::MessageLog);
     }

@@ -29,9 +29,9 @@ impl TumbleApp {
         let mut acts = Vec::new();
         let lib = self.library();
         let keeps = self.library_key().is_some();
-        let counts_pushes = self.tab().pushes().is_some();
-        let can_optimise = self.tab().can_optimise();
-        let title = format!("{} · {}", self.tab().pack(), self.tab().title());
+        let counts_pushes = self.tab().status().pushes.is_some();
+        let can_optimise = self.tab().facts().can_optimise;
+        let title = format!("{} · {}", self.tab().status().pack, self.tab().status().title);
         let confirm = self.shelf.confirm;
         let screen = ctx.content_rect();
         let optimising = self

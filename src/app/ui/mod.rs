@@ -243,11 +243,11 @@ impl TumbleApp {
         }
         self.menu_bar(ui, &mut commands);
         self.follow_sessions();
-        if let Some((seq, text)) = self.tab().message() {
+        if let Some((seq, text)) = self.tab().status().message.map(|(s, t)| (s, t.to_string())) {
             self.log_message(seq, &text);
         }
         if self.kept.offer.is_some() && !self.editing() {
-            let title = self.tab().title().to_string();
+            let title = self.tab().status().title.to_string();
             let mut go = None;
             // Over the board's foot, never above it: an offer that pushed the window down would
             // move what is under the pointer between two clicks.
@@ -438,7 +438,7 @@ impl TumbleApp {
     /// A switch's state, for the commands that are switches (shown with a check mark).
     pub fn checked(&self, c: Command) -> Option<bool> {
         Some(match c {
-            Command::ReverseMode => self.tab().reversed(),
+            Command::ReverseMode => self.tab().status().reversed,
             Command::DarkTheme => self.progress().dark(),
             Command::Instant => self.view.instant,
             Command::CellNumbers => self.progress().numbers(),
@@ -496,7 +496,7 @@ impl TumbleApp {
             Command::Save => self.save_file(ctx, super::ExportKind::Save),
             Command::Copy => {
                 ctx.copy_text(self.tab().copy_text());
-                let what = format!("copied {} and its moves", self.tab().title());
+                let what = format!("copied {} and its moves", self.tab().status().title);
                 self.notify(what, Some(self.kind));
             }
             Command::CopyLink => {
@@ -515,9 +515,9 @@ impl TumbleApp {
             Command::MessageLog => self.view.log_open = !self.view.log_open,
             Command::Library => self.shelf.open = !self.shelf.open,
             Command::ReverseMode => {
-                let on = !self.tab().reversed();
+                let on = !self.tab().status().reversed;
                 self.tab_mut().set_reverse(on);
-                let said = if on && self.tab().moves() == 0 && !self.tab().can_undo() {
+                let said = if on && self.tab().status().moves == 0 && !self.tab().status().can_undo {
                     "reverse mode: pull the boxes back to the marked cells with the arrow keys; a click walks \
                      without pulling (before the first move, it places the player anywhere)"
                 } else if on {
@@ -529,18 +529,14 @@ impl TumbleApp {
             }
             Command::Snapshot => {
                 let name = std::mem::take(&mut self.shelf.name);
-                let name = if name.trim().is_empty() { format!("move {}", self.tab().moves()) } else { name };
+                let name = if name.trim().is_empty() { format!("move {}", self.tab().status().moves) } else { name };
                 self.take_snapshot(&name);
             }
             Command::ExportLibrary => self.save_file(ctx, super::ExportKind::Library),
             Command::EnterGameId => self.view.game_id_entry = Some(self.view.game_id_entry.take().unwrap_or_default()),
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
-            Command::Undo => self.tab_mut().undo(),
-            Command::Redo => self.tab_mut().redo(),
-            Command::Restart => self.tab_mut().restart(),
             Command::Solve => self.tab_mut().solve(false, Box::new(repaint)),
             Command::Hint => self.tab_mut().solve(true, Box::new(repaint)),
-            Command::Cancel => self.tab_mut().cancel(),
             Command::NextLevel if i + 1 < self.level_count() => {
                 self.open_level(i + 1);
                 self.view.scroll_to_current = true;
@@ -575,7 +571,11 @@ impl TumbleApp {
             Command::Palette => {
                 self.view.palette = if self.view.palette.is_some() { None } else { Some((String::new(), 0)) };
             }
-            Command::PlayPause
+            Command::Undo
+            | Command::Redo
+            | Command::Restart
+            | Command::Cancel
+            | Command::PlayPause
             | Command::StepBack
             | Command::StepForward
             | Command::MoveBack
@@ -583,7 +583,7 @@ impl TumbleApp {
             | Command::TimelineStart
             | Command::TimelineEnd => {
                 let animate = !self.view.instant;
-                self.tab_mut().timeline(c, animate)
+                self.tab_mut().command(c, animate)
             }
         }
     }

@@ -16,13 +16,13 @@ impl TumbleApp {
         if !self.export.panel.open && self.export.running.is_none() {
             return;
         }
-        let n = self.tab().moves();
-        let selected = self.tab().selected_moves();
+        let n = self.tab().status().moves;
+        let selected = self.tab().status().selected_moves;
         let mut open = true;
         let mut go = false;
         let mut cancel = false;
         let req = self.export.panel.request(Some(std::path::PathBuf::from("x")));
-        let key = format!("{:?}|{:?}|{}|{}|{n}", req, self.kind, self.tab().title(), self.tab().index());
+        let key = format!("{:?}|{:?}|{}|{}|{n}", req, self.kind, self.tab().status().title, self.tab().status().index);
         if self.export.plan.as_ref().is_none_or(|(k, _)| *k != key) {
             let plan = if self.export.panel.format == 2 { Ok((1, 0.0)) } else { self.tab().export_plan(&req) };
             self.export.plan = Some((key.clone(), plan));
@@ -281,7 +281,7 @@ impl TumbleApp {
         if go {
             match self.paste(&text) {
                 Ok(()) => {
-                    let what = format!("opened the game ID: {}", self.tab().title());
+                    let what = format!("opened the game ID: {}", self.tab().status().title);
                     self.notify(what, Some(self.kind));
                 }
                 Err(e) => {
@@ -373,7 +373,7 @@ impl TumbleApp {
         if !self.view.help_open {
             return;
         }
-        let h = self.tab().help();
+        let h = self.tab().facts().help;
         // The legend: every kind of cell, drawn as the board draws it (the editor's palette
         // of the level on screen), with its name.
         let legend: Vec<(crate::scene::Scene, &'static str)> = self

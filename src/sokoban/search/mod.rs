@@ -18,7 +18,7 @@
 //!
 //! Two searches use them:
 //! - [`Mode::Fast`]: feature-space searches over macro moves (one box pushed any number of
-//!   times; `fess.rs`, after Shoham's FESS) forward from the start, a portfolio of two modes
+//!   times; `fess/`, after Shoham's FESS) forward from the start, a portfolio of two modes
 //!   that differ in which advisors' picks weigh nothing (`fess::PORTFOLIO`: Festival's
 //!   choice 60 % of the forward time, an eager one 40 %; each turn goes to the one furthest
 //!   behind its share), raced in one thread against a greedy best-first search backward
