@@ -2,7 +2,7 @@
 //! found it and its counts, the bests marked, the optimiser, snapshots, statistics, and the
 //! library in save files and SOK exports.
 
-use crate::common::window::{harness, sokoban};
+use crate::common::window::{Window, harness, sokoban};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tumblebox::app::command::Command;
@@ -61,14 +61,14 @@ fn a_solve_joins_the_library_and_the_optimiser_finds_the_short_one() {
     // first row: the columns are as wide as their widest text from the start.
     assert_eq!(buttons(&h), before, "the first row's buttons moved when the optimiser's entry came");
     h.get_by_label("best by pushes, best by moves");
-    let said = h.state().tabs.sokoban.session.message.clone().unwrap_or_default();
-    let notice = h.state().messages.notice.clone().map(|n| n.text).unwrap_or_default();
+    let said = h.shown().message.unwrap_or_default();
+    let notice = h.shown().notice.unwrap_or_default();
     assert!(notice.contains("2 pushes, 2 moves (was 4 pushes, 12 moves"), "{notice:?} {said:?}");
     // Replay plays it from the start, and is not an attempt.
     let attempts = h.state().library().stats.attempts;
     h.get_all_by_label("Replay").next().unwrap().click();
     h.run_steps(3);
-    assert!(h.state().tabs.sokoban.session.current().solved());
+    assert!(h.shown().solved);
     assert_eq!(h.state().library().stats.attempts, attempts);
     // Delete asks once: the first click only changes the button, and moves nothing (the
     // button is as wide either way: the row's buttons stay under the pointer).
@@ -148,7 +148,7 @@ fn a_snapshot_brings_the_game_back_and_travels_in_a_save() {
     h.run_steps(3);
     assert_eq!(*h.state().tabs.sokoban.session.current(), here);
     // The status bar says where the game now is.
-    let said = h.state().messages.notice.clone().map(|n| n.text).unwrap_or_default();
+    let said = h.shown().notice.unwrap_or_default();
     assert_eq!(said, "snapshot \"around the box\" opened: 3 moves (undo goes back)");
     // Solve it too, then save: the save carries both; another window opening it gets them.
     play(&mut h, "EE");

@@ -2,7 +2,7 @@
 //! forward solution a reverse game gives, worked by hand on small mazes; and the window's
 //! switch, the pulls in the debugger, the forward solution played and recorded.
 
-use crate::common::window::sokoban;
+use crate::common::window::{Window, sokoban};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tumblebox::app::TumbleApp;
@@ -97,7 +97,7 @@ fn the_window_plays_backwards_and_the_forward_solution_is_the_players() {
     // Maze 1: the player at (2,2), the box at (2,3), the target at (2,5).
     h.get_by_label("Reverse").click();
     h.run_steps(2);
-    assert!(h.state().tabs.sokoban.forward.is_some(), "reverse mode is on");
+    assert!(h.shown().reversed, "reverse mode is on");
     // The solver plays forward: its buttons are greyed.
     assert!(
         h.get_by_label("Solve").accesskit_node().is_disabled() && h.get_by_label("Hint").accesskit_node().is_disabled()
@@ -122,7 +122,7 @@ fn the_window_plays_backwards_and_the_forward_solution_is_the_players() {
     assert!(t.forward.is_none(), "reverse mode ended");
     assert!(t.session.current().solved() && t.session.current().reverse.is_none());
     assert_eq!(t.session.moves(), 2, "EE, the walks after the last push dropped");
-    let notice = h.state().messages.notice.clone().map(|n| n.text).unwrap_or_default();
+    let notice = h.shown().notice.unwrap_or_default();
     assert!(notice.contains("forward solution (2 pushes, 2 moves)"), "{notice}");
     // One attempt: the reverse game's (its forward solution is not another).
     assert_eq!(h.state().library().stats.attempts, 1);
@@ -263,7 +263,7 @@ fn switching_reverse_mode_back_and_forth_counts_no_attempt() {
         h.get_by_label("Reverse").click();
         h.run_steps(2);
     }
-    assert!(h.state().tabs.sokoban.forward.is_none());
+    assert!(!h.shown().reversed);
     assert_eq!(attempts(&h), 2);
     // A restart and a move: a new attempt.
     h.get_by_label("Restart").click();

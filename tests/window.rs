@@ -4,7 +4,7 @@
 //! clipboard, the window manager, real fonts on screen) is driven through the real window by
 //! `scripts/e2e.sh`.
 
-use crate::common::window::{click_at, harness, sokoban, sokoban_cell};
+use crate::common::window::{Window, click_at, harness, sokoban, sokoban_cell};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tumblebox::app::play::{Playable, Replay};
@@ -785,7 +785,7 @@ fn pushing_boxes_pushes_with_the_mouse_in_one_undo_step() {
     let p = sokoban_cell(&h, 0, 3);
     click_at(&mut h, p);
     h.run_steps(2);
-    let m = h.state().tabs.sokoban.session.message.clone().unwrap_or_default();
+    let m = h.shown().message.unwrap_or_default();
     assert!(m.contains("cannot be pushed"), "{m:?}");
     // A click on the target: walked and pushed there, fewest pushes.
     let p = sokoban_cell(&h, 2, 5);
@@ -810,7 +810,7 @@ fn pushing_boxes_pushes_with_the_mouse_in_one_undo_step() {
     for _ in 0..30 {
         h.step();
     }
-    assert!(h.state().tabs.sokoban.session.current().solved());
+    assert!(h.shown().solved);
 }
 
 #[test]

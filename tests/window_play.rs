@@ -2,7 +2,7 @@
 //! the toolbar under the pointer while the solver runs, what the status bar says after a
 //! mouse push and a snapshot, the banner beside the board.
 
-use crate::common::window::{click_at, harness, sokoban, sokoban_cell};
+use crate::common::window::{Window, click_at, harness, sokoban, sokoban_cell};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tumblebox::app::play::{Overlay, Playable, Replay};
@@ -38,7 +38,7 @@ fn a_running_solver_moves_no_button_and_cancel_stands_where_solve_was() {
     // Cancel: Solve is back in its place.
     h.get_by_label("Cancel").click();
     h.run_steps(2);
-    assert!(h.state().tabs.sokoban.session.solver.is_none());
+    assert!(!h.shown().busy);
     assert_eq!(h.get_by_label("Solve").rect(), solve);
     assert_eq!(rects(&h), before);
 }
@@ -58,7 +58,7 @@ fn a_move_silences_the_messages_before_it() {
     for _ in 0..30 {
         h.step();
     }
-    assert!(h.state().tabs.sokoban.session.current().solved());
+    assert!(h.shown().solved);
     assert!(h.query_by_label_contains("opened mazes.txt").is_none(), "the stale message came back after the push");
     // A message after the move is shown as before.
     h.state_mut().notify("saved", None);
@@ -164,7 +164,7 @@ fn the_banner_stands_beside_the_board_when_there_is_room_and_can_be_hidden_when_
     h.state_mut().open_file(&f).unwrap();
     h.state_mut().view.instant = true;
     h.run_steps(3);
-    assert_eq!((h.state().kind, h.state().tabs.sokoban.levels.len()), (GameKind::Sokoban, 2));
+    assert_eq!((h.shown().game, h.shown().levels), (GameKind::Sokoban, 2));
     // The wide level solved: the banner stands in the room above the board.
     h.state_mut().tabs.sokoban.session.play_line("R", false).unwrap();
     h.run_steps(4);
@@ -204,11 +204,32 @@ fn a_solution_found_after_moves_says_it_counts_from_there() {
     h.run_steps(2);
     h.get_by_label("Solve").click();
     let t = std::time::Instant::now();
-    while !h.state().tabs.sokoban.session.current().solved() && t.elapsed() < std::time::Duration::from_secs(30) {
+    while !h.shown().solved && t.elapsed() < std::time::Duration::from_secs(30) {
         h.step();
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     h.run_steps(3);
-    let said = h.state().tabs.sokoban.session.message.clone().unwrap_or_default();
+    let said = h.shown().message.unwrap_or_default();
     assert!(said.starts_with("solution: ") && said.ends_with(" (from move 1)"), "{said}");
+}
+
+#[test]
+fn a_level_played_through_the_test_api_alone() {
+    // Maze 1 of pushing boxes: the player at (2,2), the box at (2,3), the target at (2,5), so
+    // two pushes right solve it (worked by hand); Game › Undo takes the last push back.
+    use crate::common::window::Window;
+    use tumblebox::app::command::Command;
+    let mut h = harness();
+    h.run_steps(2);
+    h.open_game(GameKind::Sokoban);
+    h.open_level(0);
+    h.press(egui::Key::ArrowRight);
+    h.press(egui::Key::ArrowRight);
+    h.settle();
+    let s = h.shown();
+    assert_eq!((s.game, s.level, s.moves, s.pushes, s.solved), (GameKind::Sokoban, 0, 2, Some(2), true), "{s:?}");
+    h.menu(Command::Undo);
+    h.settle();
+    let s = h.shown();
+    assert_eq!((s.moves, s.pushes, s.solved), (1, Some(1), false), "{s:?}");
 }

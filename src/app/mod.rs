@@ -340,6 +340,30 @@ pub struct Quit {
     pub(crate) confirmed: bool,
 }
 
+/// What the window shows of the game on screen ([`TumbleApp::shown`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shown {
+    pub game: GameKind,
+    /// The level on screen (from 0) and how many its pack has.
+    pub level: usize,
+    pub levels: usize,
+    pub pack: String,
+    pub title: String,
+    /// Moves since the last restart, and the pushes among them in a game that counts them.
+    pub moves: usize,
+    pub pushes: Option<usize>,
+    /// The position on screen is solved.
+    pub solved: bool,
+    /// A move is animating or waiting to be made (a solution playing).
+    pub moving: bool,
+    /// A search runs.
+    pub busy: bool,
+    pub reversed: bool,
+    /// The game's newest message, and the window's newest notice.
+    pub message: Option<String>,
+    pub notice: Option<String>,
+}
+
 /// Below this window width the level list folds away by itself (F9 brings it back).
 pub const LEVELS_FOLD_BELOW: f32 = 600.0;
 /// Below this width the rule debugger folds away by itself (F12 brings it back).
@@ -533,7 +557,29 @@ impl TumbleApp {
         self.tab().status().index
     }
 
-    fn open_level(&mut self, i: usize) {
+    /// What the window shows of the game on screen (the status bar's facts), the window's
+    /// read side for tests and tools.
+    pub fn shown(&self) -> Shown {
+        let s = self.tab().status();
+        Shown {
+            game: self.kind,
+            level: s.index,
+            levels: s.level_count,
+            pack: s.pack.to_string(),
+            title: s.title.to_string(),
+            moves: s.moves,
+            pushes: s.pushes,
+            solved: s.solved,
+            moving: s.moving,
+            busy: s.busy,
+            reversed: s.reversed,
+            message: s.message.map(|(_, m)| m.to_string()),
+            notice: self.messages.notice.as_ref().map(|n| n.text.clone()),
+        }
+    }
+
+    /// Opens level `i` of the pack on screen (as the level list does).
+    pub fn open_level(&mut self, i: usize) {
         self.tab_mut().open(i);
         self.remember_level(self.index());
     }

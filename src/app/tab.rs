@@ -57,6 +57,9 @@ pub(crate) struct Status<'a> {
     pub can_redo: bool,
     /// Nothing played yet on the level's (forward) game.
     pub fresh: bool,
+    /// The position on screen is solved; a move animates or waits in the queue.
+    pub solved: bool,
+    pub moving: bool,
 }
 
 /// What a game is, whatever its state: the facts its type declares ([`Playable`],
@@ -208,6 +211,8 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             can_redo: s.cursor < s.history.len(),
             // A reverse game is not the level's game: the offer to continue is for the forward one.
             fresh: self.forward.is_none() && s.history.is_empty(),
+            solved: s.current().solved(),
+            moving: s.animating() || !s.queue.is_empty(),
         }
     }
     fn facts(&self) -> Facts {

@@ -35,3 +35,70 @@ pub fn sokoban_cell(h: &Harness<'_, TumbleApp>, row: usize, col: usize) -> egui:
     let rect = h.get_by_label("board").rect();
     tumblebox::app::paint::View::fit(&h.state().scene(), rect).to_screen([0.75 + col as f32, 0.75 + row as f32])
 }
+
+/// The window as its tests drive it: by name (open a game or a level, press a key, click a
+/// cell, run a command, wait until at rest) and read through [`TumbleApp::shown`], not by
+/// reaching into the window's fields.
+pub trait Window {
+    /// Opens a game by clicking its tab.
+    fn open_game(&mut self, kind: GameKind);
+    /// Opens level `i` (from 0) of the pack on screen.
+    fn open_level(&mut self, i: usize);
+    /// A key pressed and released.
+    fn press(&mut self, key: egui::Key);
+    /// A command run from its menu (a click on the menu, then on the item).
+    fn menu(&mut self, c: tumblebox::app::command::Command);
+    /// A click on a board cell (scene units: the cell's centre at `[x, y]`).
+    fn click_board(&mut self, p: [f32; 2]);
+    /// Frames until nothing moves and no search runs (a minute at most).
+    fn settle(&mut self);
+    /// What the window shows of the game on screen.
+    fn shown(&self) -> tumblebox::app::Shown;
+}
+
+impl Window for Harness<'_, TumbleApp> {
+    fn open_game(&mut self, kind: GameKind) {
+        self.get_by_label(kind.name()).click();
+        self.run_steps(2);
+    }
+    fn open_level(&mut self, i: usize) {
+        self.state_mut().open_level(i);
+        self.run_steps(2);
+    }
+    fn press(&mut self, key: egui::Key) {
+        self.key_press(key);
+        self.run_steps(1);
+    }
+    fn menu(&mut self, c: tumblebox::app::command::Command) {
+        let before: Vec<egui::Rect> = self.query_all_by_label_contains(c.label()).map(|n| n.rect()).collect();
+        self.get_by_label(c.place().0.title()).click();
+        self.run_steps(2);
+        // The menu's item is the one its opening added (the toolbar may have a button too).
+        let item = self.query_all_by_label_contains(c.label()).find(|n| !before.contains(&n.rect()));
+        item.unwrap_or_else(|| panic!("{} is not in its menu", c.label())).click();
+        self.run_steps(2);
+    }
+    fn click_board(&mut self, p: [f32; 2]) {
+        let rect = self.get_by_label("board").rect();
+        let at = tumblebox::app::paint::View::fit(&self.state().scene(), rect).to_screen(p);
+        click_at(self, at);
+    }
+    fn settle(&mut self) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        loop {
+            self.step();
+            let s = self.shown();
+            if !s.moving && !s.busy {
+                break;
+            }
+            assert!(std::time::Instant::now() < deadline, "the window did not come to rest in a minute");
+            if s.busy {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        }
+        self.run_steps(2);
+    }
+    fn shown(&self) -> tumblebox::app::Shown {
+        self.state().shown()
+    }
+}
