@@ -26,7 +26,7 @@ fn pending() -> std::sync::MutexGuard<'static, Vec<Entry>> {
 }
 
 /// A registered temporary file or folder. Dropping it only forgets the registration: its owner
-/// removes or renames the path itself (see [`Registered::settle`]).
+/// removes or renames the path itself (see [`Registered::finish`]).
 #[derive(Debug)]
 pub struct Registered {
     id: u64,
@@ -34,7 +34,7 @@ pub struct Registered {
 
 impl Registered {
     /// Runs `f` (a rename, or a removal) while no signal can remove the path, then forgets it.
-    pub fn settle<T>(self, f: impl FnOnce() -> T) -> T {
+    pub fn finish<T>(self, f: impl FnOnce() -> T) -> T {
         let mut list = pending();
         let out = f();
         list.retain(|e| e.id != self.id);

@@ -21,7 +21,7 @@ fn run(h: &mut Harness<'_, TumbleApp>, c: Command) {
 }
 
 fn play(h: &mut Harness<'_, TumbleApp>, line: &str) {
-    h.state_mut().tabs.sokoban.session.play_line(line, false).unwrap();
+    h.state_mut().tabs.sokoban.session.play_line(line, true).unwrap();
     h.run_steps(3);
 }
 

@@ -166,7 +166,7 @@ fn the_banner_stands_beside_the_board_when_there_is_room_and_can_be_hidden_when_
     h.run_steps(3);
     assert_eq!((h.shown().game, h.shown().levels), (GameKind::Sokoban, 2));
     // The wide level solved: the banner stands in the room above the board.
-    h.state_mut().tabs.sokoban.session.play_line("R", false).unwrap();
+    h.state_mut().tabs.sokoban.session.play_line("R", true).unwrap();
     h.run_steps(4);
     let (area, drawn) = board_rects(&h);
     assert!(drawn.top() - area.top() > 80.0, "the wide level leaves room above: {area:?} {drawn:?}");
@@ -178,7 +178,7 @@ fn the_banner_stands_beside_the_board_when_there_is_room_and_can_be_hidden_when_
     // it away until the game changes.
     h.state_mut().tabs.sokoban.open(1);
     h.run_steps(2);
-    h.state_mut().tabs.sokoban.session.play_line("R", false).unwrap();
+    h.state_mut().tabs.sokoban.session.play_line("R", true).unwrap();
     h.run_steps(4);
     let (area, drawn) = board_rects(&h);
     assert!(drawn.top() - area.top() < 20.0, "the tall level fills the board's height: {area:?} {drawn:?}");
@@ -225,11 +225,11 @@ fn a_level_played_through_the_test_api_alone() {
     h.open_level(0);
     h.press(egui::Key::ArrowRight);
     h.press(egui::Key::ArrowRight);
-    h.settle();
+    h.until_at_rest();
     let s = h.shown();
     assert_eq!((s.game, s.level, s.moves, s.pushes, s.solved), (GameKind::Sokoban, 0, 2, Some(2), true), "{s:?}");
     h.menu(Command::Undo);
-    h.settle();
+    h.until_at_rest();
     let s = h.shown();
     assert_eq!((s.moves, s.pushes, s.solved), (1, Some(1), false), "{s:?}");
 }

@@ -2,12 +2,7 @@
 //! its own keys, as its [`crate::app::play::Playable::HELP`] gives them. The window's help
 //! shows this beside the keys of every command (from the command table).
 
-/// A game's help: (heading, text) sections, then its own keys as (keys, what they do).
-#[derive(Debug, Clone, Copy)]
-pub struct Help {
-    pub sections: &'static [(&'static str, &'static str)],
-    pub keys: &'static [(&'static str, &'static str)],
-}
+pub use super::play::Help;
 
 /// A game's help, by its kind.
 pub fn help(kind: crate::games::GameKind) -> Help {

@@ -119,12 +119,12 @@ impl TumbleApp {
         };
         let result = match what {
             Command::ReplayBest => {
-                let animate = !self.view.instant;
-                let r = self.tab_mut().play_line(&line, animate);
+                let instant = self.view.instant;
+                let r = self.tab_mut().play_line(&line, instant);
                 self.not_an_attempt();
                 r
             }
-            Command::ExportBest => self.tab_mut().play_line(&line, false).map(|()| {
+            Command::ExportBest => self.tab_mut().play_line(&line, true).map(|()| {
                 self.export.panel.open = true;
                 (self.export.panel.from, self.export.panel.to) = (0, 0);
             }),

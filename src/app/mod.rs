@@ -68,8 +68,9 @@ pub struct Tab<P: Playable> {
     pub session: Session<P>,
     /// The pack file's header (a collection's name, author, terms), as the file gives it.
     pub header: Vec<String>,
-    /// Reverse mode is on: the forward game, set aside while `session` plays backwards.
-    pub forward: Option<Session<P>>,
+    /// The forward game, set aside while reverse mode is on (`session` then plays backwards);
+    /// `None` when reverse mode is off.
+    pub forward_aside: Option<Session<P>>,
     /// The reverse game left (reverse mode turned off), taken up again when it is turned on
     /// on the same level.
     reverse_left: Option<Session<P>>,
@@ -88,15 +89,20 @@ impl<P: Playable + Clone> Tab<P> {
             index: 0,
             session,
             header: Vec::new(),
-            forward: None,
+            forward_aside: None,
             reverse_left: None,
             left: None,
         }
     }
 
+    /// Reverse mode is on.
+    pub fn reversed(&self) -> bool {
+        self.forward_aside.is_some()
+    }
+
     pub fn open(&mut self, index: usize) {
         // Reverse mode ends with its level: the forward game is the one kept.
-        if let Some(f) = self.forward.take() {
+        if let Some(f) = self.forward_aside.take() {
             self.session.cancel_solver();
             self.session = f;
         }
@@ -119,7 +125,7 @@ impl<P: Playable + Clone> Tab<P> {
     fn kept(&self) -> Option<(u64, String)> {
         let l = self.levels.get(self.index)?;
         // In reverse mode, the forward game set aside.
-        let s = self.forward.as_ref().unwrap_or(&self.session);
+        let s = self.forward_aside.as_ref().unwrap_or(&self.session);
         (!s.history.is_empty()).then(|| (l.content, s.to_save(&self.pack).write()))
     }
 }

@@ -113,7 +113,7 @@ impl TumbleApp {
     /// from there, and undo brings the game before it back.
     pub fn open_snapshot(&mut self, name: &str, line: &str) {
         let name = crate::save::library::clean_name(name);
-        match self.tab_mut().play_line(line, false) {
+        match self.tab_mut().play_line(line, true) {
             Ok(()) => {
                 self.not_an_attempt();
                 let moves = self.tab().status().moves;
@@ -328,8 +328,8 @@ impl TumbleApp {
     /// Once a frame: a reverse game that met the forward start hands over its forward
     /// solution, which plays in the forward game (and, solved by the player, is recorded).
     pub fn follow_reverse(&mut self) {
-        let animate = !self.view.instant;
-        match self.tab_mut().reverse_met(animate) {
+        let instant = self.view.instant;
+        match self.tab_mut().reverse_met(instant) {
             Some(Ok((moves, pushes))) => {
                 // The forward solution is the reverse game's attempt, not a new one: its run
                 // is set aside as counted even before its first move lands (animated).

@@ -67,7 +67,7 @@ pub(crate) struct Status<'a> {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Facts {
     /// How to play ([`Playable::HELP`]).
-    pub help: super::help::Help,
+    pub help: super::play::Help,
     /// A level to solve, not a simulation ([`Playable::PUZZLE`]).
     pub puzzle: bool,
     /// The extension of Export solutions…'s file ([`Playable::LIBRARY_EXTENSION`]).
@@ -90,7 +90,7 @@ pub(crate) trait GameTab {
     fn facts(&self) -> Facts;
     /// A command on the history: undo, redo, restart, stopping the solver, and the debugger's
     /// timeline (play or pause, a step or a move back or on, either end); others do nothing.
-    fn command(&mut self, c: super::command::Command, animate: bool);
+    fn command(&mut self, c: super::command::Command, instant: bool);
     /// Opens level `i` of the pack (a fresh session).
     fn open(&mut self, i: usize);
     /// The level of the pack whose start is the level `text` (in the game's own format) reads as.
@@ -114,7 +114,7 @@ pub(crate) trait GameTab {
     /// Once a frame in reverse mode: when the reverse game has met the forward start, the
     /// forward game comes back and plays the solution it gives (animated or at once): its
     /// moves and pushes, or why it could not be made.
-    fn reverse_met(&mut self, animate: bool) -> Option<Result<(usize, usize), String>>;
+    fn reverse_met(&mut self, instant: bool) -> Option<Result<(usize, usize), String>>;
     /// The optimiser on a solution (a line from the level's start), to run on another
     /// thread: the better line if it found one, and what it searched, in words.
     fn optimise_job(&self, line: &str, time: std::time::Duration) -> Result<OptimiseJob, String>;
@@ -147,10 +147,10 @@ pub(crate) trait GameTab {
     fn solution_line(&self) -> String;
     /// Plays a line of moves from the level's start after a restart (a best solution):
     /// animated, or at once.
-    fn play_line(&mut self, line: &str, animate: bool) -> Result<(), String>;
+    fn play_line(&mut self, line: &str, instant: bool) -> Result<(), String>;
     /// The same for a line that is not the player's own (a library entry found by the solver,
     /// the optimiser or a file): a level it solves is not counted as the player's.
-    fn play_given_line(&mut self, line: &str, animate: bool) -> Result<(), String>;
+    fn play_given_line(&mut self, line: &str, instant: bool) -> Result<(), String>;
     /// A save file of the level on screen played by `line` from its start (the best run).
     fn line_save(&self, line: &str) -> Result<String, String>;
     /// A kept session's save, if its run at the cursor solves its level by the player's own
@@ -186,7 +186,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         let (a, b) = s.range.unwrap_or((0, 0));
         let run_start = s.cursor - s.moves();
         let at_rest = s.current().solved() && s.queue.is_empty() && s.moves() > 0;
-        let kept = self.forward.as_ref().unwrap_or(s);
+        let kept = self.forward_aside.as_ref().unwrap_or(s);
         Status {
             index: self.index,
             level_count: self.levels.len(),
@@ -198,8 +198,8 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
                 .then(|| (a - run_start + 1, b - run_start)),
             attempt: (s.id, run_start),
             solver_played: s.solver_played,
-            reversed: self.forward.is_some(),
-            can_reverse: self.forward.is_some()
+            reversed: self.reversed(),
+            can_reverse: self.reversed()
                 || self.levels.get(self.index).is_some_and(|l| l.start.reversed_game().is_some()),
             message: s.message.as_deref().map(|m| (s.message_seq, m)),
             finished: (at_rest && !s.animating()).then(|| (s.moves(), s.by_player())),
@@ -210,7 +210,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             can_undo: s.cursor > 0,
             can_redo: s.cursor < s.history.len(),
             // A reverse game is not the level's game: the offer to continue is for the forward one.
-            fresh: self.forward.is_none() && s.history.is_empty(),
+            fresh: !self.reversed() && s.history.is_empty(),
             solved: s.current().solved(),
             moving: s.animating() || !s.queue.is_empty(),
         }
@@ -224,7 +224,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             edit_variants: P::VARIANTS,
         }
     }
-    fn command(&mut self, c: super::command::Command, animate: bool) {
+    fn command(&mut self, c: super::command::Command, instant: bool) {
         use super::command::Command::*;
         let s = &mut self.session;
         match c {
@@ -237,7 +237,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             StepBack => s.step_back(),
             StepForward => s.step_forward(),
             MoveBack => s.step_move_back(),
-            MoveForward => s.step_move_forward(animate),
+            MoveForward => s.step_move_forward(instant),
             TimelineStart => s.jump(0),
             TimelineEnd => s.jump(s.history.len()),
             _ => {}
@@ -309,11 +309,11 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
     fn measure(&self, line: &str) -> Result<(usize, Option<usize>, bool), String> {
         let start = self.levels.get(self.index).map_or(&self.session.start, |l| &l.start);
         let mut s = Session::new("", start.clone(), None);
-        s.play_line(line, false)?;
+        s.play_line(line, true)?;
         Ok((s.moves(), P::counts_pushes().then(|| s.pushes()), s.current().solved()))
     }
     fn set_reverse(&mut self, on: bool) {
-        if on == self.forward.is_some() {
+        if on == self.reversed() {
             return;
         }
         if on {
@@ -323,15 +323,15 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             // The reverse game left last on this level comes back as it was.
             let s =
                 self.reverse_left.take().unwrap_or_else(|| Session::new(format!("{} (reverse)", l.title), rev, None));
-            self.forward = Some(std::mem::replace(&mut self.session, s));
-        } else if let Some(f) = self.forward.take() {
+            self.forward_aside = Some(std::mem::replace(&mut self.session, s));
+        } else if let Some(f) = self.forward_aside.take() {
             self.session.cancel_solver();
             self.reverse_left = Some(std::mem::replace(&mut self.session, f));
         }
     }
-    fn reverse_met(&mut self, animate: bool) -> Option<Result<(usize, usize), String>> {
+    fn reverse_met(&mut self, instant: bool) -> Option<Result<(usize, usize), String>> {
         let s = &self.session;
-        if self.forward.is_none() || !(s.current().solved() && !s.animating() && s.queue.is_empty()) {
+        if !self.reversed() || !(s.current().solved() && !s.animating() && s.queue.is_empty()) {
             return None;
         }
         // The reverse game's moves since its last restart, from where that run began.
@@ -357,7 +357,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             Err(e) => return Some(Err(format!("the forward solution does not replay: {e}"))),
         };
         let line = crate::save::moves_line_of(&level, &self.session.title, &texts);
-        if let Err(e) = self.session.play_line(&line, animate) {
+        if let Err(e) = self.session.play_line(&line, instant) {
             return Some(Err(e));
         }
         let pushes = if P::counts_pushes() { self.measure(&line).ok().and_then(|m| m.1).unwrap_or(0) } else { 0 };
@@ -460,16 +460,16 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         let (start, texts, _) = self.session.run();
         crate::save::moves_line_of(&start, &self.session.title, &texts)
     }
-    fn play_line(&mut self, line: &str, animate: bool) -> Result<(), String> {
-        self.session.play_line(line, animate)
+    fn play_line(&mut self, line: &str, instant: bool) -> Result<(), String> {
+        self.session.play_line(line, instant)
     }
-    fn play_given_line(&mut self, line: &str, animate: bool) -> Result<(), String> {
-        self.session.play_given_line(line, animate)
+    fn play_given_line(&mut self, line: &str, instant: bool) -> Result<(), String> {
+        self.session.play_given_line(line, instant)
     }
     fn line_save(&self, line: &str) -> Result<String, String> {
         let l = self.levels.get(self.index).ok_or("no level")?;
         let mut s = Session::new(l.title.clone(), l.start.clone(), l.par);
-        s.play_line(line, false)?;
+        s.play_line(line, true)?;
         Ok(s.to_save(&self.pack).write())
     }
     fn solved_by(&self, save: &crate::save::Save) -> Option<(u64, usize, String)> {

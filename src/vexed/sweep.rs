@@ -449,7 +449,7 @@ fn recorded_sweep(
         }
         Ok((SweepSolution::Shorter(moves), report))
     })();
-    guard.settle(|| std::fs::remove_dir_all(&dir).ok());
+    guard.finish(|| std::fs::remove_dir_all(&dir).ok());
     result
 }
 

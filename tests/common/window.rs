@@ -51,7 +51,7 @@ pub trait Window {
     /// A click on a board cell (scene units: the cell's centre at `[x, y]`).
     fn click_board(&mut self, p: [f32; 2]);
     /// Frames until nothing moves and no search runs (a minute at most).
-    fn settle(&mut self);
+    fn until_at_rest(&mut self);
     /// What the window shows of the game on screen.
     fn shown(&self) -> tumblebox::app::Shown;
 }
@@ -83,7 +83,7 @@ impl Window for Harness<'_, TumbleApp> {
         let at = tumblebox::app::paint::View::fit(&self.state().scene(), rect).to_screen(p);
         click_at(self, at);
     }
-    fn settle(&mut self) {
+    fn until_at_rest(&mut self) {
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
         loop {
             self.step();

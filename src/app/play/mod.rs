@@ -131,12 +131,20 @@ impl Break {
     }
 }
 
+/// A game's help (How to play): (heading, text) sections, then its own keys as (keys, what
+/// they do).
+#[derive(Debug, Clone, Copy)]
+pub struct Help {
+    pub sections: &'static [(&'static str, &'static str)],
+    pub keys: &'static [(&'static str, &'static str)],
+}
+
 /// A game as the window plays it.
 pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 'static {
     /// The game's built-in levels, as its tab lists them.
     fn built_in() -> Vec<crate::app::Level<Self>>;
     /// How to play: the rules, what ends a level, what the board shows, the game's own keys.
-    const HELP: crate::app::help::Help;
+    const HELP: Help;
     /// A level to solve (progress, a library, "next unsolved"); `false`: a simulation played
     /// to its end (stacks).
     const PUZZLE: bool = true;

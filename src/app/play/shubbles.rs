@@ -8,7 +8,7 @@ use crate::shubbles::{self, Op};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 impl Playable for shubbles::State {
-    const HELP: crate::app::help::Help = crate::app::help::Help {
+    const HELP: super::Help = super::Help {
         sections: &[
             (
                 "Rules",

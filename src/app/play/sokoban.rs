@@ -38,7 +38,7 @@ impl sokoban::scene::Game {
 
 impl Playable for sokoban::scene::Game {
     const LIBRARY_EXTENSION: &'static str = "sok";
-    const HELP: crate::app::help::Help = crate::app::help::Help {
+    const HELP: super::Help = super::Help {
         sections: &[
             (
                 "Rules",

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 impl Playable for StacksPlay {
     const PUZZLE: bool = false;
-    const HELP: crate::app::help::Help = crate::app::help::Help {
+    const HELP: super::Help = super::Help {
         sections: &[
             (
                 "Rules",

@@ -29,7 +29,7 @@ fn landing(b: &Board, mv: vexed::Move) -> [Point; 4] {
 }
 
 impl Playable for Board {
-    const HELP: crate::app::help::Help = crate::app::help::Help {
+    const HELP: super::Help = super::Help {
         sections: &[
             (
                 "Rules",

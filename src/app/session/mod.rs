@@ -390,25 +390,25 @@ impl<P: Playable> Session<P> {
     /// Plays a line of moves (in the game's notation) from the level's start, after a restart
     /// (so undo brings back what was on screen): queued and animated, or at once. The whole
     /// line is checked against the rules first; a move that cannot be made changes nothing.
-    pub fn play_line(&mut self, line: &str, animate: bool) -> Result<(), String> {
-        self.play_line_as(line, animate, false)
+    pub fn play_line(&mut self, line: &str, instant: bool) -> Result<(), String> {
+        self.play_line_as(line, instant, false)
     }
 
     /// [`Session::play_line`] for a line that is not the player's own (the solver's, the
     /// optimiser's, a file's): shown and replayed like any, but a level it solves is not
     /// marked solved by the player (as [`Session::make_given`]).
-    pub fn play_given_line(&mut self, line: &str, animate: bool) -> Result<(), String> {
-        self.play_line_as(line, animate, true)
+    pub fn play_given_line(&mut self, line: &str, instant: bool) -> Result<(), String> {
+        self.play_line_as(line, instant, true)
     }
 
-    fn play_line_as(&mut self, line: &str, animate: bool, given: bool) -> Result<(), String> {
+    fn play_line_as(&mut self, line: &str, instant: bool, given: bool) -> Result<(), String> {
         let (moves, _) = crate::save::read_line(&self.start, line)?;
         self.cancel_solver();
         self.stop_solution();
         self.playing = false;
         self.queue_paused = false;
         self.restart();
-        if animate {
+        if !instant {
             self.queue.extend(moves.into_iter().map(|m| (m, 0)));
             self.queue_given = given;
         } else {
@@ -478,7 +478,7 @@ impl<P: Playable> Session<P> {
         if self.playing && !self.animating() && self.queue.is_empty() {
             let (a, b) = self.play_range();
             if self.cursor < b {
-                self.forward_move(!instant);
+                self.forward_move(instant);
                 self.stop_at_break(self.cursor - 1);
             } else if self.looping && a < b {
                 self.jump(a);

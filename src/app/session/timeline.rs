@@ -37,15 +37,15 @@ impl<P: Playable> Session<P> {
         }
     }
 
-    /// One history entry on (a move made again, animated when `animate`).
-    pub(super) fn forward_move(&mut self, animate: bool) {
+    /// One history entry on (a move made again, animated unless `instant`).
+    pub(super) fn forward_move(&mut self, instant: bool) {
         if self.cursor >= self.history.len() {
             return;
         }
         self.cursor += 1;
         self.position_changed();
         self.playback = match &self.history[self.cursor - 1] {
-            Entry::Move { before, steps, .. } if animate && !steps.is_empty() => Some(Playback {
+            Entry::Move { before, steps, .. } if !instant && !steps.is_empty() => Some(Playback {
                 timeline: Timeline::new(
                     before,
                     std::slice::from_ref(steps),
@@ -60,9 +60,9 @@ impl<P: Playable> Session<P> {
     }
 
     /// The debugger's "move >": the next move of the history, animated.
-    pub fn step_move_forward(&mut self, animate: bool) {
+    pub fn step_move_forward(&mut self, instant: bool) {
         self.playing = false;
-        self.forward_move(animate);
+        self.forward_move(instant);
     }
 
     /// The debugger's "< move": the state before the latest move.
@@ -80,7 +80,7 @@ impl<P: Playable> Session<P> {
         match at {
             Some(k) if k + 1 < n => self.seek_step(k + 1),
             _ if self.cursor < self.history.len() => {
-                self.forward_move(false);
+                self.forward_move(true);
                 if self.last_move().is_some_and(|(_, _, s)| !s.is_empty()) {
                     self.seek_step(0);
                 }

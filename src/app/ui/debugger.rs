@@ -178,7 +178,7 @@ pub(super) fn timeline_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
             s.step_forward();
         }
         if ui.add_enabled(!at_end, egui::Button::new("move >")).on_hover_text("The next move, animated").clicked() {
-            s.step_move_forward(true);
+            s.step_move_forward(false);
         }
         if ui.add_enabled(!at_end, egui::Button::new(">|")).on_hover_text("After the last move").clicked() {
             s.jump(n);

@@ -47,7 +47,7 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
     }
     egui::CentralPanel::default_margins().show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
-            let reversed = tab.forward.is_some();
+            let reversed = tab.reversed();
             let s = &mut tab.session;
             tool_button(ui, Command::Undo, s.cursor > 0, &mut asked.commands);
             tool_button(ui, Command::Redo, s.cursor < s.history.len(), &mut asked.commands);
@@ -144,7 +144,7 @@ pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
             // creep sideways as they grow.
             let counts = if P::counts_pushes() {
                 // UVa 589's own criteria: pushes first, then moves.
-                let what = if tab.forward.is_some() { "reverse · pulls" } else { "pushes" };
+                let what = if tab.reversed() { "reverse · pulls" } else { "pushes" };
                 [format!("{what}: {} · moves: {}", s.pushes(), s.moves()), format!("{what}: 99999 · moves: 99999")]
             } else {
                 [format!("moves: {}", s.moves()), "moves: 99999".to_string()]
@@ -434,7 +434,7 @@ pub(super) fn completion<P: Playable>(
     // level), it shows again when a level is done.
     let hidden_id = egui::Id::unique(("banner hidden", kind));
     // A reverse game's end is no solve: the forward solution it gives is, once played.
-    if tab.forward.is_some() || !(s.current().solved() && s.moves() > 0 && !s.animating() && s.queue.is_empty()) {
+    if tab.reversed() || !(s.current().solved() && s.moves() > 0 && !s.animating() && s.queue.is_empty()) {
         ui.data_mut(|d| d.remove::<(usize, u64, usize)>(hidden_id));
         return;
     }

@@ -214,9 +214,9 @@ impl TumbleApp {
         for a in acts {
             match a {
                 Act::Replay(line, own) => {
-                    let animate = !self.view.instant;
+                    let instant = self.view.instant;
                     let tab = self.tab_mut();
-                    let played = if own { tab.play_line(&line, animate) } else { tab.play_given_line(&line, animate) };
+                    let played = if own { tab.play_line(&line, instant) } else { tab.play_given_line(&line, instant) };
                     match played {
                         Ok(()) => self.not_an_attempt(),
                         Err(e) => self.notify(format!("the solution no longer replays: {e}"), Some(self.kind)),

@@ -582,8 +582,8 @@ impl TumbleApp {
             | Command::MoveForward
             | Command::TimelineStart
             | Command::TimelineEnd => {
-                let animate = !self.view.instant;
-                self.tab_mut().command(c, animate)
+                let instant = self.view.instant;
+                self.tab_mut().command(c, instant)
             }
         }
     }

@@ -51,7 +51,7 @@ impl Staged {
         let target = real_target(&self.target)?;
         let guard = self.guard.take().expect("not yet committed");
         let tmp = self.tmp.clone();
-        let r = guard.settle(|| std::fs::rename(&tmp, &target));
+        let r = guard.finish(|| std::fs::rename(&tmp, &target));
         if r.is_err() {
             let _ = std::fs::remove_file(&self.tmp);
         }
@@ -62,7 +62,7 @@ impl Staged {
 impl Drop for Staged {
     fn drop(&mut self) {
         if let Some(g) = self.guard.take() {
-            g.settle(|| std::fs::remove_file(&self.tmp).ok());
+            g.finish(|| std::fs::remove_file(&self.tmp).ok());
         }
     }
 }
@@ -102,7 +102,7 @@ pub fn stage(path: &Path, write: impl FnOnce(&mut Sink) -> io::Result<()>) -> io
         Ok(()) => Ok(staged),
         Err(e) => {
             if let Some(g) = staged.guard.take() {
-                g.settle(|| std::fs::remove_file(&tmp).ok());
+                g.finish(|| std::fs::remove_file(&tmp).ok());
             }
             Err(e)
         }

@@ -101,7 +101,7 @@ pub fn solve_anytime(board: &Board, limits: Limits) -> Result<Report, SolveError
         }
     };
     // What a finished exact run means, given the best beam solution so far.
-    let settle = |run: Run, best: &Option<Vec<Move>>| -> Option<Outcome> {
+    let outcome_of = |run: Run, best: &Option<Vec<Move>>| -> Option<Outcome> {
         match run {
             // Shorter than any beam solution, and found by the exact search: optimal.
             Run::Solved(moves) => Some(Outcome::Solved { moves, proven: true }),
@@ -119,7 +119,7 @@ pub fn solve_anytime(board: &Board, limits: Limits) -> Result<Report, SolveError
         None => Some(limits.max_states.unwrap_or(usize::MAX).min(1_000_000)),
         Some(_) => limits.max_states,
     };
-    if let Some(outcome) = settle(exact.run(at(EXACT_ALONE), p1_states, None, never), &best) {
+    if let Some(outcome) = outcome_of(exact.run(at(EXACT_ALONE), p1_states, None, never), &best) {
         return Ok(report(&mut exact, outcome, expanded, beam_stored));
     }
     // Beams until `until`: the probe first, then (when `widen`) the widest beam predicted to
@@ -170,7 +170,7 @@ pub fn solve_anytime(board: &Board, limits: Limits) -> Result<Report, SolveError
     let beam_end = if reach { NEAR_BEAM_END } else { FAR_BEAM_END };
     if total.is_some() && reach {
         let run = exact.run(at(EXACT_SHARE), limits.max_states, upper(&best), never);
-        if let Some(outcome) = settle(run, &best) {
+        if let Some(outcome) = outcome_of(run, &best) {
             return Ok(report(&mut exact, outcome, expanded, beam_stored));
         }
     }
@@ -188,7 +188,7 @@ pub fn solve_anytime(board: &Board, limits: Limits) -> Result<Report, SolveError
             }
             None => Outcome::LimitReached(kind),
         },
-        run => settle(run, &best).expect("a finished run"),
+        run => outcome_of(run, &best).expect("a finished run"),
     };
     Ok(report(&mut exact, outcome, expanded, beam_stored))
 }
