@@ -331,7 +331,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
     }
     fn reverse_met(&mut self, instant: bool) -> Option<Result<(usize, usize), String>> {
         let s = &self.session;
-        if !self.reversed() || !(s.current().solved() && !s.animating() && s.queue.is_empty()) {
+        if !(self.reversed() && s.current().solved() && !s.animating() && s.queue.is_empty()) {
             return None;
         }
         // The reverse game's moves since its last restart, from where that run began.
