@@ -2150,3 +2150,50 @@ fn a_shubbles_saves_gif_is_the_same_from_the_window_the_page_and_the_command_lin
     assert!(page == w, "the page's GIF ({} B) and the window's ({} B) differ", page.len(), w.len());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn typing_less_than_in_the_shubbles_box_moves_the_stot_and_never_steps_back() {
+    // B4: `<` arrives as Shift and the comma key (and its text); the debugger's step back is
+    // the comma key alone. Fig. 1(a) turned once, then `<`: two moves, both on screen.
+    let mut h = fig1a();
+    h.key_press(egui::Key::Plus);
+    rest(&mut h);
+    let key = |pressed| egui::Event::Key {
+        key: egui::Key::Comma,
+        physical_key: None,
+        pressed,
+        repeat: false,
+        modifiers: egui::Modifiers::SHIFT,
+    };
+    // The text and the key may come in either order, in one frame or two (as a real
+    // keyboard's events do).
+    h.event(egui::Event::Text("<".into()));
+    h.step();
+    h.event(key(true));
+    h.event(key(false));
+    rest(&mut h);
+    let s = &h.state().tabs.shubbles.session;
+    assert_eq!((s.moves(), s.cursor, s.history.len()), (2, 2, 2), "the view stepped back over `<`");
+}
+
+#[test]
+fn arrow_keys_in_an_open_menu_move_the_menu_only() {
+    // B3: pushing boxes, Maze 1, the View menu open: Up moves the menu's focus, not the player.
+    use crate::common::window::Window;
+    let mut h = harness();
+    h.run_steps(2);
+    h.open_game(GameKind::Sokoban);
+    h.get_by_label("View").click();
+    h.run_steps(2);
+    for k in [egui::Key::ArrowUp, egui::Key::ArrowDown, egui::Key::ArrowRight] {
+        h.press(k);
+    }
+    h.run_steps(2);
+    assert_eq!(h.shown().moves, 0, "a key pressed in an open menu moved the player");
+    // Closed, the same key moves the player.
+    h.press(egui::Key::Escape);
+    h.run_steps(2);
+    h.press(egui::Key::ArrowRight);
+    h.until_at_rest();
+    assert_eq!(h.shown().moves, 1);
+}

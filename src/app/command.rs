@@ -567,7 +567,15 @@ impl Command {
             table.sort_by_key(|(_, s)| std::cmp::Reverse(modifier_count(s.modifiers)));
             let mut out = Vec::new();
             for (c, s) in table {
-                let n = i.count_and_consume_key(s.modifiers, s.logical_key);
+                // Exactly these modifiers: `<` (Shift and the comma key) is a game's move, never
+                // also the debugger's step back on `,` (egui's own matching ignores Shift).
+                let mut n = 0;
+                i.events.retain(|e| {
+                    let hit = matches!(e, egui::Event::Key { key, modifiers, pressed: true, .. }
+                        if *key == s.logical_key && modifiers.matches_exact(s.modifiers));
+                    n += hit as usize;
+                    !hit
+                });
                 out.extend(std::iter::repeat_n(c, n));
             }
             out

@@ -17,7 +17,8 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
     let ctx = ui.ctx().clone();
     // The game's own keys and typed notation (the commands' keys were consumed already).
     let mut gestures = Vec::new();
-    if !ctx.text_edit_focused() && !shared.modal {
+    // Not while a menu or another popup is open: its keys move its focus only.
+    if !ctx.text_edit_focused() && !shared.modal && !egui::Popup::is_any_open(&ctx) {
         ctx.input(|i| {
             for e in &i.events {
                 match e {

@@ -74,6 +74,12 @@ pub(super) fn command_button(ui: &mut egui::Ui, c: Command, enabled: bool, asked
     }
 }
 
+/// F1 to F12: shortcuts that work even with a menu open.
+fn is_function_key(k: egui::Key) -> bool {
+    use egui::Key::*;
+    matches!(k, F1 | F2 | F3 | F4 | F5 | F6 | F7 | F8 | F9 | F10 | F11 | F12)
+}
+
 /// A toolbar button for a command: the label only, the shortcut in the tooltip.
 pub(super) fn tool_button(ui: &mut egui::Ui, c: Command, enabled: bool, asked: &mut Vec<Command>) {
     tool_button_labelled(ui, c, c.info().label, 0.0, enabled, asked);
@@ -227,6 +233,13 @@ impl TumbleApp {
         let mut pasted = None;
         if !ctx.text_edit_focused() && !modal {
             commands = Command::pressed(&ctx);
+            // A menu's keys move its focus: a command on a key without Ctrl (a letter, an
+            // arrow, Escape) waits until it closes; the function keys always work.
+            if egui::Popup::is_any_open(&ctx) {
+                commands.retain(|c| {
+                    c.info().shortcut.is_none_or(|s| !s.modifiers.is_none() || is_function_key(s.logical_key))
+                });
+            }
             // The clipboard's keys arrive as events of their own (the platform reads the
             // clipboard for a paste).
             for e in ctx.input(|i| i.events.clone()) {
