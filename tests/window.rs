@@ -857,3 +857,27 @@ fn every_command_of_the_table_is_in_its_menu() {
     }
     assert_eq!(seen, Command::ALL.len(), "every command is in a menu");
 }
+
+#[test]
+fn reverse_mode_is_offered_only_where_the_game_has_one() {
+    // B22: in Vexed, Game › Reverse mode is greyed and the help's keys do not list it; in
+    // pushing boxes (Maze 1, as many goals as boxes) it is enabled and listed.
+    use crate::common::window::Window;
+    use egui_kittest::kittest::NodeT;
+    let mut h = harness();
+    h.run_steps(2);
+    for (kind, offered) in [(GameKind::Vexed, false), (GameKind::Sokoban, true)] {
+        h.open_game(kind);
+        h.get_by_label("Game").click();
+        h.run_steps(2);
+        let item = h.get_by_label_contains("Reverse mode");
+        assert_eq!(!item.accesskit_node().is_disabled(), offered, "{kind:?}: Game › Reverse mode");
+        h.press(egui::Key::Escape);
+        h.press(egui::Key::F1);
+        h.run_steps(2);
+        let listed = h.query_all_by_label_contains("Reverse mode").count() > 0;
+        assert_eq!(listed, offered, "{kind:?}: the help's keys");
+        h.press(egui::Key::F1);
+        h.run_steps(2);
+    }
+}

@@ -76,6 +76,8 @@ pub(crate) struct Facts {
     pub can_optimise: bool,
     /// The editor's blank level variants.
     pub edit_variants: &'static [&'static str],
+    /// The game has a reverse mode ([`Playable::REVERSE`]).
+    pub reverse: bool,
 }
 
 /// One game's tab as the app sees it, whatever the game (the role Tatham's `struct game`
@@ -222,6 +224,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             library_extension: P::LIBRARY_EXTENSION,
             can_optimise: P::can_optimise(),
             edit_variants: P::VARIANTS,
+            reverse: P::REVERSE,
         }
     }
     fn command(&mut self, c: super::command::Command, instant: bool) {

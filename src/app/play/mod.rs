@@ -150,6 +150,9 @@ pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 's
     const PUZZLE: bool = true;
     /// The extension of the file Export solutions… writes (Sokoban: a SOK file).
     const LIBRARY_EXTENSION: &'static str = "txt";
+    /// The game has a reverse mode (Sokoban: pulling boxes back from the solved position): its
+    /// command is in the help and enabled in the menu only then.
+    const REVERSE: bool = false;
     /// Cells where a piece can never be brought to its goal (Sokoban's dead squares), to mark
     /// when View › Dead squares is on.
     fn dead_cells(&self) -> Vec<Pos> {

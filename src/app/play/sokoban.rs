@@ -38,6 +38,7 @@ impl sokoban::scene::Game {
 
 impl Playable for sokoban::scene::Game {
     const LIBRARY_EXTENSION: &'static str = "sok";
+    const REVERSE: bool = true;
     const HELP: super::Help = super::Help {
         sections: &[
             (

@@ -121,13 +121,16 @@ pub(super) fn button_width(ui: &egui::Ui, labels: &[&str], style: egui::TextStyl
 }
 
 /// A menu's on/off command, with its key beside the label (View › Level list  F9).
-pub(super) fn toggle(ui: &mut egui::Ui, c: Command, on: bool, asked: &mut Vec<Command>) {
+pub(super) fn toggle(ui: &mut egui::Ui, c: Command, on: bool, enabled: bool, asked: &mut Vec<Command>) {
     let mut v = on;
     let label = match c.shortcut_text(ui.ctx()) {
         Some(s) => format!("{}   {s}", c.label()),
         None => c.label().to_string(),
     };
-    if ui.checkbox(&mut v, label).on_hover_text(c.info().tooltip).changed() {
+    let info = c.info();
+    let why = format!("{} (not now: {})", info.tooltip, info.when.why_not());
+    let r = ui.add_enabled(enabled, egui::Checkbox::new(&mut v, label));
+    if r.on_hover_text(info.tooltip).on_disabled_hover_text(why).changed() {
         asked.push(c);
         ui.close();
     }
@@ -418,7 +421,7 @@ impl TumbleApp {
                             }
                             group = Some(c.place().1);
                             match self.checked(c) {
-                                Some(on) => toggle(ui, c, on, asked),
+                                Some(on) => toggle(ui, c, on, c.enabled(&allowed), asked),
                                 None => item(ui, c, asked),
                             }
                             if c == Command::EnterGameId {

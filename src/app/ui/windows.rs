@@ -373,7 +373,7 @@ impl TumbleApp {
         if !self.view.help_open {
             return;
         }
-        let h = self.tab().facts().help;
+        let (h, reverse) = (self.tab().facts().help, self.tab().facts().reverse);
         // The legend: every kind of cell, drawn as the board draws it (the editor's palette
         // of the level on screen), with its name.
         let legend: Vec<(crate::scene::Scene, &'static str)> = self
@@ -419,7 +419,9 @@ impl TumbleApp {
                             ui.label(*what);
                             ui.end_row();
                         }
-                        for c in Command::ALL.into_iter().filter(|c| c.here()) {
+                        // The window's commands, but not one this game lacks (reverse mode).
+                        let lacks = |c: Command| c == Command::ReverseMode && !reverse;
+                        for c in Command::ALL.into_iter().filter(|&c| c.here() && !lacks(c)) {
                             if let Some(s) = c.shortcut_text(ctx) {
                                 ui.monospace(s);
                                 ui.label(c.label().trim_end_matches('…'));
