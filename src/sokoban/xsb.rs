@@ -108,7 +108,9 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
             continue;
         }
         if let Some(c) = t.strip_prefix(';') {
-            if !c.trim().is_empty() {
+            // A separator (`; ==========`, `; ----`) names nothing: only a comment with a
+            // letter or a digit is a title.
+            if c.chars().any(char::is_alphanumeric) {
                 comment = Some(c.trim().to_string());
             }
         } else if t.len() >= 2 && t.starts_with('\'') && t.ends_with('\'') {
@@ -570,5 +572,15 @@ mod header_tests {
             ["Microban (155 puzzles)", "for beginners"]
         );
         assert!(file_header("1 3\nSBT\n0 0\n").is_empty());
+    }
+
+    #[test]
+    fn a_separator_comment_is_not_a_title() {
+        // B21: a collection that draws a line between levels; the title stays the named one,
+        // and a board after a bare line is numbered.
+        let text = "; Twisty\n; ==========\n#####\n#@$.#\n#####\n\n; ----------\n#####\n#.$@#\n#####\n";
+        let levels = super::parse_collection(text).unwrap();
+        let titles: Vec<&str> = levels.iter().map(|l| l.title.as_str()).collect();
+        assert_eq!(titles, ["Twisty", "Level 2"]);
     }
 }

@@ -4,6 +4,10 @@ use crate::app::TumbleApp;
 use crate::app::command::Command;
 use crate::app::export::bytes_text;
 
+/// Enter game ID's placeholder: how every game ID begins (`tumblebox:` and the format's
+/// version), then an ellipsis.
+const GAME_ID_HINT: &str = "tumblebox:1:…  (or a level's text)";
+
 impl TumbleApp {
     /// The export panel: format, size, speed, the range of moves, loop, hold, captions; the
     /// frames, duration and an estimate of the size before writing; then the export runs on
@@ -263,7 +267,7 @@ impl TumbleApp {
                 ui.label("A game ID (tumblebox:…), or a level's text with its moves on the last line:");
                 let edit = ui.add(
                     egui::TextEdit::multiline(&mut text)
-                        .hint_text("tumblebox:vexed:…")
+                        .hint_text(GAME_ID_HINT)
                         .desired_rows(4)
                         .desired_width(440.0)
                         .id(field),
@@ -435,5 +439,17 @@ impl TumbleApp {
                 });
             });
         self.view.help_open = open;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_game_id_placeholder_begins_as_a_real_game_id() {
+        // B17: the placeholder showed an older format (`tumblebox:vexed:…`).
+        let app = crate::app::TumbleApp::default();
+        let id = app.tab().game_id();
+        let shown = super::GAME_ID_HINT.split('…').next().unwrap();
+        assert!(id.starts_with(shown), "{id} does not begin with {shown}");
     }
 }
