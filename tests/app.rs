@@ -2197,3 +2197,30 @@ fn arrow_keys_in_an_open_menu_move_the_menu_only() {
     h.until_at_rest();
     assert_eq!(h.shown().moves, 1);
 }
+
+#[test]
+fn a_failed_stot_move_ends_the_attempt_until_undone() {
+    // B12: the spec's second example, Down: the stot cannot move (a creature rests on it), the
+    // attempt fails. Right or a turn then change nothing and say why; after Undo, play goes on.
+    use crate::common::window::Window;
+    let mut h = harness();
+    h.run_steps(2);
+    h.open_game(GameKind::Shubbles);
+    let i = h.state().tabs.shubbles.levels.iter().position(|l| l.title == "The spec's second example").unwrap();
+    h.open_level(i);
+    h.state_mut().view.instant = true;
+    h.press(egui::Key::ArrowDown);
+    h.until_at_rest();
+    assert_eq!(h.shown().moves, 1);
+    for k in [egui::Key::ArrowRight, egui::Key::Plus] {
+        h.press(k);
+        h.until_at_rest();
+        let s = h.shown();
+        assert_eq!(s.moves, 1, "a move after the failed one was made");
+        assert!(s.message.as_deref().is_some_and(|m| m.contains("attempt has failed")), "{s:?}");
+    }
+    h.menu(tumblebox::app::command::Command::Undo);
+    h.press(egui::Key::Plus);
+    h.until_at_rest();
+    assert_eq!(h.shown().moves, 1, "after Undo, a turn is made");
+}

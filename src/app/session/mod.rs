@@ -277,6 +277,13 @@ impl<P: Playable> Session<P> {
     /// Makes a move; a solver's move (or a queued one) may stop at a breakpoint: then the
     /// playback pauses on the step that met it, the queue waits, and this returns `true`.
     fn make_as(&mut self, mv: &P::Move, instant: bool, given: bool, group: u64) -> Result<bool, String> {
+        // A failed attempt (a shubbles box whose stot could not move) ends there: play goes
+        // on only from an earlier position.
+        if let Some((_, _, steps)) = self.last_move()
+            && steps.iter().any(P::is_failure)
+        {
+            return Err("the attempt has failed: undo or restart to go on".into());
+        }
         let before = self.current().clone();
         let text = before.move_text(mv);
         let (after, steps) = before.play(mv)?;
