@@ -233,3 +233,28 @@ fn a_level_played_through_the_test_api_alone() {
     let s = h.shown();
     assert_eq!((s.moves, s.pushes, s.solved), (1, Some(1), false), "{s:?}");
 }
+
+#[test]
+fn a_click_on_floor_the_player_cannot_reach_says_why() {
+    // B20: the player at (2,2) behind a box at (2,3); the floor at (2,4) and the goal at (2,5)
+    // lie beyond it (rows and columns from 1, as the window names cells). A click on the goal
+    // walks nowhere and says so; a click on a reachable cell says nothing.
+    use crate::common::window::Window;
+    let dir = std::env::temp_dir().join(format!("tumblebox-unreachable-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("one.xsb");
+    std::fs::write(&f, "; Beyond\n######\n#@$ .#\n######\n").unwrap();
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().open_file(&f).unwrap();
+    h.state_mut().view.instant = true;
+    h.run_steps(3);
+    assert_eq!(h.shown().game, GameKind::Sokoban);
+    let p = sokoban_cell(&h, 1, 4);
+    click_at(&mut h, p);
+    h.until_at_rest();
+    let s = h.shown();
+    assert_eq!(s.moves, 0);
+    assert!(s.message.as_deref().is_some_and(|m| m.contains("cannot walk to (2,5)")), "{s:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

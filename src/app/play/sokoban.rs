@@ -283,6 +283,21 @@ impl Playable for sokoban::scene::Game {
             Gesture::Drag { from, to } => square_cell(from).filter(|b| self.pos.boxes.contains(b)).zip(square_cell(to)),
             _ => None,
         };
+        // A floor cell clicked that the player cannot walk to (boxes or walls between).
+        if box_and_target.is_none()
+            && let Gesture::Click(p) = g
+            && let Some(t) = square_cell(p)
+            && self.level.is_floor(t)
+            && !self.pos.boxes.contains(&t)
+            && t != self.pos.player
+            && !self.reach().contains(&t)
+        {
+            return Some(format!(
+                "the player cannot walk to ({},{}): boxes or walls are in the way",
+                t.row + 1,
+                t.col + 1
+            ));
+        }
         let (b, t) = box_and_target?;
         (b != t && !self.pos.boxes.contains(&t)).then(|| {
             format!(
