@@ -258,3 +258,25 @@ fn a_click_on_floor_the_player_cannot_reach_says_why() {
     assert!(s.message.as_deref().is_some_and(|m| m.contains("cannot walk to (2,5)")), "{s:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_long_pack_name_is_cut_and_moves_nothing() {
+    // B9: a collection whose file name is far wider than the level list: the pack's name is
+    // cut (the list keeps its width), so the board stays where it was.
+    use crate::common::window::Window;
+    let dir = std::env::temp_dir().join(format!("tumblebox-long-pack-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(format!("{}.xsb", "Aymeric_Du_Peloux_282_and_a_name_that_goes_on_and_on_and_on"));
+    std::fs::write(&f, "; One\n#####\n#@$.#\n#####\n").unwrap();
+    let mut h = harness();
+    h.run_steps(2);
+    h.open_game(GameKind::Sokoban);
+    h.run_steps(4);
+    let before = h.get_by_label("board").rect().left();
+    h.state_mut().open_file(&f).unwrap();
+    h.run_steps(6);
+    assert!(h.shown().pack.starts_with("Aymeric"), "{:?}", h.shown());
+    let after = h.get_by_label("board").rect().left();
+    assert!((after - before).abs() < 1.0, "the board moved from x = {before} to {after}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -201,6 +201,22 @@ pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
     clicked
 }
 
+/// `text` cut with "…" to fit `width` points in `font`.
+fn cut_to_width(ui: &egui::Ui, text: &str, font: &egui::FontId, width: f32) -> String {
+    let fits = |s: &str| {
+        ui.fonts_mut(|f| f.layout_no_wrap(s.to_string(), font.clone(), egui::Color32::WHITE).size().x) <= width
+    };
+    if fits(text) {
+        return text.to_string();
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut n = chars.len();
+    while n > 0 && !fits(&format!("{}…", chars[..n].iter().collect::<String>())) {
+        n -= 1;
+    }
+    format!("{}…", chars[..n].iter().collect::<String>())
+}
+
 pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Shared<'_>, asked: &mut Asked) {
     let (kind, progress) = (shared.kind, shared.progress);
     // Never more than a third of the window: the board keeps the middle.
@@ -211,7 +227,10 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
         let recent: Vec<&std::path::PathBuf> =
             progress.recent.iter().filter(|(g, _)| *g == kind).map(|(_, p)| p).collect();
         let room = (ui.available_width() - 50.0).clamp(80.0, 170.0);
-        egui::ComboBox::from_label("pack").selected_text(tab.pack.clone()).width(room).show_ui(ui, |ui| {
+        // A long name is cut with "…" (the whole on hover): the list never widens for it.
+        let font = egui::TextStyle::Button.resolve(ui.style());
+        let shown = cut_to_width(ui, &tab.pack, &font, room - 24.0);
+        egui::ComboBox::from_label("pack").selected_text(shown).width(room).truncate().show_ui(ui, |ui| {
             if ui.selectable_label(tab.pack == crate::app::BUILT_IN, crate::app::BUILT_IN).clicked() {
                 asked.pack = Some(None);
             }
