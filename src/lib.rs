@@ -34,6 +34,9 @@ pub mod grid;
 pub mod input;
 pub mod judge;
 pub mod levels;
+/// The test-only toy game (Lights Out, 3×3): the proof that the capabilities are generic.
+#[cfg(test)]
+pub mod lights;
 pub mod loader;
 pub mod meter;
 pub mod render;
