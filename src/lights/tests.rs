@@ -106,14 +106,14 @@ fn the_registry_names_it_once() {
     assert_eq!(GameKind::from_key("lights"), Some(KIND));
     assert_eq!(KIND.name(), "Lights Out");
     assert!(GameKind::ALL.contains(&KIND) && GameKind::keys_said().ends_with(" or lights"));
-    struct Game_;
-    impl Visit for Game_ {
+    struct KeyOf;
+    impl Visit for KeyOf {
         type Out = &'static str;
         fn visit<G: Game>(self) -> &'static str {
             G::GAME
         }
     }
-    assert_eq!(KIND.visit(Game_), "lights");
+    assert_eq!(KIND.visit(KeyOf), "lights");
     // The window's How to play, by kind.
     assert!(crate::app::help::help(KIND).sections.iter().any(|(h, t)| *h == "End" && t.contains("every light is off")));
 }
@@ -174,7 +174,7 @@ fn it_saves_and_loads_back() {
     assert_eq!(back.to_save().write(), want);
     // Line 15 is `move b3`: a cell off the grid there is the save's error.
     let e = crate::loader::load(want.replace("move b3", "move b4").as_bytes()).unwrap_err();
-    assert_eq!(e, "line 15: move `b4`: a cell: a column a to c and a row 1 to 3 (`b2`), not `b4`");
+    assert_eq!(e, "line 15: move b4: a cell: a column a to c and a row 1 to 3 (`b2`), not `b4`");
     // Moves that leave a light on do not make a solution of the library.
     let lib = want.replace("cursor 5\n", "cursor 5\nsolution player 2024-01-01T00:00:00Z b2\n");
     assert!(crate::loader::load(lib.as_bytes()).unwrap_err().starts_with("line 17: a solution that solves"));
@@ -290,7 +290,7 @@ fn it_exports_a_gif() {
     assert_eq!((frames[0].0, frames.last().unwrap().0), (lamp, dark));
     // Stepwise: the start, the press, then each of its five toggles: 7 frames of a second.
     let (_, frames) = decode(crate::app::ExportKind::GifStepwise);
-    assert_eq!(frames.iter().map(|f| f.1).collect::<Vec<_>>(), [100; 7]);
+    assert_eq!(frames.iter().map(|f| f.1).collect::<Vec<_>>(), [100u16; 7]);
     // b2 toggles in the third frame (the first toggle is the pressed cell's own).
     let centre: Vec<[u8; 3]> = frames.iter().map(|f| f.0).collect();
     assert_eq!(centre[..2], [lamp, lamp]);
