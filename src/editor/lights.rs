@@ -10,7 +10,8 @@ pub struct LightsSketch;
 
 impl Sketch for LightsSketch {
     type Game = Lights;
-    const TOOLS: &'static [Tool] = &[Tool { glyph: format::ON, name: "light on" }, Tool { glyph: format::OFF, name: "light off" }];
+    const TOOLS: &'static [Tool] =
+        &[Tool { glyph: format::ON, name: "light on" }, Tool { glyph: format::OFF, name: "light off" }];
     const ERASE: char = format::OFF;
     const RESIZABLE: bool = false;
 

@@ -44,11 +44,17 @@ pub fn parse(text: &str) -> Result<(Lights, String), ParseError> {
     for row in 0..SIDE {
         let n = i + row + 1;
         let Some(line) = lines.get(i + row) else {
-            return Err(ParseError::line(n.max(1), format!("row {} of 3: three of `{ON}` (on) or `{OFF}` (off)", row + 1)));
+            return Err(ParseError::line(
+                n.max(1),
+                format!("row {} of 3: three of `{ON}` (on) or `{OFF}` (off)", row + 1),
+            ));
         };
         let cs: Vec<char> = line.chars().collect();
         if cs.is_empty() {
-            return Err(ParseError::line(n, format!("row {} of 3: three of `{ON}` (on) or `{OFF}` (off), not a blank line", row + 1)));
+            return Err(ParseError::line(
+                n,
+                format!("row {} of 3: three of `{ON}` (on) or `{OFF}` (off), not a blank line", row + 1),
+            ));
         }
         for (col, &c) in cs.iter().enumerate() {
             if col >= SIDE {
@@ -58,7 +64,11 @@ pub fn parse(text: &str) -> Result<(Lights, String), ParseError> {
                 ON => on |= bit(Pos::new(row, col)),
                 OFF => {}
                 _ => {
-                    return Err(ParseError::at(n, col + 1, format!("`{ON}` (on) or `{OFF}` (off), not {}", quote_char(c))));
+                    return Err(ParseError::at(
+                        n,
+                        col + 1,
+                        format!("`{ON}` (on) or `{OFF}` (off), not {}", quote_char(c)),
+                    ));
                 }
             }
         }

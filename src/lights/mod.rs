@@ -36,7 +36,10 @@ pub struct Lights {
 pub enum Step {
     Press(Pos),
     /// The light at `cell` changes; `lit` is whether it is on after.
-    Toggle { cell: Pos, lit: bool },
+    Toggle {
+        cell: Pos,
+        lit: bool,
+    },
 }
 
 /// The bit of a cell.

@@ -50,9 +50,7 @@ impl Animate for Lights {
         while i < steps.len() {
             let j = match steps[i] {
                 Step::Press(_) => i + 1,
-                Step::Toggle { .. } => {
-                    i + steps[i..].iter().take_while(|s| matches!(s, Step::Toggle { .. })).count()
-                }
+                Step::Toggle { .. } => i + steps[i..].iter().take_while(|s| matches!(s, Step::Toggle { .. })).count(),
             };
             let d = if matches!(steps[i], Step::Press(_)) { PRESS } else { TOGGLE };
             out.push((i..j, d));

@@ -16,7 +16,10 @@ impl Playable for Lights {
                  left and right of it change, on to off and off to on.",
             ),
             ("End", "The level is solved when every light is off."),
-            ("Cells", "A lit cell is amber with a pale centre; a dark cell is grey. Cells are named a1 (top left) to c3 (bottom right)."),
+            (
+                "Cells",
+                "A lit cell is amber with a pale centre; a dark cell is grey. Cells are named a1 (top left) to c3 (bottom right).",
+            ),
         ],
         keys: &[],
     };
