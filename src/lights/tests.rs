@@ -15,10 +15,9 @@
 //! leaves the edges lit, the edges' presses put them off): 5 presses, b1 a2 b2 c2 b3. Not by
 //! the centre alone, which leaves the four edges lit. "All lit" is solved by the centre and
 //! the four corners (5 presses). Every 3×3 position has exactly one set of presses that solves
-//! it (the nine presses' masks are independent: the nine cells' positions are reached from
-//! the 512 sets of presses, 512 of them), so its par is that set's size: pressing all nine
-//! toggles each corner 3 times, each edge 4 times and the centre 5 times, so the cross
-//! (corners and centre lit) needs all 9.
+//! it (the 512 sets of presses light 512 different patterns: checked by brute force below), so
+//! its par is that set's size: pressing all nine toggles each corner 3 times, each edge 4
+//! times and the centre 5 times, so the cross (corners and centre lit) needs all 9.
 
 use super::{Lights, Step, bit, format};
 use crate::app::GameTab;
@@ -81,6 +80,28 @@ fn the_rules_by_hand() {
         s = s.press(pos(n)).unwrap().0;
     }
     assert!(s.solved());
+}
+
+/// Certify against brute force, on every position: the 512 sets of presses (order does not
+/// matter, a press twice is none) light 512 different patterns, so each position has one set
+/// that puts it out, and its par is that set's size, proven.
+#[test]
+fn certify_finds_the_one_set_of_presses_for_every_position() {
+    let mut by_pattern = vec![None; super::STATES];
+    for set in 0..super::STATES {
+        let pattern =
+            super::cells().enumerate().filter(|(i, _)| (set >> i) & 1 == 1).fold(0, |m, (_, c)| m ^ super::mask(c));
+        assert!(
+            by_pattern[pattern as usize].replace(set.count_ones() as usize).is_none(),
+            "two sets light {pattern:09b}"
+        );
+    }
+    for (on, par) in by_pattern.into_iter().enumerate() {
+        let par = par.expect("every pattern is lit by some set");
+        let text = format!("{par} press{}", if par == 1 { "" } else { "es" });
+        let want = Verdict::Par { par, proven: true, bound: par, text, moves: par };
+        assert_eq!(crate::certify::run(&Lights { on: on as u16 }), want, "{on:09b}");
+    }
 }
 
 #[test]
