@@ -23,6 +23,7 @@ use super::{Lights, Step, bit, format};
 use crate::app::GameTab;
 use crate::app::edit::{EditMode, Editable};
 use crate::app::play::Gesture;
+use crate::app::session::Frame;
 use crate::certify::{Bounds, Verdict};
 use crate::games::{Game, GameKind, Visit};
 use crate::grid::Pos;
@@ -41,13 +42,13 @@ fn lit(names: &[&str]) -> Lights {
 /// field of `Tabs`, reached by its kind).
 fn open<'a>(tabs: &'a mut crate::app::Tabs, title: &str) -> &'a mut dyn GameTab {
     let tab = tabs.get_mut(KIND);
-    let i = (0..tab.level_count())
+    let i = (0..tab.status().level_count)
         .find(|&i| {
             tab.open(i);
-            tab.title() == title
+            tab.status().title == title
         })
         .unwrap_or_else(|| panic!("no built-in level {title}"));
-    assert_eq!(tab.index(), i);
+    assert_eq!(tab.status().index, i);
     tab
 }
 
@@ -149,28 +150,31 @@ fn it_plays_in_the_window_tab() {
     let want = [("Plus", 1), ("Corner", 1), ("Two corners", 2), ("Centre", 5), ("All on", 5), ("Cross", 9)];
     assert_eq!(pars, want.map(|(t, p)| (t.to_string(), Some(p))));
 
-    // A click on b2's middle (the grid starts a quarter cell in: b2 spans 1.25..2.25).
+    // A click on b2's middle (the grid starts a quarter cell in: b2 spans 1.25..2.25), given
+    // to the game's midend as a frame's input.
     open(&mut tabs, "Plus");
-    tabs.lights.session.gesture(Gesture::Click([1.75, 1.75]), true);
+    let click = Frame { instant: true, gestures: vec![Gesture::Click([1.75, 1.75])], ..Frame::default() };
+    tabs.lights.session.frame(&click);
     let tab = tabs.get(KIND);
-    assert_eq!(tab.finished(), Some((1, true)), "one press, the player's");
+    assert_eq!(tab.status().finished, Some((1, true)), "one press, the player's");
     assert_eq!(tab.solution_line(), "b2");
 
-    // The solver on the centre: the five presses worked out above, in some order, optimal.
+    // The solver on the centre, its answer taken by the midend's frames: the five presses
+    // worked out above, in some order, optimal.
     open(&mut tabs, "Centre");
     tabs.get_mut(KIND).solve(false, Box::new(|| {}));
     let began = std::time::Instant::now();
-    while tabs.get(KIND).busy() {
+    while tabs.get(KIND).status().busy {
         assert!(began.elapsed().as_secs() < 20, "the solver answers");
-        tabs.lights.session.poll_solver(true);
         std::thread::sleep(std::time::Duration::from_millis(5));
+        tabs.lights.session.frame(&Frame { instant: true, ..Frame::default() });
     }
-    let tab = tabs.get(KIND);
-    assert_eq!(tab.finished(), Some((5, false)), "solved by the solver: {:?}", tab.message());
-    let mut presses: Vec<String> = tab.solution_line().split(' ').map(str::to_string).collect();
+    let s = tabs.get(KIND).status();
+    assert_eq!(s.finished, Some((5, false)), "solved by the solver: {:?}", s.message);
+    assert_eq!(s.message.unwrap().1, "solution: 5 presses, proven optimal");
+    let mut presses: Vec<String> = tabs.get(KIND).solution_line().split(' ').map(str::to_string).collect();
     presses.sort();
     assert_eq!(presses, ["a2", "b1", "b2", "b3", "c2"]);
-    assert_eq!(tab.message().unwrap().1, "solution: 5 presses, proven optimal");
 }
 
 /// Saved, loaded back by the loader (which replays it through the registry's check) and
@@ -179,7 +183,7 @@ fn it_plays_in_the_window_tab() {
 fn it_saves_and_loads_back() {
     let mut tabs = crate::app::Tabs::built_in();
     let tab = open(&mut tabs, "Centre");
-    tab.play_line("b1 a2 b2 c2 b3", false).unwrap();
+    tab.play_line("b1 a2 b2 c2 b3", true).unwrap();
     let text = tab.to_save().write();
     let want = "tumblebox save 1\ngame lights\ntitle Centre\npack Built-in\npar 5\nlevel\n| ; Centre\n| ...\n| .*.\n| ...\n\
                 move b1\nmove a2\nmove b2\nmove c2\nmove b3\ncursor 5\nend\n";
@@ -191,7 +195,8 @@ fn it_saves_and_loads_back() {
     other.get_mut(KIND).load(&save, "centre.tumble").unwrap();
     let back = other.get(KIND);
     // The same level of the same pack: it opens in its place, with the whole history.
-    assert_eq!((back.index(), back.title(), back.finished()), (3, "Centre", Some((5, true))));
+    let s = back.status();
+    assert_eq!((s.index, s.title, s.finished), (3, "Centre", Some((5, true))));
     assert_eq!(back.to_save().write(), want);
     // Line 15 is `move b3`: a cell off the grid there is the save's error.
     let e = crate::loader::load(want.replace("move b3", "move b4").as_bytes()).unwrap_err();
@@ -205,7 +210,7 @@ fn it_saves_and_loads_back() {
 #[test]
 fn it_traces() {
     let mut tabs = crate::app::Tabs::built_in();
-    open(&mut tabs, "Plus").play_line("b2", false).unwrap();
+    open(&mut tabs, "Plus").play_line("b2", true).unwrap();
     let lines = tabs.lights.session.trace_lines();
     assert_eq!(
         lines,
@@ -272,7 +277,7 @@ fn it_certifies_in_the_editor() {
 #[test]
 fn it_exports_a_gif() {
     let mut tabs = crate::app::Tabs::built_in();
-    open(&mut tabs, "Plus").play_line("b2", false).unwrap();
+    open(&mut tabs, "Plus").play_line("b2", true).unwrap();
     let dir = std::env::temp_dir().join(format!("tumblebox-lights-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let decode = |kind: crate::app::ExportKind| {
@@ -316,5 +321,64 @@ fn it_exports_a_gif() {
     let centre: Vec<[u8; 3]> = frames.iter().map(|f| f.0).collect();
     assert_eq!(centre[..2], [lamp, lamp]);
     assert!(centre[2..].iter().all(|&c| c == dark), "{centre:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The window as a whole: its Paste opens the save (the one loader, then the game's tab by its
+/// kind), and the game on screen is kept at once, under the game's key.
+#[test]
+fn the_window_opens_its_save_and_keeps_it() {
+    let save = "tumblebox save 1\ngame lights\ntitle Centre\npack Built-in\npar 5\nlevel\n| ; Centre\n| ...\n| .*.\n| ...\n\
+                move b1\nmove a2\ncursor 2\nend\n";
+    let mut app = crate::app::TumbleApp::with_store(crate::store::Store::memory());
+    app.paste(save).unwrap();
+    let shown = app.shown();
+    assert_eq!((shown.game, shown.title.as_str(), shown.solved), (KIND, "Centre", false));
+    // The built-in level of the same text and pack, two presses made. By hand: the centre lit;
+    // b1 toggles b1, b2 (below), a1, c1: a1 b1 c1 lit; a2 toggles a2, a1 (above), a3 (below),
+    // b2 (right): b1 c1 a2 a3 b2 lit.
+    assert_eq!((shown.level, shown.levels, shown.moves), (3, 6, 2));
+    assert_eq!(*app.tabs.lights.session.current(), lit(&["b1", "c1", "a2", "a3", "b2"]));
+    app.keep_moves();
+    let key = crate::app::LevelKey { game: KIND, pack: "Built-in".into(), content: app.tabs.lights.levels[3].content };
+    let kept = app.progress().kept_game(&key).expect("the game is kept");
+    let back = crate::save::Save::parse(kept).unwrap();
+    assert_eq!((back.game.as_str(), back.cursor, back.level.as_str()), ("lights", 2, "; Centre\n...\n.*.\n...\n"));
+}
+
+/// The web page's worker: a request names the game by its key and reaches its type through
+/// the registry; its solver answers as the window's does, and its GIF is the window's export
+/// panel's, byte for byte.
+#[test]
+fn the_web_workers_jobs_reach_it_by_its_key() {
+    use crate::app::work::{Outbox, answer, answer_of, export_request, solve_request};
+    struct Files;
+    impl Outbox for Files {
+        fn progress(&mut self, _: usize) -> bool {
+            true
+        }
+        fn file(&mut self, _: String, _: Vec<u8>) {}
+    }
+    let mut tabs = crate::app::Tabs::built_in();
+    open(&mut tabs, "Centre");
+    let start = tabs.lights.session.start;
+    let said = answer(&solve_request(&start).expect("the level reads back"), &mut Files);
+    let a = answer_of(&start, &said).unwrap();
+    let mut names: Vec<String> = a.moves.iter().map(|&c| format::cell_name(c)).collect();
+    names.sort();
+    assert_eq!((names, a.unproven), (vec!["a2", "b1", "b2", "b3", "c2"].into_iter().map(String::from).collect(), None));
+
+    open(&mut tabs, "Plus").play_line("b2", true).unwrap();
+    let dir = std::env::temp_dir().join(format!("tumblebox-lights-page-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let panel = crate::app::ExportPanel::default();
+    let (window, page) = (dir.join("window.gif"), dir.join("page.gif"));
+    (tabs.get(KIND).export_job(panel.request(Some(window.clone()))))(&mut |_| true).unwrap();
+    let (start, shown) = (tabs.lights.session.start, *tabs.lights.session.current());
+    let request = export_request(&start, &["b2".to_string()], &shown, &panel.request(Some(page.clone())), false);
+    let said = answer(&request.expect("the levels read back"), &mut Files);
+    assert!(said.contains("result"), "{said}");
+    let (w, p) = (std::fs::read(&window).unwrap(), std::fs::read(&page).unwrap());
+    assert!(w.starts_with(b"GIF89a") && w == p, "the window's GIF ({} B) and the page's ({} B)", w.len(), p.len());
     std::fs::remove_dir_all(&dir).ok();
 }
