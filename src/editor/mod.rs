@@ -15,11 +15,15 @@
 //! A capability: depends on the games and the shared ground; no game depends on it, and it
 //! never names the window (a test checks the layers).
 
+#[cfg(test)]
+mod lights;
 mod shubbles;
 mod sokoban;
 mod stacks;
 mod vexed;
 
+#[cfg(test)]
+pub use lights::LightsSketch;
 pub use shubbles::ShubblesSketch;
 pub use sokoban::{MazeSketch, SokobanSketch};
 pub use stacks::StacksSketch;

@@ -18,6 +18,7 @@ macro_rules! each_game {
             Shubbles shubbles = "shubbles", "Shubbles box", $crate::shubbles::State;
             Sokoban sokoban = "sokoban", "Pushing boxes", $crate::sokoban::scene::Game;
             Stacks stacks = "stacks", "Stacks", $crate::stacks::play::StacksPlay;
+            #[cfg(test)] Lights lights = "lights", "Lights Out", $crate::lights::Lights;
         }
     };
 }

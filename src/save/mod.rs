@@ -54,6 +54,8 @@
 //! never names the window (a test checks the layers).
 
 pub mod library;
+#[cfg(test)]
+mod lights;
 mod replay;
 mod shubbles;
 mod sokoban;

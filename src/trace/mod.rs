@@ -13,6 +13,8 @@
 //! A capability: depends on the games and the shared ground; no game depends on it, and it
 //! never names the window (a test checks the layers).
 
+#[cfg(test)]
+mod lights;
 mod shubbles;
 mod sokoban;
 mod stacks;

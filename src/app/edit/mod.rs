@@ -13,6 +13,8 @@
 //! sketches' `Pack`s; `panel` is the editor's part of the window (the app's state and its
 //! panels); this file the traits and the editor's state.
 
+#[cfg(test)]
+mod lights;
 mod panel;
 mod shubbles;
 mod sokoban;

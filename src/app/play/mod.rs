@@ -5,6 +5,8 @@
 //! One file per game (`vexed`, `shubbles`, `sokoban`, `stacks`) holds its `Playable`; this one
 //! the trait, the gestures, overlays, events and breakpoints the window shares.
 
+#[cfg(test)]
+mod lights;
 mod shubbles;
 mod sokoban;
 mod stacks;
