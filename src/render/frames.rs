@@ -4,7 +4,7 @@
 //! parallel batches, and written out in order. Memory holds one batch of frames, whatever the
 //! animation's length; the moves themselves may come from an iterator that plays them lazily.
 
-use super::export::{Frame, GifStream, encode_png, stage};
+use super::export::{Frame, GifStream, Shrink, encode_png, stage};
 use super::raster::{Indexed, Palette, render};
 use crate::anim::{Animate, FPS, Pacing};
 use crate::scene::Scene;
@@ -157,7 +157,7 @@ pub struct Movie {
     pub hold: f32,
 }
 
-pub struct GifBuilder<W: io::Write + io::Seek> {
+pub struct GifBuilder<W: Shrink> {
     gif: GifStream<W>,
     palette: Palette,
     size: (usize, usize),
@@ -168,7 +168,7 @@ pub struct GifBuilder<W: io::Write + io::Seek> {
     frames: usize,
 }
 
-impl<W: io::Write + io::Seek> GifBuilder<W> {
+impl<W: Shrink> GifBuilder<W> {
     pub fn new(out: W, size: (usize, usize)) -> io::Result<GifBuilder<W>> {
         GifBuilder::with(out, size, 0)
     }
@@ -220,7 +220,6 @@ impl<W: io::Write + io::Seek> GifBuilder<W> {
             .collect();
         let mut rendered = rendered.into_iter();
         let mut frames = Vec::with_capacity(pending.len());
-        let mut lens = Vec::with_capacity(pending.len());
         let mut k = 0;
         for (i, (_, delay)) in pending.iter().enumerate() {
             let image = if fresh.get(k) == Some(&i) {
@@ -235,9 +234,8 @@ impl<W: io::Write + io::Seek> GifBuilder<W> {
                 }
             };
             frames.push(Frame { image, delay_cs: *delay });
-            lens.push(self.palette.len());
         }
-        self.gif.write_batch(&frames, &lens)?;
+        self.gif.write_batch(&frames)?;
         self.frames += frames.len();
         self.last_image = frames.pop().map(|f| f.image);
         self.last_scene = pending.into_iter().last().map(|(s, _)| s);
@@ -273,7 +271,7 @@ where
     S: Animate,
     I: IntoIterator,
     I::Item: AsRef<[S::Step]>,
-    W: io::Write + io::Seek,
+    W: Shrink,
 {
     encode_movie(out, start, moves, mode, pacing, size, Movie::default(), &mut || Ok(()))
 }
@@ -295,7 +293,7 @@ where
     S: Animate,
     I: IntoIterator,
     I::Item: AsRef<[S::Step]>,
-    W: io::Write + io::Seek,
+    W: Shrink,
 {
     let mut b = GifBuilder::with(out, size, movie.loops)?;
     walk(start, moves, mode, pacing, &mut |make, delay| {

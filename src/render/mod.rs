@@ -5,4 +5,6 @@
 
 pub mod export;
 pub mod frames;
+pub mod gifenc;
+pub mod lzw;
 pub mod raster;

@@ -1,0 +1,413 @@
+//! The animated GIF writer: frames arrive in order, a batch at a time, already drawn on the
+//! export's shared [`Palette`]; each batch is compared, planned and LZW-compressed in
+//! parallel, then written in order, so memory holds one batch whatever the animation's length
+//! and the bytes do not depend on the batch size or on timing.
+//!
+//! What makes the file small (docs/measured.md has what each is worth):
+//! - Colours are numbered as they are first sent (the colour table holds only the colours
+//!   used, and the often used early colours get the small numbers); the table is reserved at
+//!   256 entries in the header and cut to its real size when the file ends ([`Shrink`]).
+//! - After the first frame, a frame sends only the smallest rectangle holding its changes,
+//!   over the frame before (disposal "keep"). A frame equal to the one before is not sent:
+//!   its time is added to that frame's delay.
+//! - Inside the rectangle an unchanged pixel is free: it may be sent as its colour or as the
+//!   frame's transparent index, and the LZW encoder picks whichever lengthens its match
+//!   ([`super::lzw`]). The transparent index is the smallest one the frame's changed pixels do
+//!   not use, and each frame's minimum code size is the smallest covering what it sends.
+//! - Frames of many pixels are compressed twice, clearing the LZW table at once or only when
+//!   its codes shorten, and the shorter kept.
+
+use super::lzw::{self, Clear, FREE};
+use super::raster::{Indexed, Palette};
+use rayon::prelude::*;
+use std::io::{self, Seek, SeekFrom, Write};
+
+/// An output a GIF can be written to: it can also move its own end back, so the colour table
+/// reserved at the start can be cut to its size once the file is complete.
+pub trait Shrink: Write + Seek {
+    /// Moves the bytes from `from` to the end so that they start at `to` (`to < from`), and
+    /// ends the output there, positioned at its new end.
+    fn shift_tail(&mut self, from: u64, to: u64) -> io::Result<()>;
+}
+
+impl Shrink for io::Cursor<Vec<u8>> {
+    fn shift_tail(&mut self, from: u64, to: u64) -> io::Result<()> {
+        let v = self.get_mut();
+        v.drain(to as usize..from as usize);
+        let end = v.len() as u64;
+        self.set_position(end);
+        Ok(())
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Shrink for io::BufWriter<std::fs::File> {
+    fn shift_tail(&mut self, from: u64, to: u64) -> io::Result<()> {
+        use std::io::Read;
+        self.flush()?;
+        let f = self.get_mut();
+        let end = f.seek(SeekFrom::End(0))?;
+        let mut buf = vec![0u8; 1 << 16];
+        let mut at = from;
+        while at < end {
+            let n = ((end - at) as usize).min(buf.len());
+            f.seek(SeekFrom::Start(at))?;
+            f.read_exact(&mut buf[..n])?;
+            f.seek(SeekFrom::Start(at - (from - to)))?;
+            f.write_all(&buf[..n])?;
+            at += n as u64;
+        }
+        let new_end = end - (from - to);
+        f.set_len(new_end)?;
+        f.seek(SeekFrom::Start(new_end))?;
+        Ok(())
+    }
+}
+
+impl<T: Shrink + ?Sized> Shrink for &mut T {
+    fn shift_tail(&mut self, from: u64, to: u64) -> io::Result<()> {
+        (**self).shift_tail(from, to)
+    }
+}
+
+/// The largest GIF side (the format stores sizes in 16 bits).
+const GIF_MAX_SIDE: usize = u16::MAX as usize;
+
+/// Pixels above which a frame is compressed both ways ([`Clear`]) and the shorter kept.
+const TRY_BOTH: usize = 1 << 15;
+
+/// Not yet sent (in [`GifStream`]'s colour numbering).
+const UNSENT: u16 = u16::MAX;
+
+/// One rendered frame of a batch, on the batch's shared palette, and its delay.
+pub struct Frame {
+    pub image: Indexed,
+    pub delay_cs: u16,
+}
+
+/// A frame compressed and waiting to be written (its delay may still grow).
+struct Encoded {
+    rect: Rect,
+    transparent: Option<u8>,
+    min_size: u8,
+    data: Vec<u8>,
+    delay: u32,
+}
+
+/// A rectangle of the image: left, top, width, height.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rect {
+    pub x: usize,
+    pub y: usize,
+    pub w: usize,
+    pub h: usize,
+}
+
+/// An animated GIF being written frame by frame; see the module documentation.
+pub struct GifStream<W: Shrink> {
+    out: W,
+    /// Where the file starts in the output.
+    start: u64,
+    width: usize,
+    height: usize,
+    /// What the last frame given shows.
+    canvas: Option<Indexed>,
+    /// The number each palette index is sent as ([`UNSENT`]: not yet).
+    number: [u16; 256],
+    /// The palette index of each number sent.
+    sent: Vec<u8>,
+    /// The colour table must reach this number (a transparent index past the colours).
+    table_min: usize,
+    held: Option<Encoded>,
+    frames: usize,
+}
+
+impl<W: Shrink> GifStream<W> {
+    pub fn new(out: W, width: usize, height: usize) -> io::Result<GifStream<W>> {
+        GifStream::looping(out, width, height, 0)
+    }
+
+    /// A stream whose file plays `loops` more times after the first (0: forever), as the
+    /// NETSCAPE2.0 loop extension counts.
+    pub fn looping(mut out: W, width: usize, height: usize, loops: u16) -> io::Result<GifStream<W>> {
+        if width > GIF_MAX_SIDE || height > GIF_MAX_SIDE || width == 0 || height == 0 {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "image size out of range for GIF"));
+        }
+        let start = out.stream_position()?;
+        let mut head = Vec::with_capacity(13 + 768 + 19);
+        head.extend_from_slice(b"GIF89a");
+        head.extend_from_slice(&(width as u16).to_le_bytes());
+        head.extend_from_slice(&(height as u16).to_le_bytes());
+        // A global table of 256 entries for now (cut at the end), background 0, no aspect.
+        head.extend_from_slice(&[0xf7, 0, 0]);
+        head.resize(13 + 768, 0);
+        head.extend_from_slice(b"\x21\xff\x0bNETSCAPE2.0\x03\x01");
+        head.extend_from_slice(&loops.to_le_bytes());
+        head.push(0);
+        out.write_all(&head)?;
+        Ok(GifStream {
+            out,
+            start,
+            width,
+            height,
+            canvas: None,
+            number: [UNSENT; 256],
+            sent: Vec::new(),
+            table_min: 0,
+            held: None,
+            frames: 0,
+        })
+    }
+
+    /// Writes frames whose images use the export's palette (as it stands after them).
+    pub fn write_batch(&mut self, frames: &[Frame]) -> io::Result<()> {
+        if frames.is_empty() {
+            return Ok(());
+        }
+        let canvas = self.canvas.take();
+        let (w, h) = (self.width, self.height);
+        for f in frames {
+            if (f.image.width, f.image.height) != (w, h) {
+                return Err(io::Error::new(io::ErrorKind::InvalidInput, "a frame of another size"));
+            }
+        }
+        let before = |k: usize| if k == 0 { canvas.as_ref() } else { Some(&frames[k - 1].image) };
+        // What changed in each frame, and which colours its changed pixels use.
+        let changes: Vec<Option<(Rect, [u64; 4])>> = frames
+            .par_iter()
+            .enumerate()
+            .map(|(k, f)| {
+                let rect = match before(k) {
+                    None => Some(Rect { x: 0, y: 0, w, h }),
+                    Some(p) => changed_rect(p, &f.image),
+                };
+                rect.map(|r| (r, changed_colours(before(k), &f.image, r)))
+            })
+            .collect();
+        // Numbers for new colours, in frame order (in palette order within a frame).
+        for (_, used) in changes.iter().flatten() {
+            for c in 0..256 {
+                if used[c / 64] >> (c % 64) & 1 == 1 && self.number[c] == UNSENT {
+                    self.number[c] = self.sent.len() as u16;
+                    self.sent.push(c as u8);
+                }
+            }
+        }
+        let number = &self.number;
+        let encoded: Vec<Option<Encoded>> = frames
+            .par_iter()
+            .enumerate()
+            .map(|(k, f)| {
+                changes[k].as_ref().map(|(rect, used)| encode_plan(&plan(before(k), &f.image, *rect, used, number), *rect, f.delay_cs))
+            })
+            .collect();
+        for (e, f) in encoded.into_iter().zip(frames) {
+            match e {
+                Some(e) => {
+                    if let Some(t) = e.transparent {
+                        self.table_min = self.table_min.max(t as usize + 1);
+                    }
+                    if let Some(held) = self.held.replace(e) {
+                        self.write_frame(held)?;
+                    }
+                }
+                None => {
+                    let held = self.held.as_mut().expect("a frame equal to the one before follows one");
+                    held.delay += f.delay_cs as u32;
+                }
+            }
+        }
+        self.frames += frames.len();
+        self.canvas = Some(frames[frames.len() - 1].image.clone());
+        Ok(())
+    }
+
+    /// How many frames have been given so far (equal frames in a row are written as one).
+    pub fn frames_written(&self) -> usize {
+        self.frames
+    }
+
+    fn write_frame(&mut self, e: Encoded) -> io::Result<()> {
+        let mut rec = Vec::with_capacity(e.data.len() + e.data.len() / 255 + 32);
+        let mut delay = e.delay;
+        let first = delay.min(65535);
+        delay -= first;
+        frame_record(&mut rec, e.rect, e.transparent, e.min_size, &e.data, first as u16);
+        // A delay past the format's 16 bits: one transparent pixel for the rest.
+        while delay > 0 {
+            let d = delay.min(65535);
+            delay -= d;
+            let one = lzw::encode(&[0], 2, 0, Clear::Eager);
+            frame_record(&mut rec, Rect { x: 0, y: 0, w: 1, h: 1 }, Some(0), 2, &one, d as u16);
+        }
+        self.out.write_all(&rec)
+    }
+
+    /// Ends the file and writes the colour table (the palette's colours in the order sent),
+    /// cut to the size it needs.
+    pub fn finish(mut self, palette: &Palette) -> io::Result<W> {
+        let Some(held) = self.held.take() else {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "an animation needs at least one frame"));
+        };
+        self.write_frame(held)?;
+        self.out.write_all(&[0x3b])?;
+        let need = self.sent.len().max(self.table_min).max(2);
+        let bits = need.next_power_of_two().trailing_zeros() as u8;
+        let entries = 1usize << bits;
+        let mut table: Vec<u8> = self.sent.iter().flat_map(|&c| palette.rgb(c)).collect();
+        table.resize(entries * 3, 0);
+        let end = self.out.stream_position()?;
+        self.out.seek(SeekFrom::Start(self.start + 10))?;
+        self.out.write_all(&[0xf0 | (bits - 1)])?;
+        self.out.seek(SeekFrom::Start(self.start + 13))?;
+        self.out.write_all(&table)?;
+        self.out.seek(SeekFrom::Start(end))?;
+        let reserved = self.start + 13 + 768;
+        if entries < 256 {
+            self.out.shift_tail(reserved, self.start + 13 + table.len() as u64)?;
+        }
+        Ok(self.out)
+    }
+}
+
+/// A frame's graphic control extension, image descriptor and data sub-blocks.
+fn frame_record(rec: &mut Vec<u8>, r: Rect, transparent: Option<u8>, min_size: u8, data: &[u8], delay: u16) {
+    // Disposal 1: keep the frame for the next to draw over.
+    rec.extend_from_slice(&[0x21, 0xf9, 0x04, (1 << 2) | transparent.is_some() as u8]);
+    rec.extend_from_slice(&delay.to_le_bytes());
+    rec.extend_from_slice(&[transparent.unwrap_or(0), 0, 0x2c]);
+    for v in [r.x, r.y, r.w, r.h] {
+        rec.extend_from_slice(&(v as u16).to_le_bytes());
+    }
+    rec.push(0);
+    rec.push(min_size);
+    for block in data.chunks(255) {
+        rec.push(block.len() as u8);
+        rec.extend_from_slice(block);
+    }
+    rec.push(0);
+}
+
+/// The colours of the pixels of `r` that differ from `before` (all of them without one), as
+/// a 256-bit set.
+pub(crate) fn changed_colours(before: Option<&Indexed>, img: &Indexed, r: Rect) -> [u64; 4] {
+    let mut set = [0u64; 4];
+    for y in r.y..r.y + r.h {
+        let row = y * img.width;
+        let now = &img.pixels[row + r.x..row + r.x + r.w];
+        match before {
+            None => now.iter().for_each(|&c| set[c as usize / 64] |= 1 << (c % 64)),
+            Some(b) => {
+                let was = &b.pixels[row + r.x..row + r.x + r.w];
+                for (&c, &p) in now.iter().zip(was) {
+                    if c != p {
+                        set[c as usize / 64] |= 1 << (c % 64);
+                    }
+                }
+            }
+        }
+    }
+    set
+}
+
+/// What one frame sends: its rectangle's symbols (free ones marked [`FREE`]), minimum code
+/// size and transparent index.
+pub(crate) struct Plan {
+    pub px: Vec<u16>,
+    pub min_size: u8,
+    pub transparent: Option<u8>,
+}
+
+/// Plans one frame: its rectangle `r` of `img`, over `before` (none for the first frame),
+/// with colours numbered by `number`; `used` is the set of its changed pixels' colours.
+pub(crate) fn plan(before: Option<&Indexed>, img: &Indexed, r: Rect, used: &[u64; 4], number: &[u16; 256]) -> Plan {
+    // The numbers the changed pixels use, and the largest.
+    let mut taken = [false; 257];
+    let mut max = 0u16;
+    for c in 0..256 {
+        if used[c / 64] >> (c % 64) & 1 == 1 {
+            let n = number[c];
+            taken[n as usize] = true;
+            max = max.max(n);
+        }
+    }
+    let mut px: Vec<u16> = Vec::with_capacity(r.w * r.h);
+    let mut transparent = None;
+    if let Some(b) = before {
+        let t = taken.iter().position(|&x| !x).expect("at most 256 colours") as u16;
+        let limit = (1u16 << lzw::min_code_size(max.max(t) as u8)) - 1;
+        let mut any_free = false;
+        for y in r.y..r.y + r.h {
+            let row = y * img.width;
+            let now = &img.pixels[row + r.x..row + r.x + r.w];
+            let was = &b.pixels[row + r.x..row + r.x + r.w];
+            for (&c, &p) in now.iter().zip(was) {
+                let n = number[c as usize];
+                px.push(if c != p {
+                    n
+                } else {
+                    any_free = true;
+                    if n <= limit { n | FREE } else { t }
+                });
+            }
+        }
+        if any_free {
+            transparent = Some(t as u8);
+            max = max.max(t);
+        }
+    } else {
+        for y in r.y..r.y + r.h {
+            let row = y * img.width;
+            px.extend(img.pixels[row + r.x..row + r.x + r.w].iter().map(|&c| number[c as usize]));
+        }
+    }
+    Plan { px, min_size: lzw::min_code_size(max as u8), transparent }
+}
+
+/// Compresses a planned frame.
+fn encode_plan(p: &Plan, r: Rect, delay: u16) -> Encoded {
+    let t = p.transparent.unwrap_or(0);
+    let mut data = lzw::encode(&p.px, p.min_size, t, Clear::Eager);
+    if p.px.len() > TRY_BOTH {
+        let other = lzw::encode(&p.px, p.min_size, t, Clear::Deferred);
+        if other.len() < data.len() {
+            data = other;
+        }
+    }
+    Encoded { rect: r, transparent: p.transparent, min_size: p.min_size, data, delay: delay as u32 }
+}
+
+/// The smallest rectangle holding every pixel that differs (none when nothing does).
+pub fn changed_rect(a: &Indexed, b: &Indexed) -> Option<Rect> {
+    let w = a.width;
+    let row = |y: usize| (&a.pixels[y * w..(y + 1) * w], &b.pixels[y * w..(y + 1) * w]);
+    let differs = |y: &usize| {
+        let (p, q) = row(*y);
+        p != q
+    };
+    let y0 = (0..a.height).find(differs)?;
+    let y1 = (y0..a.height).rev().find(differs)?;
+    let (mut left, mut right) = (w, None::<usize>);
+    for y in y0..=y1 {
+        let (p, q) = row(y);
+        if let Some(f) = p[..left].iter().zip(&q[..left]).position(|(s, t)| s != t) {
+            left = f;
+        }
+        let from = right.map_or(0, |r| r + 1);
+        if let Some(l) = p[from..].iter().zip(&q[from..]).rposition(|(s, t)| s != t) {
+            right = Some(from + l);
+        }
+    }
+    let right = right.expect("a row that differs has a pixel that differs");
+    Some(Rect { x: left, y: y0, w: right - left + 1, h: y1 - y0 + 1 })
+}
+
+/// Encodes already rendered frames as an animated GIF (looping forever) to any output.
+pub fn encode_gif<W: Shrink>(out: W, frames: &[Frame], palette: &Palette) -> io::Result<W> {
+    let Some(first) = frames.first() else {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "an animation needs at least one frame"));
+    };
+    let mut gif = GifStream::new(out, first.image.width, first.image.height)?;
+    gif.write_batch(frames)?;
+    gif.finish(palette)
+}
