@@ -166,6 +166,10 @@ pub struct GifBuilder<W: Shrink> {
     last_scene: Option<Scene>,
     last_image: Option<Indexed>,
     frames: usize,
+    /// Each palette index's first index of the same colour, so a colour reaches the GIF as
+    /// one index (two blends can come out the same).
+    first_of_colour: Vec<u8>,
+    colours: hashbrown::HashMap<[u8; 3], u8>,
 }
 
 impl<W: Shrink> GifBuilder<W> {
@@ -184,6 +188,8 @@ impl<W: Shrink> GifBuilder<W> {
             last_scene: None,
             last_image: None,
             frames: 0,
+            first_of_colour: Vec::new(),
+            colours: hashbrown::HashMap::new(),
         })
     }
 
@@ -225,7 +231,10 @@ impl<W: Shrink> GifBuilder<W> {
             let image = if fresh.get(k) == Some(&i) {
                 k += 1;
                 let (mut image, local) = rendered.next().expect("one image per fresh scene");
-                image.remap(&self.palette.absorb(&local));
+                let mut map = self.palette.absorb(&local);
+                self.palette.first_of_colour(&mut self.first_of_colour, &mut self.colours);
+                map.iter_mut().for_each(|m| *m = self.first_of_colour[*m as usize]);
+                image.remap(&map);
                 image
             } else {
                 match frames.last() {
@@ -235,9 +244,9 @@ impl<W: Shrink> GifBuilder<W> {
             };
             frames.push(Frame { image, delay_cs: *delay });
         }
-        self.gif.write_batch(&frames)?;
         self.frames += frames.len();
-        self.last_image = frames.pop().map(|f| f.image);
+        self.last_image = frames.last().map(|f| f.image.clone());
+        self.gif.write_batch(frames)?;
         self.last_scene = pending.into_iter().last().map(|(s, _)| s);
         Ok(())
     }

@@ -17,7 +17,7 @@
 //! - Frames of many pixels are compressed twice, clearing the LZW table at once or only when
 //!   its codes shorten, and the shorter kept.
 
-use super::lzw::{self, Clear, FREE};
+use super::lzw::{self, Clear, FREE, PREFER_T};
 use super::raster::{Indexed, Palette};
 use rayon::prelude::*;
 use std::io::{self, Seek, SeekFrom, Write};
@@ -73,13 +73,11 @@ impl<T: Shrink + ?Sized> Shrink for &mut T {
 /// The largest GIF side (the format stores sizes in 16 bits).
 const GIF_MAX_SIDE: usize = u16::MAX as usize;
 
-/// Pixels above which a frame is compressed both ways ([`Clear`]) and the shorter kept.
-const TRY_BOTH: usize = 1 << 15;
-
 /// Not yet sent (in [`GifStream`]'s colour numbering).
 const UNSENT: u16 = u16::MAX;
 
 /// One rendered frame of a batch, on the batch's shared palette, and its delay.
+#[derive(Debug, Clone)]
 pub struct Frame {
     pub image: Indexed,
     pub delay_cs: u16,
@@ -119,7 +117,52 @@ pub struct GifStream<W: Shrink> {
     /// The colour table must reach this number (a transparent index past the colours).
     table_min: usize,
     held: Option<Encoded>,
+    /// Frames given and not yet written, at most [`window`] of them.
+    queue: Vec<Frame>,
+    window: usize,
     frames: usize,
+}
+
+/// Pixels of frames planned together (their new colours numbered together).
+const WINDOW_PIXELS: usize = 16 << 20;
+
+/// How many frames of this size are planned together.
+pub fn window(width: usize, height: usize) -> usize {
+    (WINDOW_PIXELS / (width * height).max(1)).clamp(4, 256)
+}
+
+/// The order to number the colours first used in a window's frames (`sets`: each changed
+/// frame's colours) that `number` has not numbered yet: colours many frames need first, so
+/// frames that use few colours use small numbers (and short codes). As gifsicle orders its
+/// colour table: the colour fewest frames need is put last, those frames stop counting, and
+/// so on (ties: the higher palette index last).
+fn number_order(sets: &[[u64; 4]], number: &[u16; 256]) -> Vec<u8> {
+    let fresh = |c: usize| number[c] == UNSENT;
+    let has = |s: &[u64; 4], c: usize| s[c / 64] >> (c % 64) & 1 == 1;
+    let mut need = [0usize; 256];
+    for s in sets {
+        for c in (0..256).filter(|&c| fresh(c) && has(s, c)) {
+            need[c] += 1;
+        }
+    }
+    let mut left: Vec<usize> = (0..256).filter(|&c| need[c] > 0).collect();
+    let mut counting = vec![true; sets.len()];
+    let mut last_first = Vec::with_capacity(left.len());
+    while !left.is_empty() {
+        let (at, &c) = left.iter().enumerate().min_by_key(|&(_, &c)| (need[c], std::cmp::Reverse(c))).expect("not empty");
+        left.swap_remove(at);
+        last_first.push(c as u8);
+        for (k, s) in sets.iter().enumerate() {
+            if counting[k] && has(s, c) {
+                counting[k] = false;
+                for d in (0..256).filter(|&d| fresh(d) && has(s, d)) {
+                    need[d] -= 1;
+                }
+            }
+        }
+    }
+    last_first.reverse();
+    last_first
 }
 
 impl<W: Shrink> GifStream<W> {
@@ -155,22 +198,37 @@ impl<W: Shrink> GifStream<W> {
             sent: Vec::new(),
             table_min: 0,
             held: None,
+            queue: Vec::new(),
+            window: window(width, height),
             frames: 0,
         })
     }
 
-    /// Writes frames whose images use the export's palette (as it stands after them).
-    pub fn write_batch(&mut self, frames: &[Frame]) -> io::Result<()> {
-        if frames.is_empty() {
-            return Ok(());
-        }
-        let canvas = self.canvas.take();
+    /// Takes frames whose images use the export's palette; they are written a window at a
+    /// time ([`window`] frames, fixed by the image size), so the bytes do not depend on how
+    /// the frames are handed over.
+    pub fn write_batch(&mut self, frames: Vec<Frame>) -> io::Result<()> {
         let (w, h) = (self.width, self.height);
         for f in frames {
             if (f.image.width, f.image.height) != (w, h) {
                 return Err(io::Error::new(io::ErrorKind::InvalidInput, "a frame of another size"));
             }
+            self.frames += 1;
+            self.queue.push(f);
+            if self.queue.len() == self.window {
+                let q = std::mem::take(&mut self.queue);
+                self.write_window(q)?;
+            }
         }
+        Ok(())
+    }
+
+    fn write_window(&mut self, frames: Vec<Frame>) -> io::Result<()> {
+        if frames.is_empty() {
+            return Ok(());
+        }
+        let canvas = self.canvas.take();
+        let (w, h) = (self.width, self.height);
         let before = |k: usize| if k == 0 { canvas.as_ref() } else { Some(&frames[k - 1].image) };
         // What changed in each frame, and which colours its changed pixels use.
         let changes: Vec<Option<(Rect, [u64; 4])>> = frames
@@ -184,24 +242,20 @@ impl<W: Shrink> GifStream<W> {
                 rect.map(|r| (r, changed_colours(before(k), &f.image, r)))
             })
             .collect();
-        // Numbers for new colours, in frame order (in palette order within a frame).
-        for (_, used) in changes.iter().flatten() {
-            for c in 0..256 {
-                if used[c / 64] >> (c % 64) & 1 == 1 && self.number[c] == UNSENT {
-                    self.number[c] = self.sent.len() as u16;
-                    self.sent.push(c as u8);
-                }
-            }
+        let sets: Vec<[u64; 4]> = changes.iter().flatten().map(|(_, u)| *u).collect();
+        for c in number_order(&sets, &self.number) {
+            self.number[c as usize] = self.sent.len() as u16;
+            self.sent.push(c);
         }
         let number = &self.number;
         let encoded: Vec<Option<Encoded>> = frames
             .par_iter()
             .enumerate()
             .map(|(k, f)| {
-                changes[k].as_ref().map(|(rect, used)| encode_plan(&plan(before(k), &f.image, *rect, used, number), *rect, f.delay_cs))
+                changes[k].as_ref().map(|(rect, used)| encode_plan(plan(before(k), &f.image, *rect, used, number), *rect, f.delay_cs))
             })
             .collect();
-        for (e, f) in encoded.into_iter().zip(frames) {
+        for (e, f) in encoded.into_iter().zip(&frames) {
             match e {
                 Some(e) => {
                     if let Some(t) = e.transparent {
@@ -217,8 +271,7 @@ impl<W: Shrink> GifStream<W> {
                 }
             }
         }
-        self.frames += frames.len();
-        self.canvas = Some(frames[frames.len() - 1].image.clone());
+        self.canvas = frames.into_iter().last().map(|f| f.image);
         Ok(())
     }
 
@@ -246,6 +299,8 @@ impl<W: Shrink> GifStream<W> {
     /// Ends the file and writes the colour table (the palette's colours in the order sent),
     /// cut to the size it needs.
     pub fn finish(mut self, palette: &Palette) -> io::Result<W> {
+        let q = std::mem::take(&mut self.queue);
+        self.write_window(q)?;
         let Some(held) = self.held.take() else {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "an animation needs at least one frame"));
         };
@@ -364,17 +419,51 @@ pub(crate) fn plan(before: Option<&Indexed>, img: &Indexed, r: Rect, used: &[u64
     Plan { px, min_size: lzw::min_code_size(max as u8), transparent }
 }
 
-/// Compresses a planned frame.
-fn encode_plan(p: &Plan, r: Rect, delay: u16) -> Encoded {
+/// Frames of at most this many pixels are compressed three ways (see [`encode_plan`]).
+const SMALL: usize = 1 << 14;
+
+/// Compresses a planned frame. Free pixels in a run of several colours are tried as
+/// transparent first, others as their colour first ([`lzw`]); a small frame is also
+/// compressed with every free pixel tried as its colour first, and with every free pixel
+/// transparent, and the shortest kept.
+fn encode_plan(mut p: Plan, r: Rect, delay: u16) -> Encoded {
     let t = p.transparent.unwrap_or(0);
-    let mut data = lzw::encode(&p.px, p.min_size, t, Clear::Eager);
-    if p.px.len() > TRY_BOTH {
-        let other = lzw::encode(&p.px, p.min_size, t, Clear::Deferred);
-        if other.len() < data.len() {
-            data = other;
+    prefer_mixed_runs(&mut p.px);
+    let mut data = lzw::encode(&p.px, p.min_size, t, Clear::Deferred);
+    if p.px.len() <= SMALL && p.transparent.is_some() {
+        let own: Vec<u16> = p.px.iter().map(|&v| v & !PREFER_T).collect();
+        let all_t: Vec<u16> = p.px.iter().map(|&v| if v & FREE != 0 { t as u16 } else { v }).collect();
+        for q in [own, all_t] {
+            let other = lzw::encode(&q, p.min_size, t, Clear::Deferred);
+            if other.len() < data.len() {
+                data = other;
+            }
         }
     }
     Encoded { rect: r, transparent: p.transparent, min_size: p.min_size, data, delay: delay as u32 }
+}
+
+/// Marks the free pixels of runs (of free pixels, in sending order) that hold more than one
+/// colour to be tried as transparent first: one transparent run then replaces several.
+fn prefer_mixed_runs(px: &mut [u16]) {
+    let mut i = 0;
+    while i < px.len() {
+        if px[i] & FREE == 0 {
+            i += 1;
+            continue;
+        }
+        let c = px[i] & 0xff;
+        let mut j = i;
+        let mut mixed = false;
+        while j < px.len() && px[j] & FREE != 0 {
+            mixed |= px[j] & 0xff != c;
+            j += 1;
+        }
+        if mixed {
+            px[i..j].iter_mut().for_each(|v| *v |= PREFER_T);
+        }
+        i = j;
+    }
 }
 
 /// The smallest rectangle holding every pixel that differs (none when nothing does).
@@ -408,6 +497,6 @@ pub fn encode_gif<W: Shrink>(out: W, frames: &[Frame], palette: &Palette) -> io:
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "an animation needs at least one frame"));
     };
     let mut gif = GifStream::new(out, first.image.width, first.image.height)?;
-    gif.write_batch(frames)?;
+    gif.write_batch(frames.to_vec())?;
     gif.finish(palette)
 }

@@ -20,6 +20,8 @@ pub const FREE: u16 = 1 << 8;
 /// its own colour first.
 pub const PREFER_T: u16 = 1 << 9;
 
+pub static BIAS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
 /// The largest code (12 bits).
 const MAX_CODES: usize = 4096;
 
@@ -218,6 +220,8 @@ impl Encoder {
         let mut best = (first as u16, 1u32);
         let mut cur = (first as u16, 1u32);
         let mut branches = 0;
+        let bias = BIAS.load(std::sync::atomic::Ordering::Relaxed);
+        let mut first_path = true;
         loop {
             // Follow `cur` to its end.
             let (mut code, mut len) = cur;
@@ -241,9 +245,10 @@ impl Encoder {
                 }
                 len += 1;
             }
-            if len > best.1 {
+            if first_path || len > best.1 + bias {
                 best = (code, len);
             }
+            first_path = false;
             match self.stack.pop() {
                 Some(next) => cur = next,
                 None => break,
