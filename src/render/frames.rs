@@ -246,7 +246,7 @@ impl<W: Shrink> GifBuilder<W> {
         }
         self.frames += frames.len();
         self.last_image = frames.last().map(|f| f.image.clone());
-        self.gif.write_batch(frames)?;
+        self.gif.write_batch(frames, &self.palette)?;
         self.last_scene = pending.into_iter().last().map(|(s, _)| s);
         Ok(())
     }

@@ -90,6 +90,9 @@ struct Encoded {
     min_size: u8,
     data: Vec<u8>,
     delay: u32,
+    /// A colour table of the frame's own (RGB triples, a power of two of them), when one
+    /// makes the frame shorter than the global table's numbers do.
+    local: Option<Vec<u8>>,
 }
 
 /// A rectangle of the image: left, top, width, height.
@@ -207,7 +210,7 @@ impl<W: Shrink> GifStream<W> {
     /// Takes frames whose images use the export's palette; they are written a window at a
     /// time ([`window`] frames, fixed by the image size), so the bytes do not depend on how
     /// the frames are handed over.
-    pub fn write_batch(&mut self, frames: Vec<Frame>) -> io::Result<()> {
+    pub fn write_batch(&mut self, frames: Vec<Frame>, palette: &Palette) -> io::Result<()> {
         let (w, h) = (self.width, self.height);
         for f in frames {
             if (f.image.width, f.image.height) != (w, h) {
@@ -217,13 +220,13 @@ impl<W: Shrink> GifStream<W> {
             self.queue.push(f);
             if self.queue.len() == self.window {
                 let q = std::mem::take(&mut self.queue);
-                self.write_window(q)?;
+                self.write_window(q, palette)?;
             }
         }
         Ok(())
     }
 
-    fn write_window(&mut self, frames: Vec<Frame>) -> io::Result<()> {
+    fn write_window(&mut self, frames: Vec<Frame>, palette: &Palette) -> io::Result<()> {
         if frames.is_empty() {
             return Ok(());
         }
@@ -248,11 +251,13 @@ impl<W: Shrink> GifStream<W> {
             self.sent.push(c);
         }
         let number = &self.number;
+        let sent = &self.sent;
+        let rgb = |n: u16| palette.rgb(sent[n as usize]);
         let encoded: Vec<Option<Encoded>> = frames
             .par_iter()
             .enumerate()
             .map(|(k, f)| {
-                changes[k].as_ref().map(|(rect, used)| encode_plan(plan(before(k), &f.image, *rect, used, number), *rect, f.delay_cs))
+                changes[k].as_ref().map(|(rect, used)| encode_plan(plan(before(k), &f.image, *rect, used, number), *rect, f.delay_cs, &rgb))
             })
             .collect();
         for (e, f) in encoded.into_iter().zip(&frames) {
@@ -285,13 +290,20 @@ impl<W: Shrink> GifStream<W> {
         let mut delay = e.delay;
         let first = delay.min(65535);
         delay -= first;
-        frame_record(&mut rec, e.rect, e.transparent, e.min_size, &e.data, first as u16);
+        frame_record(&mut rec, &e, first as u16);
         // A delay past the format's 16 bits: one transparent pixel for the rest.
         while delay > 0 {
             let d = delay.min(65535);
             delay -= d;
-            let one = lzw::encode(&[0], 2, 0, Clear::Eager);
-            frame_record(&mut rec, Rect { x: 0, y: 0, w: 1, h: 1 }, Some(0), 2, &one, d as u16);
+            let one = Encoded {
+                rect: Rect { x: 0, y: 0, w: 1, h: 1 },
+                transparent: Some(0),
+                min_size: 2,
+                data: lzw::encode(&[0], 2, 0, Clear::Eager),
+                delay: 0,
+                local: None,
+            };
+            frame_record(&mut rec, &one, d as u16);
         }
         self.out.write_all(&rec)
     }
@@ -300,7 +312,7 @@ impl<W: Shrink> GifStream<W> {
     /// cut to the size it needs.
     pub fn finish(mut self, palette: &Palette) -> io::Result<W> {
         let q = std::mem::take(&mut self.queue);
-        self.write_window(q)?;
+        self.write_window(q, palette)?;
         let Some(held) = self.held.take() else {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "an animation needs at least one frame"));
         };
@@ -326,7 +338,8 @@ impl<W: Shrink> GifStream<W> {
 }
 
 /// A frame's graphic control extension, image descriptor and data sub-blocks.
-fn frame_record(rec: &mut Vec<u8>, r: Rect, transparent: Option<u8>, min_size: u8, data: &[u8], delay: u16) {
+fn frame_record(rec: &mut Vec<u8>, e: &Encoded, delay: u16) {
+    let (r, transparent, min_size, data) = (e.rect, e.transparent, e.min_size, &e.data);
     // Disposal 1: keep the frame for the next to draw over.
     rec.extend_from_slice(&[0x21, 0xf9, 0x04, (1 << 2) | transparent.is_some() as u8]);
     rec.extend_from_slice(&delay.to_le_bytes());
@@ -334,7 +347,13 @@ fn frame_record(rec: &mut Vec<u8>, r: Rect, transparent: Option<u8>, min_size: u
     for v in [r.x, r.y, r.w, r.h] {
         rec.extend_from_slice(&(v as u16).to_le_bytes());
     }
-    rec.push(0);
+    match &e.local {
+        Some(table) => {
+            rec.push(0x80 | ((table.len() / 3).trailing_zeros() as u8 - 1));
+            rec.extend_from_slice(table);
+        }
+        None => rec.push(0),
+    }
     rec.push(min_size);
     for block in data.chunks(255) {
         rec.push(block.len() as u8);
@@ -426,7 +445,60 @@ const SMALL: usize = 1 << 14;
 /// transparent first, others as their colour first ([`lzw`]); a small frame is also
 /// compressed with every free pixel tried as its colour first, and with every free pixel
 /// transparent, and the shortest kept.
-fn encode_plan(mut p: Plan, r: Rect, delay: u16) -> Encoded {
+fn encode_plan(mut p: Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> Encoded {
+    let global = encode_global(&mut p, r, delay);
+    match encode_local(&p, r, delay, rgb) {
+        Some(local) if local.data.len() + local.local.as_ref().map_or(0, |t| t.len()) < global.data.len() => local,
+        _ => global,
+    }
+}
+
+/// The frame with a colour table of its own: its colours numbered from 0 in the order of the
+/// global numbers, the transparent index next; free pixels of other colours transparent.
+/// None when that would not shorten its codes.
+fn encode_local(p: &Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> Option<Encoded> {
+    if p.px.len() > LOCAL_MAX {
+        return None;
+    }
+    let t = p.transparent.map(|t| t as u16);
+    let mut fixed = [false; 256];
+    for &v in &p.px {
+        if v & FREE == 0 && Some(v) != t {
+            fixed[(v & 0xff) as usize] = true;
+        }
+    }
+    let mut map = [u16::MAX; 256];
+    let mut colours = Vec::new();
+    for (n, _) in fixed.iter().enumerate().filter(|(_, f)| **f) {
+        map[n] = colours.len() as u16;
+        colours.push(n as u16);
+    }
+    let local_t = colours.len() as u16;
+    let top = if t.is_some() { local_t } else { local_t.max(1) - 1 };
+    let min_size = lzw::min_code_size(top as u8);
+    if min_size >= p.min_size {
+        return None;
+    }
+    let px: Vec<u16> = p
+        .px
+        .iter()
+        .map(|&v| {
+            let m = map[(v & 0xff) as usize];
+            if Some(v) == t || (v & FREE != 0 && m == u16::MAX) { local_t } else { m | (v & !0xff) }
+        })
+        .collect();
+    let lt = t.map(|_| local_t as u8);
+    let data = lzw::encode(&px, min_size, lt.unwrap_or(0), Clear::Deferred);
+    let mut table: Vec<u8> = colours.iter().flat_map(|&n| rgb(n)).collect();
+    table.resize(3 << min_size, 0);
+    Some(Encoded { rect: r, transparent: lt, min_size, data, delay: delay as u32, local: Some(table) })
+}
+
+/// Frames of more pixels than this are not tried with a colour table of their own.
+const LOCAL_MAX: usize = 1 << 18;
+
+/// The frame on the global colour table.
+fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
     let t = p.transparent.unwrap_or(0);
     prefer_mixed_runs(&mut p.px);
     let mut data = lzw::encode(&p.px, p.min_size, t, Clear::Deferred);
@@ -440,7 +512,7 @@ fn encode_plan(mut p: Plan, r: Rect, delay: u16) -> Encoded {
             }
         }
     }
-    Encoded { rect: r, transparent: p.transparent, min_size: p.min_size, data, delay: delay as u32 }
+    Encoded { rect: r, transparent: p.transparent, min_size: p.min_size, data, delay: delay as u32, local: None }
 }
 
 /// Marks the free pixels of runs (of free pixels, in sending order) that hold more than one
@@ -497,6 +569,6 @@ pub fn encode_gif<W: Shrink>(out: W, frames: &[Frame], palette: &Palette) -> io:
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "an animation needs at least one frame"));
     };
     let mut gif = GifStream::new(out, first.image.width, first.image.height)?;
-    gif.write_batch(frames.to_vec())?;
+    gif.write_batch(frames.to_vec(), palette)?;
     gif.finish(palette)
 }
