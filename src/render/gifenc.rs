@@ -439,7 +439,7 @@ pub(crate) fn plan(before: Option<&Indexed>, img: &Indexed, r: Rect, used: &[u64
 }
 
 /// Frames of at most this many pixels are compressed three ways (see [`encode_plan`]).
-const SMALL: usize = 1 << 14;
+const SMALL: usize = 1 << 17;
 
 /// Compresses a planned frame. Free pixels in a run of several colours are tried as
 /// transparent first, others as their colour first ([`lzw`]); a small frame is also
@@ -505,14 +505,42 @@ fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
     if p.px.len() <= SMALL && p.transparent.is_some() {
         let own: Vec<u16> = p.px.iter().map(|&v| v & !PREFER_T).collect();
         let all_t: Vec<u16> = p.px.iter().map(|&v| if v & FREE != 0 { t as u16 } else { v }).collect();
-        for q in [own, all_t] {
+        for q in [own, all_t, settle(&p.px, t, false), settle(&p.px, t, true)] {
             let other = lzw::encode(&q, p.min_size, t, Clear::Deferred);
             if other.len() < data.len() {
                 data = other;
+                // The shortest way also goes to the trial of a table of its own.
+                p.px = q;
             }
         }
     }
     Encoded { rect: r, transparent: p.transparent, min_size: p.min_size, data, delay: delay as u32, local: None }
+}
+
+/// Every free pixel settled, as gifsicle settles them: a run of free pixels (in sending order)
+/// of several colours transparent, of one colour its colour, or with `before_other`,
+/// transparent too when the pixel after the run has another colour.
+fn settle(px: &[u16], t: u8, before_other: bool) -> Vec<u16> {
+    let mut out: Vec<u16> = px.iter().map(|&v| v & 0xff).collect();
+    let mut i = 0;
+    while i < px.len() {
+        if px[i] & FREE == 0 {
+            i += 1;
+            continue;
+        }
+        let c = px[i] & 0xff;
+        let mut j = i;
+        let mut mixed = false;
+        while j < px.len() && px[j] & FREE != 0 {
+            mixed |= px[j] & 0xff != c;
+            j += 1;
+        }
+        if mixed || (before_other && j < px.len() && px[j] & 0xff != c) {
+            out[i..j].fill(t as u16);
+        }
+        i = j;
+    }
+    out
 }
 
 /// Marks the free pixels of runs (of free pixels, in sending order) that hold more than one
