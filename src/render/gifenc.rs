@@ -505,14 +505,19 @@ fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
     if p.px.len() <= SMALL && p.transparent.is_some() {
         let own: Vec<u16> = p.px.iter().map(|&v| v & !PREFER_T).collect();
         let all_t: Vec<u16> = p.px.iter().map(|&v| if v & FREE != 0 { t as u16 } else { v }).collect();
-        for q in [own, all_t, settle(&p.px, t, false), settle(&p.px, t, true)] {
-            let other = lzw::encode(&q, p.min_size, t, Clear::Deferred);
+        let mut min_size = p.min_size;
+        for (k, q) in [own, all_t, settle(&p.px, t, false), settle(&p.px, t, true)].into_iter().enumerate() {
+            // A settled frame's codes need cover only the symbols it sends.
+            let size = if k == 0 { p.min_size } else { lzw::min_code_size(q.iter().map(|&v| v as u8).max().unwrap_or(0)) };
+            let other = lzw::encode(&q, size, t, Clear::Deferred);
             if other.len() < data.len() {
                 data = other;
+                min_size = size;
                 // The shortest way also goes to the trial of a table of its own.
                 p.px = q;
             }
         }
+        p.min_size = min_size;
     }
     Encoded { rect: r, transparent: p.transparent, min_size: p.min_size, data, delay: delay as u32, local: None }
 }
