@@ -127,7 +127,7 @@ pub struct GifStream<W: Shrink> {
 }
 
 /// Pixels of frames planned together (their new colours numbered together).
-const WINDOW_PIXELS: usize = 16 << 20;
+const WINDOW_PIXELS: usize = 64 << 20;
 
 /// How many frames of this size are planned together.
 pub fn window(width: usize, height: usize) -> usize {
