@@ -269,6 +269,14 @@ pub fn render(scene: &Scene, width: usize, height: usize, palette: &mut Palette)
     img
 }
 
+/// `x.round() as u8` for a level (0 to 255, or a NaN: 0), without the C library's `roundf`
+/// (a call per fringe pixel): the same value, halves rounded up.
+#[inline]
+fn round_level(x: f32) -> u8 {
+    let i = x as u8;
+    if x - i as f32 >= 0.5 { i.saturating_add(1) } else { i }
+}
+
 /// Fills a convex quad given in pixel coordinates.
 fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink, opacity: f32) {
     if opacity <= 0.0 {
@@ -301,7 +309,7 @@ fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink
     let ymin = (pts.iter().map(|p| p[1]).fold(f32::MAX, f32::min).floor() as isize).max(0);
     let ymax = (pts.iter().map(|p| p[1]).fold(f32::MIN, f32::max).ceil() as isize).min(img.height as isize - 1);
     let xlimit = img.width as f32 - 1.0;
-    let full_level = (opacity * LEVELS as f32).round() as u8;
+    let full_level = round_level(opacity * LEVELS as f32);
     let fg_index = palette.ink(ink);
     for y in ymin..=ymax {
         let y = y as usize;
@@ -356,7 +364,7 @@ fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink
             }
             let xc = x as f32 + 0.5;
             let d = edges.iter().map(|&[a, b, c]| a * xc + b * yc + c).fold(f32::MAX, f32::min);
-            let level = ((d + 0.5).clamp(0.0, 1.0) * opacity * LEVELS as f32).round() as u8;
+            let level = round_level((d + 0.5).clamp(0.0, 1.0) * opacity * LEVELS as f32);
             if level > 0 {
                 let px = &mut img.pixels[row + x];
                 *px = if level >= LEVELS {
@@ -391,7 +399,7 @@ fn draw_text(
         if x < 0 || y < 0 || x >= w || y >= h {
             return;
         }
-        let level = (cov.clamp(0.0, 1.0) * LEVELS as f32).round() as u8;
+        let level = round_level(cov.clamp(0.0, 1.0) * LEVELS as f32);
         if level == 0 {
             return;
         }
