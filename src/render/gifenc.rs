@@ -501,26 +501,44 @@ const LOCAL_MAX: usize = 1 << 18;
 fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
     let t = p.transparent.unwrap_or(0);
     prefer_mixed_runs(&mut p.px);
-    let mut data = lzw::encode(&p.px, p.min_size, t, Clear::Deferred);
-    if p.px.len() <= SMALL && p.transparent.is_some() {
-        let own: Vec<u16> = p.px.iter().map(|&v| v & !PREFER_T).collect();
-        let all_t: Vec<u16> = p.px.iter().map(|&v| if v & FREE != 0 { t as u16 } else { v }).collect();
-        let mut min_size = p.min_size;
-        for (k, q) in [own, all_t, settle(&p.px, t, false), settle(&p.px, t, true)].into_iter().enumerate() {
-            // A settled frame's codes need cover only the symbols it sends.
-            let size = if k == 0 { p.min_size } else { lzw::min_code_size(q.iter().map(|&v| v as u8).max().unwrap_or(0)) };
-            let other = lzw::encode(&q, size, t, Clear::Deferred);
-            if other.len() < data.len() {
-                data = other;
-                min_size = size;
-                // The shortest way also goes to the trial of a table of its own.
-                p.px = q;
-            }
-        }
-        p.min_size = min_size;
+    if p.transparent.is_none() {
+        let data = lzw::encode(&p.px, p.min_size, t, Clear::Deferred);
+        return Encoded { rect: r, transparent: None, min_size: p.min_size, data, delay: delay as u32, local: None };
     }
+    let own: Vec<u16> = p.px.iter().map(|&v| v & !PREFER_T).collect();
+    let all_t: Vec<u16> = p.px.iter().map(|&v| if v & FREE != 0 { t as u16 } else { v }).collect();
+    let t_first: Vec<u16> = p.px.iter().map(|&v| if v & FREE != 0 { v | PREFER_T } else { v }).collect();
+    let mut ways = vec![std::mem::take(&mut p.px), own, t_first, all_t];
+    ways.push(settle(&ways[0], t, false));
+    ways.push(settle(&ways[0], t, true));
+    // A settled frame's codes need cover only the symbols it sends.
+    let sizes: Vec<u8> = ways
+        .iter()
+        .enumerate()
+        .map(|(k, q)| if k < 3 { p.min_size } else { lzw::min_code_size(q.iter().map(|&v| v as u8).max().unwrap_or(0)) })
+        .collect();
+    let (best, data) = if ways[0].len() <= SMALL {
+        // Every way, the shortest kept.
+        (0..ways.len())
+            .map(|k| (k, lzw::encode(&ways[k], sizes[k], t, Clear::Deferred)))
+            .min_by_key(|(k, d)| (d.len(), *k))
+            .expect("six ways")
+    } else {
+        // A large frame: the way that compresses its middle rows best, for the whole.
+        let n = (ways[0].len() / 4).max(SAMPLE);
+        let from = (ways[0].len() - n) / 2;
+        let sample = |k: usize| lzw::encode(&ways[k][from..from + n], sizes[k], t, Clear::Deferred).len();
+        let k = (0..ways.len()).min_by_key(|&k| (sample(k), k)).expect("six ways");
+        (k, lzw::encode(&ways[k], sizes[k], t, Clear::Deferred))
+    };
+    p.min_size = sizes[best];
+    // The way chosen also goes to the trial of a table of its own.
+    p.px = ways.swap_remove(best);
     Encoded { rect: r, transparent: p.transparent, min_size: p.min_size, data, delay: delay as u32, local: None }
 }
+
+/// At least how many pixels (a quarter) of a large frame choose the way to send its free pixels.
+const SAMPLE: usize = 1 << 14;
 
 /// Every free pixel settled, as gifsicle settles them: a run of free pixels (in sending order)
 /// of several colours transparent, of one colour its colour, or with `before_other`,
