@@ -8,3 +8,6 @@ pub mod frames;
 pub mod gifenc;
 pub mod lzw;
 pub mod raster;
+
+#[cfg(test)]
+mod gif_tests;

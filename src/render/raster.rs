@@ -434,6 +434,18 @@ mod tests {
     }
 
     #[test]
+    fn levels_round_as_round_does() {
+        let mut x = 0.0f32;
+        while x < 300.0 {
+            for v in [x, x + 0.5, f32::from_bits((x + 0.5).to_bits() - 1), f32::from_bits((x + 0.5).to_bits() + 1)] {
+                assert_eq!(round_level(v), v.round() as u8, "{v}");
+            }
+            x += 0.25;
+        }
+        assert_eq!(round_level(f32::NAN), 0);
+    }
+
+    #[test]
     fn axis_aligned_rect_is_exact_on_pixel_edges() {
         let mut s = Scene::new(10.0, 10.0, Ink::Background);
         s.rect(2.0, 3.0, 4.0, 5.0, Ink::Wall);
