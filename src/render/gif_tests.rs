@@ -92,18 +92,22 @@ fn records(bytes: &[u8]) -> (usize, Vec<(usize, usize, usize, usize, u8, usize, 
 
 /// A picture of `w` x `h` pixels from a function of (x, y) to a palette index.
 fn picture(w: usize, h: usize, f: impl Fn(usize, usize) -> u8) -> Indexed {
-    Indexed { width: w, height: h, pixels: (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).map(|(x, y)| f(x, y)).collect() }
+    Indexed {
+        width: w,
+        height: h,
+        pixels: (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).map(|(x, y)| f(x, y)).collect(),
+    }
 }
 
 /// A board-like picture: cells of `cell` pixels in a few colours with lines between them.
 fn board(w: usize, h: usize, cell: usize, shift: usize) -> Indexed {
-    picture(w, h, |x, y| {
-        if x % cell == 0 || y % cell == 0 {
-            4
-        } else {
-            [3u8, 5, 6, 7][((x + shift) / cell + y / cell) % 4]
-        }
-    })
+    picture(
+        w,
+        h,
+        |x, y| {
+            if x % cell == 0 || y % cell == 0 { 4 } else { [3u8, 5, 6, 7][((x + shift) / cell + y / cell) % 4] }
+        },
+    )
 }
 
 #[test]

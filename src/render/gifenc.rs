@@ -152,7 +152,8 @@ fn number_order(sets: &[[u64; 4]], number: &[u16; 256]) -> Vec<u8> {
     let mut counting = vec![true; sets.len()];
     let mut last_first = Vec::with_capacity(left.len());
     while !left.is_empty() {
-        let (at, &c) = left.iter().enumerate().min_by_key(|&(_, &c)| (need[c], std::cmp::Reverse(c))).expect("not empty");
+        let (at, &c) =
+            left.iter().enumerate().min_by_key(|&(_, &c)| (need[c], std::cmp::Reverse(c))).expect("not empty");
         left.swap_remove(at);
         last_first.push(c as u8);
         for (k, s) in sets.iter().enumerate() {
@@ -257,7 +258,9 @@ impl<W: Shrink> GifStream<W> {
             .par_iter()
             .enumerate()
             .map(|(k, f)| {
-                changes[k].as_ref().map(|(rect, used)| encode_plan(plan(before(k), &f.image, *rect, used, number), *rect, f.delay_cs, &rgb))
+                changes[k].as_ref().map(|(rect, used)| {
+                    encode_plan(plan(before(k), &f.image, *rect, used, number), *rect, f.delay_cs, &rgb)
+                })
             })
             .collect();
         for (e, f) in encoded.into_iter().zip(&frames) {
@@ -479,14 +482,13 @@ fn encode_local(p: &Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> 
     if min_size >= p.min_size {
         return None;
     }
-    let px: Vec<u16> = p
-        .px
-        .iter()
-        .map(|&v| {
-            let m = map[(v & 0xff) as usize];
-            if Some(v) == t || (v & FREE != 0 && m == u16::MAX) { local_t } else { m | (v & !0xff) }
-        })
-        .collect();
+    let px: Vec<u16> =
+        p.px.iter()
+            .map(|&v| {
+                let m = map[(v & 0xff) as usize];
+                if Some(v) == t || (v & FREE != 0 && m == u16::MAX) { local_t } else { m | (v & !0xff) }
+            })
+            .collect();
     let lt = t.map(|_| local_t as u8);
     let data = lzw::encode(&px, min_size, lt.unwrap_or(0), Clear::Deferred);
     let mut table: Vec<u8> = colours.iter().flat_map(|&n| rgb(n)).collect();
@@ -515,7 +517,9 @@ fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
     let sizes: Vec<u8> = ways
         .iter()
         .enumerate()
-        .map(|(k, q)| if k < 3 { p.min_size } else { lzw::min_code_size(q.iter().map(|&v| v as u8).max().unwrap_or(0)) })
+        .map(
+            |(k, q)| if k < 3 { p.min_size } else { lzw::min_code_size(q.iter().map(|&v| v as u8).max().unwrap_or(0)) },
+        )
         .collect();
     let (best, data) = if ways[0].len() <= SMALL {
         // Every way, the shortest kept.

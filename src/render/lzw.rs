@@ -113,7 +113,6 @@ impl Dict {
         self.len[new] = self.len[code as usize] + 1;
         self.next += 1;
     }
-
 }
 
 /// Bits out, least significant first.

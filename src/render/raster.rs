@@ -78,7 +78,11 @@ impl Default for Palette {
 
 impl Palette {
     pub fn new() -> Palette {
-        let mut p = Palette { entries: Vec::new(), index: HashMap::new(), blends: vec![NO_BLEND; BASE * BASE * LEVELS as usize] };
+        let mut p = Palette {
+            entries: Vec::new(),
+            index: HashMap::new(),
+            blends: vec![NO_BLEND; BASE * BASE * LEVELS as usize],
+        };
         for ink in Ink::all() {
             p.add(Entry::Ink(ink));
         }
