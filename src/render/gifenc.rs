@@ -1,12 +1,15 @@
-//! The animated GIF writer: frames arrive in order, a batch at a time, already drawn on the
-//! export's shared [`Palette`]; each batch is compared, planned and LZW-compressed in
-//! parallel, then written in order, so memory holds one batch whatever the animation's length
-//! and the bytes do not depend on the batch size or on timing.
+//! The animated GIF writer: frames arrive in order, already drawn on the export's shared
+//! [`Palette`]; they are taken a window at a time ([`window`]: 64 M pixels, 256 frames at
+//! 480 px), compared, planned and LZW-compressed in parallel, then written in order, so memory
+//! holds one window whatever the animation's length and the bytes depend neither on how the
+//! frames are handed over nor on timing.
 //!
 //! What makes the file small (docs/measured.md has what each is worth):
-//! - Colours are numbered as they are first sent (the colour table holds only the colours
-//!   used, and the often used early colours get the small numbers); the table is reserved at
-//!   256 entries in the header and cut to its real size when the file ends ([`Shrink`]).
+//! - Colours are numbered as they are first sent, a window's new colours in gifsicle's order
+//!   (those many frames need first, so frames of few colours use small numbers and short
+//!   codes); the table holds only the colours sent. It is reserved at 256 entries in the
+//!   header and cut to its real size when the file ends ([`Shrink`]). A frame whose own
+//!   colours would make shorter codes gets a colour table of its own when that pays.
 //! - After the first frame, a frame sends only the smallest rectangle holding its changes,
 //!   over the frame before (disposal "keep"). A frame equal to the one before is not sent:
 //!   its time is added to that frame's delay.
@@ -14,8 +17,8 @@
 //!   frame's transparent index, and the LZW encoder picks whichever lengthens its match
 //!   ([`super::lzw`]). The transparent index is the smallest one the frame's changed pixels do
 //!   not use, and each frame's minimum code size is the smallest covering what it sends.
-//! - Frames of many pixels are compressed twice, clearing the LZW table at once or only when
-//!   its codes shorten, and the shorter kept.
+//! - Six ways of sending the free pixels are tried ([`encode_plan`]): on a small frame all of
+//!   them, the shortest kept; on a large one the way that sends a quarter of it shortest.
 
 use super::lzw::{self, Clear, FREE, PREFER_T};
 use super::raster::{Indexed, Palette};
@@ -444,10 +447,8 @@ pub(crate) fn plan(before: Option<&Indexed>, img: &Indexed, r: Rect, used: &[u64
 /// Frames of at most this many pixels are compressed three ways (see [`encode_plan`]).
 const SMALL: usize = 1 << 17;
 
-/// Compresses a planned frame. Free pixels in a run of several colours are tried as
-/// transparent first, others as their colour first ([`lzw`]); a small frame is also
-/// compressed with every free pixel tried as its colour first, and with every free pixel
-/// transparent, and the shortest kept.
+/// Compresses a planned frame: on the global table ([`encode_global`]), and on a table of its
+/// own when that shortens its codes ([`encode_local`]); the shorter kept.
 fn encode_plan(mut p: Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> Encoded {
     let global = encode_global(&mut p, r, delay);
     match encode_local(&p, r, delay, rgb) {
@@ -499,7 +500,10 @@ fn encode_local(p: &Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> 
 /// Frames of more pixels than this are not tried with a colour table of their own.
 const LOCAL_MAX: usize = 1 << 18;
 
-/// The frame on the global colour table.
+/// The frame on the global colour table, its free pixels sent one of six ways: free pixels in
+/// a run of several colours tried transparent first and the others their colour first
+/// ([`lzw`]); all tried their colour first; all transparent first; all transparent; and
+/// settled as gifsicle settles them ([`settle`], both ways).
 fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
     let t = p.transparent.unwrap_or(0);
     prefer_mixed_runs(&mut p.px);
