@@ -51,9 +51,12 @@ fn encode(frames: &[Frame], palette: &Palette) -> Vec<u8> {
     encode_gif(Cursor::new(Vec::new()), frames, palette).expect("written").into_inner()
 }
 
-/// The frames as the file stores them: (left, top, width, height, minimum code size, local
-/// table entries, delay), and the global table's entries.
-fn records(bytes: &[u8]) -> (usize, Vec<(usize, usize, usize, usize, u8, usize, u16)>) {
+/// A frame as the file stores it: left, top, width, height, minimum code size, local table
+/// entries, delay.
+type Record = (usize, usize, usize, usize, u8, usize, u16);
+
+/// The frames as the file stores them, and the global table's entries.
+fn records(bytes: &[u8]) -> (usize, Vec<Record>) {
     let table = |packed: u8| if packed & 0x80 != 0 { 2usize << (packed & 7) } else { 0 };
     let global = table(bytes[10]);
     let mut at = 13 + 3 * global;
