@@ -37,76 +37,78 @@ pub enum Clear {
     Deferred,
 }
 
-/// The dictionary: a hash of (prefix code, symbol) to code, and each code's prefix, last
-/// symbol and length.
+/// The dictionary: each code's children in a dense table (a row of `1 << min_size` entries a
+/// code, 0 for none), and each code's prefix, last symbol, first symbol and length. The table
+/// is kept per thread and emptied after use by undoing the entries added (far fewer than its
+/// cells), so an encoder neither allocates nor clears it whole.
 struct Dict {
-    keys: Vec<u32>,
-    codes: Vec<u16>,
+    child: Vec<u16>,
+    shift: u32,
     prefix: [u16; MAX_CODES],
     suffix: [u8; MAX_CODES],
     head: [u8; MAX_CODES],
     len: [u32; MAX_CODES],
+    first_free: usize,
     next: usize,
 }
 
-const SLOTS: usize = 1 << 14;
-const EMPTY: u32 = u32::MAX;
+thread_local! {
+    /// Dictionaries not in use (empty), one per encoder a thread has run at once.
+    static SPARE: std::cell::RefCell<Vec<Box<Dict>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
 
 impl Dict {
-    fn new() -> Dict {
-        Dict {
-            keys: vec![EMPTY; SLOTS],
-            codes: vec![0; SLOTS],
-            prefix: [0; MAX_CODES],
-            suffix: [0; MAX_CODES],
-            head: [0; MAX_CODES],
-            len: [1; MAX_CODES],
-            next: 0,
+    fn take(min_size: u8) -> Box<Dict> {
+        let mut d = SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_else(|| {
+            Box::new(Dict {
+                child: vec![0; MAX_CODES << 8],
+                shift: 8,
+                prefix: [0; MAX_CODES],
+                suffix: [0; MAX_CODES],
+                head: [0; MAX_CODES],
+                len: [1; MAX_CODES],
+                first_free: 0,
+                next: 0,
+            })
+        });
+        d.shift = min_size as u32;
+        d
+    }
+
+    fn give_back(mut self: Box<Dict>) {
+        self.empty();
+        SPARE.with(|s| s.borrow_mut().push(self));
+    }
+
+    /// Removes every entry added.
+    fn empty(&mut self) {
+        for c in self.first_free..self.next {
+            let at = ((self.prefix[c] as usize) << self.shift) | self.suffix[c] as usize;
+            self.child[at] = 0;
         }
+        self.next = self.first_free;
     }
 
     fn reset(&mut self, first_free: usize) {
-        if self.next > first_free {
-            self.keys.fill(EMPTY);
-        }
+        self.empty();
         for c in 0..first_free {
             self.suffix[c] = c as u8;
             self.head[c] = c as u8;
             self.len[c] = 1;
         }
+        self.first_free = first_free;
         self.next = first_free;
     }
 
     #[inline]
-    fn slot(key: u32) -> usize {
-        (key.wrapping_mul(0x9E37_79B1) >> (32 - 14)) as usize
-    }
-
-    #[inline]
     fn child(&self, code: u16, sym: u8) -> Option<u16> {
-        let key = ((code as u32) << 8) | sym as u32;
-        let mut s = Dict::slot(key);
-        loop {
-            let k = self.keys[s];
-            if k == key {
-                return Some(self.codes[s]);
-            }
-            if k == EMPTY {
-                return None;
-            }
-            s = (s + 1) & (SLOTS - 1);
-        }
+        let c = self.child[((code as usize) << self.shift) | sym as usize];
+        if c == 0 { None } else { Some(c) }
     }
 
     fn add(&mut self, code: u16, sym: u8) {
-        let key = ((code as u32) << 8) | sym as u32;
-        let mut s = Dict::slot(key);
-        while self.keys[s] != EMPTY {
-            s = (s + 1) & (SLOTS - 1);
-        }
         let new = self.next;
-        self.keys[s] = key;
-        self.codes[s] = new as u16;
+        self.child[((code as usize) << self.shift) | sym as usize] = new as u16;
         self.prefix[new] = code;
         self.suffix[new] = sym;
         self.head[new] = self.head[code as usize];
@@ -154,6 +156,7 @@ fn allows(v: u16, s: u8, transparent: u8) -> bool {
 pub fn encode(pixels: &[u16], min_size: u8, transparent: u8, clear: Clear) -> Vec<u8> {
     let mut enc = Encoder::new(min_size, transparent);
     enc.run(pixels, clear);
+    enc.dict.give_back();
     enc.bits.finish()
 }
 
@@ -175,7 +178,7 @@ impl Encoder {
     fn new(min_size: u8, transparent: u8) -> Encoder {
         let literals = 1usize << min_size;
         Encoder {
-            dict: Box::new(Dict::new()),
+            dict: Dict::take(min_size),
             bits: Bits { out: Vec::new(), acc: 0, n: 0 },
             literals,
             clear_code: literals as u16,
