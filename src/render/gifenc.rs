@@ -17,8 +17,9 @@
 //!   frame's transparent index, and the LZW encoder picks whichever lengthens its match
 //!   ([`super::lzw`]). The transparent index is the smallest one the frame's changed pixels do
 //!   not use, and each frame's minimum code size is the smallest covering what it sends.
-//! - Six ways of sending the free pixels are tried ([`encode_plan`]): on a small frame all of
-//!   them, the shortest kept; on a large one the way that sends a quarter of it shortest.
+//! - Six ways of sending the free pixels ([`encode_global`]): a small frame is compressed all
+//!   of them, the shortest kept; a large one once, the way of three that sends a thirty-second
+//!   of it (its middle rows) shortest.
 
 use super::lzw::{self, Clear, FREE, PREFER_T};
 use super::raster::{Indexed, Palette};
@@ -444,9 +445,6 @@ pub(crate) fn plan(before: Option<&Indexed>, img: &Indexed, r: Rect, used: &[u64
     Plan { px, min_size: lzw::min_code_size(max as u8), transparent }
 }
 
-/// Frames of at most this many pixels are compressed three ways (see [`encode_plan`]).
-const SMALL: usize = 1 << 17;
-
 /// Compresses a planned frame: on the global table ([`encode_global`]), and on a table of its
 /// own when that shortens its codes ([`encode_local`]); the shorter kept.
 fn encode_plan(mut p: Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> Encoded {
@@ -498,55 +496,86 @@ fn encode_local(p: &Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> 
 }
 
 /// Frames of more pixels than this are not tried with a colour table of their own.
-const LOCAL_MAX: usize = 1 << 18;
+const LOCAL_MAX: usize = 1 << 17;
 
-/// The frame on the global colour table, its free pixels sent one of six ways: free pixels in
-/// a run of several colours tried transparent first and the others their colour first
-/// ([`lzw`]); all tried their colour first; all transparent first; all transparent; and
-/// settled as gifsicle settles them ([`settle`], both ways).
+/// The frame on the global colour table, its free pixels sent one of six ways ([`way`]). A
+/// small frame (at most [`SMALL`] pixels) is compressed all six ways and the shortest kept. A
+/// large one is compressed once, the way among the three that win on large frames (free pixels
+/// in mixed runs transparent first, all their colour first, settled as gifsicle settles them)
+/// that sends a sample of its middle rows ([`SAMPLE_PART`] of them) shortest.
 fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
     let t = p.transparent.unwrap_or(0);
     prefer_mixed_runs(&mut p.px);
+    let encoded = |data: Vec<u8>, min_size: u8| Encoded {
+        rect: r,
+        transparent: p.transparent,
+        min_size,
+        data,
+        delay: delay as u32,
+        local: None,
+    };
     if p.transparent.is_none() {
         let data = lzw::encode(&p.px, p.min_size, t, Clear::Deferred);
-        return Encoded { rect: r, transparent: None, min_size: p.min_size, data, delay: delay as u32, local: None };
+        return encoded(data, p.min_size);
     }
-    let own: Vec<u16> = p.px.iter().map(|&v| v & !PREFER_T).collect();
-    let all_t: Vec<u16> = p.px.iter().map(|&v| if v & FREE != 0 { t as u16 } else { v }).collect();
-    let t_first: Vec<u16> = p.px.iter().map(|&v| if v & FREE != 0 { v | PREFER_T } else { v }).collect();
-    let mut ways = vec![std::mem::take(&mut p.px), own, t_first, all_t];
-    ways.push(settle(&ways[0], t, false));
-    ways.push(settle(&ways[0], t, true));
-    // A settled frame's codes need cover only the symbols it sends.
-    let sizes: Vec<u8> = ways
-        .iter()
-        .enumerate()
-        .map(
-            |(k, q)| if k < 3 { p.min_size } else { lzw::min_code_size(q.iter().map(|&v| v as u8).max().unwrap_or(0)) },
-        )
-        .collect();
-    let (best, data) = if ways[0].len() <= SMALL {
-        // Every way, the shortest kept.
-        (0..ways.len())
-            .map(|k| (k, lzw::encode(&ways[k], sizes[k], t, Clear::Deferred)))
-            .min_by_key(|(k, d)| (d.len(), *k))
-            .expect("six ways")
+    let n = p.px.len();
+    let best = if n <= SMALL {
+        (0..WAYS)
+            .map(|k| {
+                let q = way(&p.px, k, t);
+                let size = way_size(&q, k, p.min_size);
+                (lzw::encode(&q, size, t, Clear::Deferred), k, q, size)
+            })
+            .min_by_key(|(d, k, _, _)| (d.len(), *k))
     } else {
-        // A large frame: the way that compresses its middle rows best, for the whole.
-        let n = (ways[0].len() / 4).max(SAMPLE);
-        let from = (ways[0].len() - n) / 2;
-        let sample = |k: usize| lzw::encode(&ways[k][from..from + n], sizes[k], t, Clear::Deferred).len();
-        let k = (0..ways.len()).min_by_key(|&k| (sample(k), k)).expect("six ways");
-        (k, lzw::encode(&ways[k], sizes[k], t, Clear::Deferred))
+        let rows = (n / SAMPLE_PART).max(SAMPLE_MIN).div_ceil(r.w).min(r.h);
+        let from = (r.h - rows) / 2 * r.w;
+        let sample = &p.px[from..from + rows * r.w];
+        let k = [0, 1, 4]
+            .into_iter()
+            .min_by_key(|&k| (lzw::encode(&way(sample, k, t), p.min_size, t, Clear::Deferred).len(), k))
+            .expect("three ways");
+        let q = way(&p.px, k, t);
+        let size = way_size(&q, k, p.min_size);
+        Some((lzw::encode(&q, size, t, Clear::Deferred), k, q, size))
     };
-    p.min_size = sizes[best];
+    let (data, _, q, size) = best.expect("six ways");
     // The way chosen also goes to the trial of a table of its own.
-    p.px = ways.swap_remove(best);
-    Encoded { rect: r, transparent: p.transparent, min_size: p.min_size, data, delay: delay as u32, local: None }
+    p.px = q;
+    p.min_size = size;
+    encoded(data, size)
 }
 
-/// At least how many pixels (a quarter) of a large frame choose the way to send its free pixels.
-const SAMPLE: usize = 1 << 14;
+/// How many ways of sending the free pixels [`way`] knows.
+const WAYS: usize = 6;
+
+/// Frames of at most this many pixels are compressed every way (see [`encode_global`]).
+const SMALL: usize = 1 << 17;
+
+/// A large frame chooses its way by this part of its pixels (whole middle rows)...
+const SAMPLE_PART: usize = 32;
+
+/// ... and at least this many.
+const SAMPLE_MIN: usize = 1 << 12;
+
+/// A frame's pixels (free ones marked, mixed runs marked transparent first) sent way `k`:
+/// 0 as marked; 1 every free pixel its colour first; 2 every free pixel transparent first;
+/// 3 every free pixel transparent; 4 and 5 settled as gifsicle settles them ([`settle`]).
+fn way(px: &[u16], k: usize, t: u8) -> Vec<u16> {
+    match k {
+        0 => px.to_vec(),
+        1 => px.iter().map(|&v| v & !PREFER_T).collect(),
+        2 => px.iter().map(|&v| if v & FREE != 0 { v | PREFER_T } else { v }).collect(),
+        3 => px.iter().map(|&v| if v & FREE != 0 { t as u16 } else { v }).collect(),
+        _ => settle(px, t, k == 5),
+    }
+}
+
+/// The minimum code size way `k` needs: a settled way's codes need cover only the symbols it
+/// sends.
+fn way_size(q: &[u16], k: usize, min_size: u8) -> u8 {
+    if k < 3 { min_size } else { lzw::min_code_size(q.iter().map(|&v| v as u8).max().unwrap_or(0)) }
+}
 
 /// Every free pixel settled, as gifsicle settles them: a run of free pixels (in sending order)
 /// of several colours transparent, of one colour its colour, or with `before_other`,

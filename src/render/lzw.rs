@@ -170,8 +170,6 @@ struct Encoder {
     width: u32,
     /// A stack of branches still to explore: (code, length so far).
     stack: Vec<(u16, u32)>,
-    /// The previous code's string, for the KwKwK check.
-    prev_string: Vec<u8>,
 }
 
 impl Encoder {
@@ -186,7 +184,6 @@ impl Encoder {
             transparent,
             width: min_size as u32 + 1,
             stack: Vec::with_capacity(BRANCHES + 2),
-            prev_string: Vec::new(),
         }
     }
 
@@ -270,21 +267,21 @@ impl Encoder {
                 && adding
             {
                 let plen = self.dict.len[pc as usize] as usize;
-                if len as usize <= plen && plen < rest.len() {
-                    // KwKwK: the previous string and its first symbol, if the pixels allow it.
-                    self.prev_string.clear();
+                if len as usize <= plen && plen < rest.len() && allows(rest[plen], self.dict.head[pc as usize], t) {
+                    // KwKwK: the previous string and its first symbol, if the pixels allow it
+                    // (the string compared from its end, along its prefixes).
                     let mut c = pc;
-                    loop {
-                        self.prev_string.push(self.dict.suffix[c as usize]);
-                        if (c as usize) < self.literals {
-                            break;
+                    let mut i = plen;
+                    let fits = loop {
+                        i -= 1;
+                        if !allows(rest[i], self.dict.suffix[c as usize], t) {
+                            break false;
+                        }
+                        if i == 0 {
+                            break true;
                         }
                         c = self.dict.prefix[c as usize];
-                    }
-                    self.prev_string.reverse();
-                    let first = self.prev_string[0];
-                    let fits = self.prev_string.iter().zip(rest).all(|(&s, &v)| allows(v, s, t))
-                        && allows(rest[plen], first, t);
+                    };
                     if fits {
                         code = self.dict.next as u16;
                         len = plen as u32 + 1;
