@@ -124,8 +124,9 @@ pub struct GifStream<W: Shrink> {
     /// The colour table must reach this number (a transparent index past the colours).
     table_min: usize,
     held: Option<Encoded>,
-    /// Frames given and not yet written, at most [`window`] of them.
-    queue: Vec<Frame>,
+    /// Frames given and not yet written, at most [`window`] of them, each as its change over
+    /// the frame before (none: the same picture) and its delay.
+    queue: Vec<(Option<Change>, u16)>,
     window: usize,
     frames: usize,
 }
@@ -217,40 +218,32 @@ impl<W: Shrink> GifStream<W> {
     /// the frames are handed over.
     pub fn write_batch(&mut self, frames: Vec<Frame>, palette: &Palette) -> io::Result<()> {
         let (w, h) = (self.width, self.height);
-        for f in frames {
-            if (f.image.width, f.image.height) != (w, h) {
-                return Err(io::Error::new(io::ErrorKind::InvalidInput, "a frame of another size"));
-            }
+        if frames.iter().any(|f| (f.image.width, f.image.height) != (w, h)) {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "a frame of another size"));
+        }
+        // Each frame kept as its change over the one before; only the last picture is kept.
+        let canvas = self.canvas.take();
+        let before = |k: usize| if k == 0 { canvas.as_ref() } else { Some(&frames[k - 1].image) };
+        let changes: Vec<Option<Change>> =
+            frames.par_iter().enumerate().map(|(k, f)| change(before(k), &f.image)).collect();
+        drop(canvas);
+        for (c, f) in changes.into_iter().zip(&frames) {
             self.frames += 1;
-            self.queue.push(f);
+            self.queue.push((c, f.delay_cs));
             if self.queue.len() == self.window {
                 let q = std::mem::take(&mut self.queue);
                 self.write_window(q, palette)?;
             }
         }
+        self.canvas = frames.into_iter().last().map(|f| f.image);
         Ok(())
     }
 
-    fn write_window(&mut self, frames: Vec<Frame>, palette: &Palette) -> io::Result<()> {
+    fn write_window(&mut self, frames: Vec<(Option<Change>, u16)>, palette: &Palette) -> io::Result<()> {
         if frames.is_empty() {
             return Ok(());
         }
-        let canvas = self.canvas.take();
-        let (w, h) = (self.width, self.height);
-        let before = |k: usize| if k == 0 { canvas.as_ref() } else { Some(&frames[k - 1].image) };
-        // What changed in each frame, and which colours its changed pixels use.
-        let changes: Vec<Option<(Rect, [u64; 4])>> = frames
-            .par_iter()
-            .enumerate()
-            .map(|(k, f)| {
-                let rect = match before(k) {
-                    None => Some(Rect { x: 0, y: 0, w, h }),
-                    Some(p) => changed_rect(p, &f.image),
-                };
-                rect.map(|r| (r, changed_colours(before(k), &f.image, r)))
-            })
-            .collect();
-        let sets: Vec<[u64; 4]> = changes.iter().flatten().map(|(_, u)| *u).collect();
+        let sets: Vec<[u64; 4]> = frames.iter().filter_map(|(c, _)| c.as_ref().map(|c| c.used)).collect();
         for c in number_order(&sets, &self.number) {
             self.number[c as usize] = self.sent.len() as u16;
             self.sent.push(c);
@@ -260,14 +253,9 @@ impl<W: Shrink> GifStream<W> {
         let rgb = |n: u16| palette.rgb(sent[n as usize]);
         let encoded: Vec<Option<Encoded>> = frames
             .par_iter()
-            .enumerate()
-            .map(|(k, f)| {
-                changes[k].as_ref().map(|(rect, used)| {
-                    encode_plan(plan(before(k), &f.image, *rect, used, number), *rect, f.delay_cs, &rgb)
-                })
-            })
+            .map(|(c, delay)| c.as_ref().map(|c| encode_plan(plan(c, number), c.rect, *delay, &rgb)))
             .collect();
-        for (e, f) in encoded.into_iter().zip(&frames) {
+        for (e, (_, delay)) in encoded.into_iter().zip(&frames) {
             match e {
                 Some(e) => {
                     if let Some(t) = e.transparent {
@@ -279,11 +267,10 @@ impl<W: Shrink> GifStream<W> {
                 }
                 None => {
                     let held = self.held.as_mut().expect("a frame equal to the one before follows one");
-                    held.delay += f.delay_cs as u32;
+                    held.delay += *delay as u32;
                 }
             }
         }
-        self.canvas = frames.into_iter().last().map(|f| f.image);
         Ok(())
     }
 
@@ -369,26 +356,50 @@ fn frame_record(rec: &mut Vec<u8>, e: &Encoded, delay: u16) {
     rec.push(0);
 }
 
-/// The colours of the pixels of `r` that differ from `before` (all of them without one), as
-/// a 256-bit set.
-pub(crate) fn changed_colours(before: Option<&Indexed>, img: &Indexed, r: Rect) -> [u64; 4] {
-    let mut set = [0u64; 4];
+/// A frame as the GIF writer keeps it until its window is written: the smallest rectangle
+/// holding its changes over the frame before (the whole frame for the first), the colours of
+/// its changed pixels (a 256-bit set), and the rectangle's palette indices, an unchanged pixel
+/// marked [`FREE`].
+pub(crate) struct Change {
+    pub rect: Rect,
+    pub used: [u64; 4],
+    pub px: Vec<u16>,
+    /// Whether there was a frame before (else nothing is free).
+    pub over: bool,
+}
+
+/// `img`'s change over `before` (none for the first frame); none when they are equal.
+pub(crate) fn change(before: Option<&Indexed>, img: &Indexed) -> Option<Change> {
+    let r = match before {
+        None => Rect { x: 0, y: 0, w: img.width, h: img.height },
+        Some(b) => changed_rect(b, img)?,
+    };
+    let mut used = [0u64; 4];
+    let mut px = Vec::with_capacity(r.w * r.h);
     for y in r.y..r.y + r.h {
         let row = y * img.width;
         let now = &img.pixels[row + r.x..row + r.x + r.w];
         match before {
-            None => now.iter().for_each(|&c| set[c as usize / 64] |= 1 << (c % 64)),
+            None => {
+                for &c in now {
+                    used[c as usize / 64] |= 1 << (c % 64);
+                    px.push(c as u16);
+                }
+            }
             Some(b) => {
                 let was = &b.pixels[row + r.x..row + r.x + r.w];
                 for (&c, &p) in now.iter().zip(was) {
                     if c != p {
-                        set[c as usize / 64] |= 1 << (c % 64);
+                        used[c as usize / 64] |= 1 << (c % 64);
+                        px.push(c as u16);
+                    } else {
+                        px.push(c as u16 | FREE);
                     }
                 }
             }
         }
     }
-    set
+    Some(Change { rect: r, used, px, over: before.is_some() })
 }
 
 /// What one frame sends: its rectangle's symbols (free ones marked [`FREE`]), minimum code
@@ -399,49 +410,42 @@ pub(crate) struct Plan {
     pub transparent: Option<u8>,
 }
 
-/// Plans one frame: its rectangle `r` of `img`, over `before` (none for the first frame),
-/// with colours numbered by `number`; `used` is the set of its changed pixels' colours.
-pub(crate) fn plan(before: Option<&Indexed>, img: &Indexed, r: Rect, used: &[u64; 4], number: &[u16; 256]) -> Plan {
+/// Plans one frame from its change, with colours numbered by `number`.
+pub(crate) fn plan(c: &Change, number: &[u16; 256]) -> Plan {
     // The numbers the changed pixels use, and the largest.
     let mut taken = [false; 257];
     let mut max = 0u16;
-    for c in 0..256 {
-        if used[c / 64] >> (c % 64) & 1 == 1 {
-            let n = number[c];
+    for (col, &n) in number.iter().enumerate() {
+        if c.used[col / 64] >> (col % 64) & 1 == 1 {
             taken[n as usize] = true;
             max = max.max(n);
         }
     }
-    let mut px: Vec<u16> = Vec::with_capacity(r.w * r.h);
     let mut transparent = None;
-    if let Some(b) = before {
+    let px = if c.over {
         let t = taken.iter().position(|&x| !x).expect("at most 256 colours") as u16;
         let limit = (1u16 << lzw::min_code_size(max.max(t) as u8)) - 1;
         let mut any_free = false;
-        for y in r.y..r.y + r.h {
-            let row = y * img.width;
-            let now = &img.pixels[row + r.x..row + r.x + r.w];
-            let was = &b.pixels[row + r.x..row + r.x + r.w];
-            for (&c, &p) in now.iter().zip(was) {
-                let n = number[c as usize];
-                px.push(if c != p {
-                    n
-                } else {
-                    any_free = true;
-                    if n <= limit { n | FREE } else { t }
-                });
-            }
-        }
+        let px =
+            c.px.iter()
+                .map(|&v| {
+                    let n = number[(v & 0xff) as usize];
+                    if v & FREE == 0 {
+                        n
+                    } else {
+                        any_free = true;
+                        if n <= limit { n | FREE } else { t }
+                    }
+                })
+                .collect();
         if any_free {
             transparent = Some(t as u8);
             max = max.max(t);
         }
+        px
     } else {
-        for y in r.y..r.y + r.h {
-            let row = y * img.width;
-            px.extend(img.pixels[row + r.x..row + r.x + r.w].iter().map(|&c| number[c as usize]));
-        }
-    }
+        c.px.iter().map(|&v| number[v as usize]).collect()
+    };
     Plan { px, min_size: lzw::min_code_size(max as u8), transparent }
 }
 
