@@ -378,6 +378,9 @@ where
     let batch = batch_len(size);
     let mut pending: Vec<(Scene, u16)> = Vec::new();
     let mut written = 0usize;
+    // The picture before: a frame sends only the rectangle that changed over it (disposal
+    // none, blend source: the rest of the canvas stays).
+    let mut before: Option<Vec<u8>> = None;
     let mut write = |pending: &mut Vec<(Scene, u16)>, w: &mut png::Writer<W>| -> io::Result<()> {
         let images: Vec<Vec<u8>> = pending
             .par_iter()
@@ -386,15 +389,36 @@ where
                 render(scene, size.0, size.1, &mut palette).to_rgb(&palette)
             })
             .collect();
-        for ((_, delay), rgb) in pending.iter().zip(images) {
+        let rects: Vec<Rgb> = (0..images.len())
+            .into_par_iter()
+            .map(|k| {
+                let was = if k == 0 { before.as_deref() } else { Some(&images[k - 1][..]) };
+                match was {
+                    None => Rgb { x: 0, y: 0, w: size.0, h: size.1 },
+                    // An equal frame: one pixel, unchanged.
+                    Some(b) => rgb_changed_rect(b, &images[k], size.0).unwrap_or(Rgb { x: 0, y: 0, w: 1, h: 1 }),
+                }
+            })
+            .collect();
+        for (((_, delay), rgb), r) in pending.iter().zip(&images).zip(rects) {
             written += 1;
             let mut d = *delay as f32;
             if written == frames {
                 d += (movie.hold * 100.0).round();
             }
             w.set_frame_delay(d.min(65535.0) as u16, 100).map_err(io::Error::other)?;
-            w.write_image_data(&rgb).map_err(io::Error::other)?;
+            let fail = io::Error::other;
+            w.set_frame_position(0, 0).map_err(fail)?;
+            w.set_frame_dimension(r.w as u32, r.h as u32).map_err(fail)?;
+            w.set_frame_position(r.x as u32, r.y as u32).map_err(fail)?;
+            let mut part = Vec::with_capacity(r.w * r.h * 3);
+            for y in r.y..r.y + r.h {
+                let row = (y * size.0 + r.x) * 3;
+                part.extend_from_slice(&rgb[row..row + r.w * 3]);
+            }
+            w.write_image_data(&part).map_err(fail)?;
         }
+        before = images.into_iter().last().or(before.take());
         pending.clear();
         Ok(())
     };
@@ -408,6 +432,36 @@ where
         return Err(io::Error::other(format!("the animation had {written} frames, not the {frames} counted")));
     }
     w.finish().map_err(io::Error::other)
+}
+
+/// A rectangle of an RGB picture: left, top, width, height in pixels.
+struct Rgb {
+    x: usize,
+    y: usize,
+    w: usize,
+    h: usize,
+}
+
+/// The smallest rectangle holding every pixel of RGB picture `b` (`width` pixels a row) that
+/// differs from `a`'s (none when nothing does).
+fn rgb_changed_rect(a: &[u8], b: &[u8], width: usize) -> Option<Rgb> {
+    let row = width * 3;
+    let rows = a.len() / row;
+    let differs = |y: &usize| a[y * row..(y + 1) * row] != b[y * row..(y + 1) * row];
+    let y0 = (0..rows).find(differs)?;
+    let y1 = (y0..rows).rev().find(differs)?;
+    let (mut left, mut right) = (width, 0);
+    for y in y0..=y1 {
+        let (p, q) = (&a[y * row..(y + 1) * row], &b[y * row..(y + 1) * row]);
+        let same = |x: &usize| p[x * 3..x * 3 + 3] == q[x * 3..x * 3 + 3];
+        if let Some(l) = (0..left).find(|x| !same(x)) {
+            left = l;
+        }
+        if let Some(r) = (right..width).rev().find(|x| !same(x)) {
+            right = right.max(r);
+        }
+    }
+    Some(Rgb { x: left, y: y0, w: right - left + 1, h: y1 - y0 + 1 })
 }
 
 /// The most frames a strip holds (its width is frames x size).
