@@ -19,7 +19,7 @@
 //!   not use, and each frame's minimum code size is the smallest covering what it sends.
 //! - Six ways of sending the free pixels ([`encode_global`]): a small frame is compressed all
 //!   of them, the shortest kept; a large one once, the way of three that sends a thirty-second
-//!   of it (its middle rows) shortest.
+//!   of it (rows spread evenly over it) shortest.
 
 use super::lzw::{self, Clear, FREE, PREFER_T};
 use super::raster::{Indexed, Palette};
@@ -506,7 +506,7 @@ const LOCAL_MAX: usize = 1 << 17;
 /// small frame (at most [`SMALL`] pixels) is compressed all six ways and the shortest kept. A
 /// large one is compressed once, the way among the three that win on large frames (free pixels
 /// in mixed runs transparent first, all their colour first, settled as gifsicle settles them)
-/// that sends a sample of its middle rows ([`SAMPLE_PART`] of them) shortest.
+/// that sends a sample of its rows (one in [`SAMPLE_PART`], spread evenly) shortest.
 fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
     let t = p.transparent.unwrap_or(0);
     prefer_mixed_runs(&mut p.px);
@@ -533,8 +533,12 @@ fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
             .min_by_key(|(d, k, _, _)| (d.len(), *k))
     } else {
         let rows = (n / SAMPLE_PART).max(SAMPLE_MIN).div_ceil(r.w).min(r.h);
-        let from = (r.h - rows) / 2 * r.w;
-        let sample = &p.px[from..from + rows * r.w];
+        let step = r.h / rows;
+        let sample: Vec<u16> = (0..rows)
+            .flat_map(|i| &p.px[(i * step + step / 2) * r.w..(i * step + step / 2 + 1) * r.w])
+            .copied()
+            .collect();
+        let sample = &sample[..];
         let k = [0, 1, 4]
             .into_iter()
             .min_by_key(|&k| (lzw::encode(&way(sample, k, t), p.min_size, t, Clear::Deferred).len(), k))
@@ -556,7 +560,7 @@ const WAYS: usize = 6;
 /// Frames of at most this many pixels are compressed every way (see [`encode_global`]).
 const SMALL: usize = 1 << 17;
 
-/// A large frame chooses its way by this part of its pixels (whole middle rows)...
+/// A large frame chooses its way by this part of its pixels (whole rows, evenly spaced)...
 const SAMPLE_PART: usize = 32;
 
 /// ... and at least this many.
