@@ -4,7 +4,7 @@
 //! parallel batches, and written out in order. Memory holds one batch of frames, whatever the
 //! animation's length; the moves themselves may come from an iterator that plays them lazily.
 
-use super::export::{Frame, GifStream, encode_png, stage};
+use super::export::{Frame, GifStream, Shrink, encode_png, stage};
 use super::raster::{Indexed, Palette, render};
 use crate::anim::{Animate, FPS, Pacing};
 use crate::scene::Scene;
@@ -157,7 +157,7 @@ pub struct Movie {
     pub hold: f32,
 }
 
-pub struct GifBuilder<W: io::Write + io::Seek> {
+pub struct GifBuilder<W: Shrink> {
     gif: GifStream<W>,
     palette: Palette,
     size: (usize, usize),
@@ -166,9 +166,13 @@ pub struct GifBuilder<W: io::Write + io::Seek> {
     last_scene: Option<Scene>,
     last_image: Option<Indexed>,
     frames: usize,
+    /// Each palette index's first index of the same colour, so a colour reaches the GIF as
+    /// one index (two blends can come out the same).
+    first_of_colour: Vec<u8>,
+    colours: hashbrown::HashMap<[u8; 3], u8>,
 }
 
-impl<W: io::Write + io::Seek> GifBuilder<W> {
+impl<W: Shrink> GifBuilder<W> {
     pub fn new(out: W, size: (usize, usize)) -> io::Result<GifBuilder<W>> {
         GifBuilder::with(out, size, 0)
     }
@@ -184,6 +188,8 @@ impl<W: io::Write + io::Seek> GifBuilder<W> {
             last_scene: None,
             last_image: None,
             frames: 0,
+            first_of_colour: Vec::new(),
+            colours: hashbrown::HashMap::new(),
         })
     }
 
@@ -220,13 +226,15 @@ impl<W: io::Write + io::Seek> GifBuilder<W> {
             .collect();
         let mut rendered = rendered.into_iter();
         let mut frames = Vec::with_capacity(pending.len());
-        let mut lens = Vec::with_capacity(pending.len());
         let mut k = 0;
         for (i, (_, delay)) in pending.iter().enumerate() {
             let image = if fresh.get(k) == Some(&i) {
                 k += 1;
                 let (mut image, local) = rendered.next().expect("one image per fresh scene");
-                image.remap(&self.palette.absorb(&local));
+                let mut map = self.palette.absorb(&local);
+                self.palette.first_of_colour(&mut self.first_of_colour, &mut self.colours);
+                map.iter_mut().for_each(|m| *m = self.first_of_colour[*m as usize]);
+                image.remap(&map);
                 image
             } else {
                 match frames.last() {
@@ -235,11 +243,10 @@ impl<W: io::Write + io::Seek> GifBuilder<W> {
                 }
             };
             frames.push(Frame { image, delay_cs: *delay });
-            lens.push(self.palette.len());
         }
-        self.gif.write_batch(&frames, &lens)?;
         self.frames += frames.len();
-        self.last_image = frames.pop().map(|f| f.image);
+        self.last_image = frames.last().map(|f| f.image.clone());
+        self.gif.write_batch(frames, &self.palette)?;
         self.last_scene = pending.into_iter().last().map(|(s, _)| s);
         Ok(())
     }
@@ -273,7 +280,7 @@ where
     S: Animate,
     I: IntoIterator,
     I::Item: AsRef<[S::Step]>,
-    W: io::Write + io::Seek,
+    W: Shrink,
 {
     encode_movie(out, start, moves, mode, pacing, size, Movie::default(), &mut || Ok(()))
 }
@@ -295,7 +302,7 @@ where
     S: Animate,
     I: IntoIterator,
     I::Item: AsRef<[S::Step]>,
-    W: io::Write + io::Seek,
+    W: Shrink,
 {
     let mut b = GifBuilder::with(out, size, movie.loops)?;
     walk(start, moves, mode, pacing, &mut |make, delay| {
@@ -371,6 +378,9 @@ where
     let batch = batch_len(size);
     let mut pending: Vec<(Scene, u16)> = Vec::new();
     let mut written = 0usize;
+    // The picture before: a frame sends only the rectangle that changed over it (disposal
+    // none, blend source: the rest of the canvas stays).
+    let mut before: Option<Vec<u8>> = None;
     let mut write = |pending: &mut Vec<(Scene, u16)>, w: &mut png::Writer<W>| -> io::Result<()> {
         let images: Vec<Vec<u8>> = pending
             .par_iter()
@@ -379,15 +389,36 @@ where
                 render(scene, size.0, size.1, &mut palette).to_rgb(&palette)
             })
             .collect();
-        for ((_, delay), rgb) in pending.iter().zip(images) {
+        let rects: Vec<Rgb> = (0..images.len())
+            .into_par_iter()
+            .map(|k| {
+                let was = if k == 0 { before.as_deref() } else { Some(&images[k - 1][..]) };
+                match was {
+                    None => Rgb { x: 0, y: 0, w: size.0, h: size.1 },
+                    // An equal frame: one pixel, unchanged.
+                    Some(b) => rgb_changed_rect(b, &images[k], size.0).unwrap_or(Rgb { x: 0, y: 0, w: 1, h: 1 }),
+                }
+            })
+            .collect();
+        for (((_, delay), rgb), r) in pending.iter().zip(&images).zip(rects) {
             written += 1;
             let mut d = *delay as f32;
             if written == frames {
                 d += (movie.hold * 100.0).round();
             }
             w.set_frame_delay(d.min(65535.0) as u16, 100).map_err(io::Error::other)?;
-            w.write_image_data(&rgb).map_err(io::Error::other)?;
+            let fail = io::Error::other;
+            w.set_frame_position(0, 0).map_err(fail)?;
+            w.set_frame_dimension(r.w as u32, r.h as u32).map_err(fail)?;
+            w.set_frame_position(r.x as u32, r.y as u32).map_err(fail)?;
+            let mut part = Vec::with_capacity(r.w * r.h * 3);
+            for y in r.y..r.y + r.h {
+                let row = (y * size.0 + r.x) * 3;
+                part.extend_from_slice(&rgb[row..row + r.w * 3]);
+            }
+            w.write_image_data(&part).map_err(fail)?;
         }
+        before = images.into_iter().last().or(before.take());
         pending.clear();
         Ok(())
     };
@@ -401,6 +432,36 @@ where
         return Err(io::Error::other(format!("the animation had {written} frames, not the {frames} counted")));
     }
     w.finish().map_err(io::Error::other)
+}
+
+/// A rectangle of an RGB picture: left, top, width, height in pixels.
+struct Rgb {
+    x: usize,
+    y: usize,
+    w: usize,
+    h: usize,
+}
+
+/// The smallest rectangle holding every pixel of RGB picture `b` (`width` pixels a row) that
+/// differs from `a`'s (none when nothing does).
+fn rgb_changed_rect(a: &[u8], b: &[u8], width: usize) -> Option<Rgb> {
+    let row = width * 3;
+    let rows = a.len() / row;
+    let differs = |y: &usize| a[y * row..(y + 1) * row] != b[y * row..(y + 1) * row];
+    let y0 = (0..rows).find(differs)?;
+    let y1 = (y0..rows).rev().find(differs)?;
+    let (mut left, mut right) = (width, 0);
+    for y in y0..=y1 {
+        let (p, q) = (&a[y * row..(y + 1) * row], &b[y * row..(y + 1) * row]);
+        let same = |x: &usize| p[x * 3..x * 3 + 3] == q[x * 3..x * 3 + 3];
+        if let Some(l) = (0..left).find(|x| !same(x)) {
+            left = l;
+        }
+        if let Some(r) = (right..width).rev().find(|x| !same(x)) {
+            right = right.max(r);
+        }
+    }
+    Some(Rgb { x: left, y: y0, w: right - left + 1, h: y1 - y0 + 1 })
 }
 
 /// The most frames a strip holds (its width is frames x size).
@@ -756,12 +817,14 @@ mod tests {
         assert!(pushed > 100);
         let (out, n) = b.finish().unwrap();
         assert_eq!(n, pushed);
+        // Equal frames in a row are one GIF frame with their delays added: the file lasts
+        // every frame's 5 cs.
         let mut d = gif::DecodeOptions::new().read_info(io::Cursor::new(out.into_inner())).unwrap();
-        let mut decoded = 0;
-        while d.read_next_frame().unwrap().is_some() {
-            decoded += 1;
+        let mut time = 0;
+        while let Some(f) = d.read_next_frame().unwrap() {
+            time += f.delay as usize;
         }
-        assert_eq!(decoded, pushed);
+        assert_eq!(time, pushed * 5);
     }
 
     #[test]

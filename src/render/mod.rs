@@ -5,4 +5,9 @@
 
 pub mod export;
 pub mod frames;
+pub mod gifenc;
+pub mod lzw;
 pub mod raster;
+
+#[cfg(test)]
+mod gif_tests;

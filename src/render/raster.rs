@@ -8,7 +8,7 @@
 //! (signed distance to the nearest edge + 1/2, clamped).
 
 use crate::scene::{Ink, Point, Scene, Shape};
-use std::collections::HashMap;
+use hashbrown::HashMap;
 
 /// How much of a scene's width a text may take (it is set smaller beyond).
 pub const TEXT_ROOM: f32 = 0.96;
@@ -29,6 +29,43 @@ pub enum Entry {
 pub struct Palette {
     entries: Vec<Entry>,
     index: HashMap<Entry, u8>,
+    /// Blends of the base inks already looked up, by (fg, bg, level) of [`ink_slot`]s
+    /// ([`NO_BLEND`]: not yet): drawing asks for the same few blends again and again.
+    blends: Vec<u8>,
+}
+
+/// The base inks ([`Ink::all`]), each at its index in every palette.
+const BASE: usize = 38;
+/// Not yet in [`Palette::blends`] (an index no entry has: there are at most 255).
+const NO_BLEND: u8 = 255;
+
+/// A base ink's place in [`Ink::all`] (and so its palette index), if it is one.
+fn ink_slot(ink: Ink) -> Option<usize> {
+    Some(match ink {
+        Ink::Background => 0,
+        Ink::Wall => 1,
+        Ink::WallEdge => 2,
+        Ink::Cell => 3,
+        Ink::GridLine => 4,
+        Ink::Shubble => 5,
+        Ink::Smole => 6,
+        Ink::Stot => 7,
+        Ink::Floor => 8,
+        Ink::Goal => 9,
+        Ink::Crate => 10,
+        Ink::CrateOnGoal => 11,
+        Ink::Player => 12,
+        Ink::SquareWhite => 13,
+        Ink::SquareRed => 14,
+        Ink::SquareBlue => 15,
+        Ink::Text => 16,
+        Ink::TextLight => 17,
+        Ink::Highlight => 18,
+        Ink::Flash => 19,
+        Ink::Block(k) if (k as usize) < crate::scene::BLOCK_COLOURS => 20 + k as usize,
+        Ink::Piece(k) if (k as usize) < crate::scene::PIECE_COLOURS => 28 + k as usize,
+        _ => return None,
+    })
 }
 
 pub const MAX_ENTRIES: usize = 255;
@@ -41,10 +78,15 @@ impl Default for Palette {
 
 impl Palette {
     pub fn new() -> Palette {
-        let mut p = Palette { entries: Vec::new(), index: HashMap::new() };
+        let mut p = Palette {
+            entries: Vec::new(),
+            index: HashMap::new(),
+            blends: vec![NO_BLEND; BASE * BASE * LEVELS as usize],
+        };
         for ink in Ink::all() {
             p.add(Entry::Ink(ink));
         }
+        debug_assert!(Ink::all().iter().enumerate().all(|(i, &k)| ink_slot(k) == Some(i)));
         p
     }
 
@@ -70,7 +112,10 @@ impl Palette {
     }
 
     pub fn ink(&self, ink: Ink) -> u8 {
-        self.index[&Entry::Ink(ink)]
+        match ink_slot(ink) {
+            Some(i) => i as u8,
+            None => self.index[&Entry::Ink(ink)],
+        }
     }
 
     /// The ink a pixel mostly shows (a blend counts as its larger part).
@@ -96,8 +141,30 @@ impl Palette {
         if level >= LEVELS {
             return self.ink(fg);
         }
-        self.add(Entry::Blend { fg, bg, level })
-            .unwrap_or_else(|| if level * 2 >= LEVELS { self.ink(fg) } else { self.ink(bg) })
+        let slot = match (ink_slot(fg), ink_slot(bg)) {
+            (Some(f), Some(b)) => Some((f * BASE + b) * LEVELS as usize + level as usize),
+            _ => None,
+        };
+        if let Some(s) = slot
+            && self.blends[s] != NO_BLEND
+        {
+            return self.blends[s];
+        }
+        let i = self
+            .add(Entry::Blend { fg, bg, level })
+            .unwrap_or_else(|| if level * 2 >= LEVELS { self.ink(fg) } else { self.ink(bg) });
+        if let Some(s) = slot {
+            self.blends[s] = i;
+        }
+        i
+    }
+
+    /// For each index, the first index of the same colour (two blends can come out the same).
+    pub fn first_of_colour(&self, from: &mut Vec<u8>, seen: &mut HashMap<[u8; 3], u8>) {
+        for i in from.len()..self.entries.len() {
+            let c = self.rgb(i as u8);
+            from.push(*seen.entry(c).or_insert(i as u8));
+        }
     }
 
     pub fn rgb(&self, i: u8) -> [u8; 3] {
@@ -206,6 +273,14 @@ pub fn render(scene: &Scene, width: usize, height: usize, palette: &mut Palette)
     img
 }
 
+/// `x.round() as u8` for a level (0 to 255, or a NaN: 0), without the C library's `roundf`
+/// (a call per fringe pixel): the same value, halves rounded up.
+#[inline]
+fn round_level(x: f32) -> u8 {
+    let i = x as u8;
+    if x - i as f32 >= 0.5 { i.saturating_add(1) } else { i }
+}
+
 /// Fills a convex quad given in pixel coordinates.
 fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink, opacity: f32) {
     if opacity <= 0.0 {
@@ -238,7 +313,7 @@ fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink
     let ymin = (pts.iter().map(|p| p[1]).fold(f32::MAX, f32::min).floor() as isize).max(0);
     let ymax = (pts.iter().map(|p| p[1]).fold(f32::MIN, f32::max).ceil() as isize).min(img.height as isize - 1);
     let xlimit = img.width as f32 - 1.0;
-    let full_level = (opacity * LEVELS as f32).round() as u8;
+    let full_level = round_level(opacity * LEVELS as f32);
     let fg_index = palette.ink(ink);
     for y in ymin..=ymax {
         let y = y as usize;
@@ -293,7 +368,7 @@ fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink
             }
             let xc = x as f32 + 0.5;
             let d = edges.iter().map(|&[a, b, c]| a * xc + b * yc + c).fold(f32::MAX, f32::min);
-            let level = ((d + 0.5).clamp(0.0, 1.0) * opacity * LEVELS as f32).round() as u8;
+            let level = round_level((d + 0.5).clamp(0.0, 1.0) * opacity * LEVELS as f32);
             if level > 0 {
                 let px = &mut img.pixels[row + x];
                 *px = if level >= LEVELS {
@@ -328,7 +403,7 @@ fn draw_text(
         if x < 0 || y < 0 || x >= w || y >= h {
             return;
         }
-        let level = (cov.clamp(0.0, 1.0) * LEVELS as f32).round() as u8;
+        let level = round_level(cov.clamp(0.0, 1.0) * LEVELS as f32);
         if level == 0 {
             return;
         }
@@ -360,6 +435,18 @@ mod tests {
         assert!(lit.len() > 300, "{} pixels lit", lit.len());
         let (lo, hi) = lit.iter().fold((usize::MAX, 0), |(a, b), &(x, _)| (a.min(x), b.max(x)));
         assert!(lo >= 4 && hi <= 295, "{lo}..{hi}");
+    }
+
+    #[test]
+    fn levels_round_as_round_does() {
+        let mut x = 0.0f32;
+        while x < 300.0 {
+            for v in [x, x + 0.5, f32::from_bits((x + 0.5).to_bits() - 1), f32::from_bits((x + 0.5).to_bits() + 1)] {
+                assert_eq!(round_level(v), v.round() as u8, "{v}");
+            }
+            x += 0.25;
+        }
+        assert_eq!(round_level(f32::NAN), 0);
     }
 
     #[test]

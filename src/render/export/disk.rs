@@ -87,7 +87,8 @@ pub fn stage(path: &Path, write: impl FnOnce(&mut Sink) -> io::Result<()>) -> io
     let _ = std::fs::remove_file(&tmp); // our own leftover from an earlier, failed attempt
     let mut staged = Staged { tmp: tmp.clone(), target: path.to_path_buf(), guard: Some(guard) };
     let result = (|| {
-        let file = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        // Readable too: a GIF moves its own tail back when its colour table is cut ([`super::Shrink`]).
+        let file = std::fs::OpenOptions::new().read(true).write(true).create_new(true).open(&tmp)?;
         // A file replaced keeps its permissions (the rename would otherwise give it the new
         // file's).
         if let Ok(m) = std::fs::metadata(&target) {

@@ -1,0 +1,670 @@
+//! The animated GIF writer: frames arrive in order, already drawn on the export's shared
+//! [`Palette`]; they are taken a window at a time ([`window`]: 64 M pixels, 256 frames at
+//! 480 px), compared, planned and LZW-compressed in parallel, then written in order, so memory
+//! holds one window whatever the animation's length and the bytes depend neither on how the
+//! frames are handed over nor on timing.
+//!
+//! What makes the file small (docs/measured.md has what each is worth):
+//! - Colours are numbered as they are first sent, a window's new colours in gifsicle's order
+//!   (those many frames need first, so frames of few colours use small numbers and short
+//!   codes); the table holds only the colours sent. It is reserved at 256 entries in the
+//!   header and cut to its real size when the file ends ([`Shrink`]). A frame whose own
+//!   colours would make shorter codes gets a colour table of its own when that pays.
+//! - After the first frame, a frame sends only the smallest rectangle holding its changes,
+//!   over the frame before (disposal "keep"). A frame equal to the one before is not sent:
+//!   its time is added to that frame's delay.
+//! - Inside the rectangle an unchanged pixel is free: it may be sent as its colour or as the
+//!   frame's transparent index, and the LZW encoder picks whichever lengthens its match
+//!   ([`super::lzw`]). The transparent index is the smallest one the frame's changed pixels do
+//!   not use, and each frame's minimum code size is the smallest covering what it sends.
+//! - Six ways of sending the free pixels ([`encode_global`]): a small frame is compressed all
+//!   of them, the shortest kept; a large one once, the way of three that sends a thirty-second
+//!   of it (rows spread evenly over it) shortest.
+
+use super::lzw::{self, Clear, FREE, PREFER_T};
+use super::raster::{Indexed, Palette};
+use rayon::prelude::*;
+use std::io::{self, Seek, SeekFrom, Write};
+
+/// An output a GIF can be written to: it can also move its own end back, so the colour table
+/// reserved at the start can be cut to its size once the file is complete.
+pub trait Shrink: Write + Seek {
+    /// Moves the bytes from `from` to the end so that they start at `to` (`to < from`), and
+    /// ends the output there, positioned at its new end.
+    fn shift_tail(&mut self, from: u64, to: u64) -> io::Result<()>;
+}
+
+impl Shrink for io::Cursor<Vec<u8>> {
+    fn shift_tail(&mut self, from: u64, to: u64) -> io::Result<()> {
+        let v = self.get_mut();
+        v.drain(to as usize..from as usize);
+        let end = v.len() as u64;
+        self.set_position(end);
+        Ok(())
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Shrink for io::BufWriter<std::fs::File> {
+    fn shift_tail(&mut self, from: u64, to: u64) -> io::Result<()> {
+        use std::io::Read;
+        self.flush()?;
+        let f = self.get_mut();
+        let end = f.seek(SeekFrom::End(0))?;
+        let mut buf = vec![0u8; 1 << 16];
+        let mut at = from;
+        while at < end {
+            let n = ((end - at) as usize).min(buf.len());
+            f.seek(SeekFrom::Start(at))?;
+            f.read_exact(&mut buf[..n])?;
+            f.seek(SeekFrom::Start(at - (from - to)))?;
+            f.write_all(&buf[..n])?;
+            at += n as u64;
+        }
+        let new_end = end - (from - to);
+        f.set_len(new_end)?;
+        f.seek(SeekFrom::Start(new_end))?;
+        Ok(())
+    }
+}
+
+impl<T: Shrink + ?Sized> Shrink for &mut T {
+    fn shift_tail(&mut self, from: u64, to: u64) -> io::Result<()> {
+        (**self).shift_tail(from, to)
+    }
+}
+
+/// The largest GIF side (the format stores sizes in 16 bits).
+const GIF_MAX_SIDE: usize = u16::MAX as usize;
+
+/// Not yet sent (in [`GifStream`]'s colour numbering).
+const UNSENT: u16 = u16::MAX;
+
+/// One rendered frame of a batch, on the batch's shared palette, and its delay.
+#[derive(Debug, Clone)]
+pub struct Frame {
+    pub image: Indexed,
+    pub delay_cs: u16,
+}
+
+/// A frame compressed and waiting to be written (its delay may still grow).
+struct Encoded {
+    rect: Rect,
+    transparent: Option<u8>,
+    min_size: u8,
+    data: Vec<u8>,
+    delay: u32,
+    /// A colour table of the frame's own (RGB triples, a power of two of them), when one
+    /// makes the frame shorter than the global table's numbers do.
+    local: Option<Vec<u8>>,
+}
+
+/// A rectangle of the image: left, top, width, height.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rect {
+    pub x: usize,
+    pub y: usize,
+    pub w: usize,
+    pub h: usize,
+}
+
+/// An animated GIF being written frame by frame; see the module documentation.
+pub struct GifStream<W: Shrink> {
+    out: W,
+    /// Where the file starts in the output.
+    start: u64,
+    width: usize,
+    height: usize,
+    /// What the last frame given shows.
+    canvas: Option<Indexed>,
+    /// The number each palette index is sent as ([`UNSENT`]: not yet).
+    number: [u16; 256],
+    /// The palette index of each number sent.
+    sent: Vec<u8>,
+    /// The colour table must reach this number (a transparent index past the colours).
+    table_min: usize,
+    held: Option<Encoded>,
+    /// Frames given and not yet written, at most [`window`] of them, each as its change over
+    /// the frame before (none: the same picture) and its delay.
+    queue: Vec<(Option<Change>, u16)>,
+    window: usize,
+    frames: usize,
+}
+
+/// Pixels of frames planned together (their new colours numbered together).
+const WINDOW_PIXELS: usize = 64 << 20;
+
+/// How many frames of this size are planned together.
+pub fn window(width: usize, height: usize) -> usize {
+    (WINDOW_PIXELS / (width * height).max(1)).clamp(4, 256)
+}
+
+/// The order to number the colours first used in a window's frames (`sets`: each changed
+/// frame's colours) that `number` has not numbered yet: colours many frames need first, so
+/// frames that use few colours use small numbers (and short codes). As gifsicle orders its
+/// colour table: the colour fewest frames need is put last, those frames stop counting, and
+/// so on (ties: the higher palette index last).
+fn number_order(sets: &[[u64; 4]], number: &[u16; 256]) -> Vec<u8> {
+    let fresh = |c: usize| number[c] == UNSENT;
+    let has = |s: &[u64; 4], c: usize| s[c / 64] >> (c % 64) & 1 == 1;
+    let mut need = [0usize; 256];
+    for s in sets {
+        for c in (0..256).filter(|&c| fresh(c) && has(s, c)) {
+            need[c] += 1;
+        }
+    }
+    let mut left: Vec<usize> = (0..256).filter(|&c| need[c] > 0).collect();
+    let mut counting = vec![true; sets.len()];
+    let mut last_first = Vec::with_capacity(left.len());
+    while !left.is_empty() {
+        let (at, &c) =
+            left.iter().enumerate().min_by_key(|&(_, &c)| (need[c], std::cmp::Reverse(c))).expect("not empty");
+        left.swap_remove(at);
+        last_first.push(c as u8);
+        for (k, s) in sets.iter().enumerate() {
+            if counting[k] && has(s, c) {
+                counting[k] = false;
+                for d in (0..256).filter(|&d| fresh(d) && has(s, d)) {
+                    need[d] -= 1;
+                }
+            }
+        }
+    }
+    last_first.reverse();
+    last_first
+}
+
+impl<W: Shrink> GifStream<W> {
+    pub fn new(out: W, width: usize, height: usize) -> io::Result<GifStream<W>> {
+        GifStream::looping(out, width, height, 0)
+    }
+
+    /// A stream whose file plays `loops` more times after the first (0: forever), as the
+    /// NETSCAPE2.0 loop extension counts.
+    pub fn looping(mut out: W, width: usize, height: usize, loops: u16) -> io::Result<GifStream<W>> {
+        if width > GIF_MAX_SIDE || height > GIF_MAX_SIDE || width == 0 || height == 0 {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "image size out of range for GIF"));
+        }
+        let start = out.stream_position()?;
+        let mut head = Vec::with_capacity(13 + 768 + 19);
+        head.extend_from_slice(b"GIF89a");
+        head.extend_from_slice(&(width as u16).to_le_bytes());
+        head.extend_from_slice(&(height as u16).to_le_bytes());
+        // A global table of 256 entries for now (cut at the end), background 0, no aspect.
+        head.extend_from_slice(&[0xf7, 0, 0]);
+        head.resize(13 + 768, 0);
+        head.extend_from_slice(b"\x21\xff\x0bNETSCAPE2.0\x03\x01");
+        head.extend_from_slice(&loops.to_le_bytes());
+        head.push(0);
+        out.write_all(&head)?;
+        Ok(GifStream {
+            out,
+            start,
+            width,
+            height,
+            canvas: None,
+            number: [UNSENT; 256],
+            sent: Vec::new(),
+            table_min: 0,
+            held: None,
+            queue: Vec::new(),
+            window: window(width, height),
+            frames: 0,
+        })
+    }
+
+    /// Takes frames whose images use the export's palette; they are written a window at a
+    /// time ([`window`] frames, fixed by the image size), so the bytes do not depend on how
+    /// the frames are handed over.
+    pub fn write_batch(&mut self, frames: Vec<Frame>, palette: &Palette) -> io::Result<()> {
+        let (w, h) = (self.width, self.height);
+        if frames.iter().any(|f| (f.image.width, f.image.height) != (w, h)) {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "a frame of another size"));
+        }
+        // Each frame kept as its change over the one before; only the last picture is kept.
+        let canvas = self.canvas.take();
+        let before = |k: usize| if k == 0 { canvas.as_ref() } else { Some(&frames[k - 1].image) };
+        let changes: Vec<Option<Change>> =
+            frames.par_iter().enumerate().map(|(k, f)| change(before(k), &f.image)).collect();
+        drop(canvas);
+        for (c, f) in changes.into_iter().zip(&frames) {
+            self.frames += 1;
+            self.queue.push((c, f.delay_cs));
+            if self.queue.len() == self.window {
+                let q = std::mem::take(&mut self.queue);
+                self.write_window(q, palette)?;
+            }
+        }
+        self.canvas = frames.into_iter().last().map(|f| f.image);
+        Ok(())
+    }
+
+    fn write_window(&mut self, frames: Vec<(Option<Change>, u16)>, palette: &Palette) -> io::Result<()> {
+        if frames.is_empty() {
+            return Ok(());
+        }
+        let sets: Vec<[u64; 4]> = frames.iter().filter_map(|(c, _)| c.as_ref().map(|c| c.used)).collect();
+        for c in number_order(&sets, &self.number) {
+            self.number[c as usize] = self.sent.len() as u16;
+            self.sent.push(c);
+        }
+        let number = &self.number;
+        let sent = &self.sent;
+        let rgb = |n: u16| palette.rgb(sent[n as usize]);
+        let encoded: Vec<Option<Encoded>> = frames
+            .par_iter()
+            .map(|(c, delay)| c.as_ref().map(|c| encode_plan(plan(c, number), c.rect, *delay, &rgb)))
+            .collect();
+        for (e, (_, delay)) in encoded.into_iter().zip(&frames) {
+            match e {
+                Some(e) => {
+                    if let Some(t) = e.transparent {
+                        self.table_min = self.table_min.max(t as usize + 1);
+                    }
+                    if let Some(held) = self.held.replace(e) {
+                        self.write_frame(held)?;
+                    }
+                }
+                None => {
+                    let held = self.held.as_mut().expect("a frame equal to the one before follows one");
+                    held.delay += *delay as u32;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// How many frames have been given so far (equal frames in a row are written as one).
+    pub fn frames_written(&self) -> usize {
+        self.frames
+    }
+
+    fn write_frame(&mut self, e: Encoded) -> io::Result<()> {
+        let mut rec = Vec::with_capacity(e.data.len() + e.data.len() / 255 + 32);
+        let mut delay = e.delay;
+        let first = delay.min(65535);
+        delay -= first;
+        frame_record(&mut rec, &e, first as u16);
+        // A delay past the format's 16 bits: one transparent pixel for the rest.
+        while delay > 0 {
+            let d = delay.min(65535);
+            delay -= d;
+            let one = Encoded {
+                rect: Rect { x: 0, y: 0, w: 1, h: 1 },
+                transparent: Some(0),
+                min_size: 2,
+                data: lzw::encode(&[0], 2, 0, Clear::Eager),
+                delay: 0,
+                local: None,
+            };
+            frame_record(&mut rec, &one, d as u16);
+        }
+        self.out.write_all(&rec)
+    }
+
+    /// Ends the file and writes the colour table (the palette's colours in the order sent),
+    /// cut to the size it needs.
+    pub fn finish(mut self, palette: &Palette) -> io::Result<W> {
+        let q = std::mem::take(&mut self.queue);
+        self.write_window(q, palette)?;
+        let Some(held) = self.held.take() else {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "an animation needs at least one frame"));
+        };
+        self.write_frame(held)?;
+        self.out.write_all(&[0x3b])?;
+        let need = self.sent.len().max(self.table_min).max(2);
+        let bits = need.next_power_of_two().trailing_zeros() as u8;
+        let entries = 1usize << bits;
+        let mut table: Vec<u8> = self.sent.iter().flat_map(|&c| palette.rgb(c)).collect();
+        table.resize(entries * 3, 0);
+        let end = self.out.stream_position()?;
+        self.out.seek(SeekFrom::Start(self.start + 10))?;
+        self.out.write_all(&[0xf0 | (bits - 1)])?;
+        self.out.seek(SeekFrom::Start(self.start + 13))?;
+        self.out.write_all(&table)?;
+        self.out.seek(SeekFrom::Start(end))?;
+        let reserved = self.start + 13 + 768;
+        if entries < 256 {
+            self.out.shift_tail(reserved, self.start + 13 + table.len() as u64)?;
+        }
+        Ok(self.out)
+    }
+}
+
+/// A frame's graphic control extension, image descriptor and data sub-blocks.
+fn frame_record(rec: &mut Vec<u8>, e: &Encoded, delay: u16) {
+    let (r, transparent, min_size, data) = (e.rect, e.transparent, e.min_size, &e.data);
+    // Disposal 1: keep the frame for the next to draw over.
+    rec.extend_from_slice(&[0x21, 0xf9, 0x04, (1 << 2) | transparent.is_some() as u8]);
+    rec.extend_from_slice(&delay.to_le_bytes());
+    rec.extend_from_slice(&[transparent.unwrap_or(0), 0, 0x2c]);
+    for v in [r.x, r.y, r.w, r.h] {
+        rec.extend_from_slice(&(v as u16).to_le_bytes());
+    }
+    match &e.local {
+        Some(table) => {
+            rec.push(0x80 | ((table.len() / 3).trailing_zeros() as u8 - 1));
+            rec.extend_from_slice(table);
+        }
+        None => rec.push(0),
+    }
+    rec.push(min_size);
+    for block in data.chunks(255) {
+        rec.push(block.len() as u8);
+        rec.extend_from_slice(block);
+    }
+    rec.push(0);
+}
+
+/// A frame as the GIF writer keeps it until its window is written: the smallest rectangle
+/// holding its changes over the frame before (the whole frame for the first), the colours of
+/// its changed pixels (a 256-bit set), and the rectangle's palette indices, an unchanged pixel
+/// marked [`FREE`].
+pub(crate) struct Change {
+    pub rect: Rect,
+    pub used: [u64; 4],
+    pub px: Vec<u16>,
+    /// Whether there was a frame before (else nothing is free).
+    pub over: bool,
+}
+
+/// `img`'s change over `before` (none for the first frame); none when they are equal.
+pub(crate) fn change(before: Option<&Indexed>, img: &Indexed) -> Option<Change> {
+    let r = match before {
+        None => Rect { x: 0, y: 0, w: img.width, h: img.height },
+        Some(b) => changed_rect(b, img)?,
+    };
+    let mut used = [0u64; 4];
+    let mut px = Vec::with_capacity(r.w * r.h);
+    for y in r.y..r.y + r.h {
+        let row = y * img.width;
+        let now = &img.pixels[row + r.x..row + r.x + r.w];
+        match before {
+            None => {
+                for &c in now {
+                    used[c as usize / 64] |= 1 << (c % 64);
+                    px.push(c as u16);
+                }
+            }
+            Some(b) => {
+                let was = &b.pixels[row + r.x..row + r.x + r.w];
+                for (&c, &p) in now.iter().zip(was) {
+                    if c != p {
+                        used[c as usize / 64] |= 1 << (c % 64);
+                        px.push(c as u16);
+                    } else {
+                        px.push(c as u16 | FREE);
+                    }
+                }
+            }
+        }
+    }
+    Some(Change { rect: r, used, px, over: before.is_some() })
+}
+
+/// What one frame sends: its rectangle's symbols (free ones marked [`FREE`]), minimum code
+/// size and transparent index.
+pub(crate) struct Plan {
+    pub px: Vec<u16>,
+    pub min_size: u8,
+    pub transparent: Option<u8>,
+}
+
+/// Plans one frame from its change, with colours numbered by `number`.
+pub(crate) fn plan(c: &Change, number: &[u16; 256]) -> Plan {
+    // The numbers the changed pixels use, and the largest.
+    let mut taken = [false; 257];
+    let mut max = 0u16;
+    for (col, &n) in number.iter().enumerate() {
+        if c.used[col / 64] >> (col % 64) & 1 == 1 {
+            taken[n as usize] = true;
+            max = max.max(n);
+        }
+    }
+    let mut transparent = None;
+    let px = if c.over {
+        let t = taken.iter().position(|&x| !x).expect("at most 256 colours") as u16;
+        let limit = (1u16 << lzw::min_code_size(max.max(t) as u8)) - 1;
+        let mut any_free = false;
+        let px =
+            c.px.iter()
+                .map(|&v| {
+                    let n = number[(v & 0xff) as usize];
+                    if v & FREE == 0 {
+                        n
+                    } else {
+                        any_free = true;
+                        if n <= limit { n | FREE } else { t }
+                    }
+                })
+                .collect();
+        if any_free {
+            transparent = Some(t as u8);
+            max = max.max(t);
+        }
+        px
+    } else {
+        c.px.iter().map(|&v| number[v as usize]).collect()
+    };
+    Plan { px, min_size: lzw::min_code_size(max as u8), transparent }
+}
+
+/// Compresses a planned frame: on the global table ([`encode_global`]), and on a table of its
+/// own when that shortens its codes ([`encode_local`]); the shorter kept.
+fn encode_plan(mut p: Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> Encoded {
+    let global = encode_global(&mut p, r, delay);
+    match encode_local(&p, r, delay, rgb) {
+        Some(local) if local.data.len() + local.local.as_ref().map_or(0, |t| t.len()) < global.data.len() => local,
+        _ => global,
+    }
+}
+
+/// The frame with a colour table of its own: its colours numbered from 0 in the order of the
+/// global numbers, the transparent index next; free pixels of other colours transparent.
+/// None when that would not shorten its codes.
+fn encode_local(p: &Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> Option<Encoded> {
+    if p.px.len() > LOCAL_MAX {
+        return None;
+    }
+    let t = p.transparent.map(|t| t as u16);
+    let mut fixed = [false; 256];
+    for &v in &p.px {
+        if v & FREE == 0 && Some(v) != t {
+            fixed[(v & 0xff) as usize] = true;
+        }
+    }
+    let mut map = [u16::MAX; 256];
+    let mut colours = Vec::new();
+    for (n, _) in fixed.iter().enumerate().filter(|(_, f)| **f) {
+        map[n] = colours.len() as u16;
+        colours.push(n as u16);
+    }
+    let local_t = colours.len() as u16;
+    let top = if t.is_some() { local_t } else { local_t.max(1) - 1 };
+    let min_size = lzw::min_code_size(top as u8);
+    if min_size >= p.min_size {
+        return None;
+    }
+    let px: Vec<u16> =
+        p.px.iter()
+            .map(|&v| {
+                let m = map[(v & 0xff) as usize];
+                if Some(v) == t || (v & FREE != 0 && m == u16::MAX) { local_t } else { m | (v & !0xff) }
+            })
+            .collect();
+    let lt = t.map(|_| local_t as u8);
+    let data = lzw::encode(&px, min_size, lt.unwrap_or(0), Clear::Deferred);
+    let mut table: Vec<u8> = colours.iter().flat_map(|&n| rgb(n)).collect();
+    table.resize(3 << min_size, 0);
+    Some(Encoded { rect: r, transparent: lt, min_size, data, delay: delay as u32, local: Some(table) })
+}
+
+/// Frames of more pixels than this are not tried with a colour table of their own.
+const LOCAL_MAX: usize = 1 << 17;
+
+/// The frame on the global colour table, its free pixels sent one of six ways ([`way`]). A
+/// small frame (at most [`SMALL`] pixels) is compressed all six ways and the shortest kept. A
+/// large one is compressed once, the way among the three that win on large frames (free pixels
+/// in mixed runs transparent first, all their colour first, settled as gifsicle settles them)
+/// that sends a sample of its rows (one in [`SAMPLE_PART`], spread evenly) shortest.
+fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
+    let t = p.transparent.unwrap_or(0);
+    prefer_mixed_runs(&mut p.px);
+    let encoded = |data: Vec<u8>, min_size: u8| Encoded {
+        rect: r,
+        transparent: p.transparent,
+        min_size,
+        data,
+        delay: delay as u32,
+        local: None,
+    };
+    if p.transparent.is_none() {
+        let data = lzw::encode(&p.px, p.min_size, t, Clear::Deferred);
+        return encoded(data, p.min_size);
+    }
+    let n = p.px.len();
+    let best = if n <= SMALL {
+        (0..WAYS)
+            .map(|k| {
+                let q = way(&p.px, k, t);
+                let size = way_size(&q, k, p.min_size);
+                (lzw::encode(&q, size, t, Clear::Deferred), k, q, size)
+            })
+            .min_by_key(|(d, k, _, _)| (d.len(), *k))
+    } else {
+        let rows = (n / SAMPLE_PART).max(SAMPLE_MIN).div_ceil(r.w).min(r.h);
+        let step = r.h / rows;
+        let sample: Vec<u16> = (0..rows)
+            .flat_map(|i| &p.px[(i * step + step / 2) * r.w..(i * step + step / 2 + 1) * r.w])
+            .copied()
+            .collect();
+        let sample = &sample[..];
+        let k = [0, 1, 4]
+            .into_iter()
+            .min_by_key(|&k| (lzw::encode(&way(sample, k, t), p.min_size, t, Clear::Deferred).len(), k))
+            .expect("three ways");
+        let q = way(&p.px, k, t);
+        let size = way_size(&q, k, p.min_size);
+        Some((lzw::encode(&q, size, t, Clear::Deferred), k, q, size))
+    };
+    let (data, _, q, size) = best.expect("six ways");
+    // The way chosen also goes to the trial of a table of its own.
+    p.px = q;
+    p.min_size = size;
+    encoded(data, size)
+}
+
+/// How many ways of sending the free pixels [`way`] knows.
+const WAYS: usize = 6;
+
+/// Frames of at most this many pixels are compressed every way (see [`encode_global`]).
+const SMALL: usize = 1 << 17;
+
+/// A large frame chooses its way by this part of its pixels (whole rows, evenly spaced)...
+const SAMPLE_PART: usize = 32;
+
+/// ... and at least this many.
+const SAMPLE_MIN: usize = 1 << 12;
+
+/// A frame's pixels (free ones marked, mixed runs marked transparent first) sent way `k`:
+/// 0 as marked; 1 every free pixel its colour first; 2 every free pixel transparent first;
+/// 3 every free pixel transparent; 4 and 5 settled as gifsicle settles them ([`settle`]).
+fn way(px: &[u16], k: usize, t: u8) -> Vec<u16> {
+    match k {
+        0 => px.to_vec(),
+        1 => px.iter().map(|&v| v & !PREFER_T).collect(),
+        2 => px.iter().map(|&v| if v & FREE != 0 { v | PREFER_T } else { v }).collect(),
+        3 => px.iter().map(|&v| if v & FREE != 0 { t as u16 } else { v }).collect(),
+        _ => settle(px, t, k == 5),
+    }
+}
+
+/// The minimum code size way `k` needs: a settled way's codes need cover only the symbols it
+/// sends.
+fn way_size(q: &[u16], k: usize, min_size: u8) -> u8 {
+    if k < 3 { min_size } else { lzw::min_code_size(q.iter().map(|&v| v as u8).max().unwrap_or(0)) }
+}
+
+/// Every free pixel settled, as gifsicle settles them: a run of free pixels (in sending order)
+/// of several colours transparent, of one colour its colour, or with `before_other`,
+/// transparent too when the pixel after the run has another colour.
+fn settle(px: &[u16], t: u8, before_other: bool) -> Vec<u16> {
+    let mut out: Vec<u16> = px.iter().map(|&v| v & 0xff).collect();
+    let mut i = 0;
+    while i < px.len() {
+        if px[i] & FREE == 0 {
+            i += 1;
+            continue;
+        }
+        let c = px[i] & 0xff;
+        let mut j = i;
+        let mut mixed = false;
+        while j < px.len() && px[j] & FREE != 0 {
+            mixed |= px[j] & 0xff != c;
+            j += 1;
+        }
+        if mixed || (before_other && j < px.len() && px[j] & 0xff != c) {
+            out[i..j].fill(t as u16);
+        }
+        i = j;
+    }
+    out
+}
+
+/// Marks the free pixels of runs (of free pixels, in sending order) that hold more than one
+/// colour to be tried as transparent first: one transparent run then replaces several.
+fn prefer_mixed_runs(px: &mut [u16]) {
+    let mut i = 0;
+    while i < px.len() {
+        if px[i] & FREE == 0 {
+            i += 1;
+            continue;
+        }
+        let c = px[i] & 0xff;
+        let mut j = i;
+        let mut mixed = false;
+        while j < px.len() && px[j] & FREE != 0 {
+            mixed |= px[j] & 0xff != c;
+            j += 1;
+        }
+        if mixed {
+            px[i..j].iter_mut().for_each(|v| *v |= PREFER_T);
+        }
+        i = j;
+    }
+}
+
+/// The smallest rectangle holding every pixel that differs (none when nothing does).
+pub fn changed_rect(a: &Indexed, b: &Indexed) -> Option<Rect> {
+    let w = a.width;
+    let row = |y: usize| (&a.pixels[y * w..(y + 1) * w], &b.pixels[y * w..(y + 1) * w]);
+    let differs = |y: &usize| {
+        let (p, q) = row(*y);
+        p != q
+    };
+    let y0 = (0..a.height).find(differs)?;
+    let y1 = (y0..a.height).rev().find(differs)?;
+    let (mut left, mut right) = (w, None::<usize>);
+    for y in y0..=y1 {
+        let (p, q) = row(y);
+        if let Some(f) = p[..left].iter().zip(&q[..left]).position(|(s, t)| s != t) {
+            left = f;
+        }
+        let from = right.map_or(0, |r| r + 1);
+        if let Some(l) = p[from..].iter().zip(&q[from..]).rposition(|(s, t)| s != t) {
+            right = Some(from + l);
+        }
+    }
+    let right = right.expect("a row that differs has a pixel that differs");
+    Some(Rect { x: left, y: y0, w: right - left + 1, h: y1 - y0 + 1 })
+}
+
+/// Encodes already rendered frames as an animated GIF (looping forever) to any output.
+pub fn encode_gif<W: Shrink>(out: W, frames: &[Frame], palette: &Palette) -> io::Result<W> {
+    let Some(first) = frames.first() else {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "an animation needs at least one frame"));
+    };
+    let mut gif = GifStream::new(out, first.image.width, first.image.height)?;
+    gif.write_batch(frames.to_vec(), palette)?;
+    gif.finish(palette)
+}
