@@ -59,6 +59,7 @@ mod limits;
 mod optimise;
 mod side;
 mod states;
+mod threads;
 mod walk;
 mod work;
 
@@ -66,6 +67,7 @@ pub use board::Board;
 pub use deadlock::Deadlock;
 pub use limits::{DEFAULT_STATES, DEFAULT_TIME, Found, Limits, MAX_BOXES, Mode, Outcome, Report};
 pub use optimise::{Optimised, SCHEDULE, optimise};
+pub use threads::{MAX_THREADS, search_threads};
 
 use super::rules::{Level, Position};
 use crate::clock::Instant;
@@ -105,6 +107,20 @@ pub fn search(
     limits: Limits,
     cancel: &AtomicBool,
     progress: &crate::meter::Meter,
+) -> Report {
+    run(level, start, mode, limits, cancel, progress, &fess::PORTFOLIO)
+}
+
+/// `search` with the fast mode's forward searches and their shares of the forward time
+/// given (`portfolio`, shares summing to 1).
+fn run(
+    level: &Level,
+    start: &Position,
+    mode: Mode,
+    limits: Limits,
+    cancel: &AtomicBool,
+    progress: &crate::meter::Meter,
+    portfolio: &[(fess::Advice, f64)],
 ) -> Report {
     let began = Instant::now();
     let b = Board::new(level);
@@ -180,9 +196,9 @@ pub fn search(
         let prep = std::rc::Rc::new(fess::Prepared::new(&b, &bits, deadline));
         // The portfolio's searches, each made on its first turn (so on its own time, after a
         // look at the clock: the root of a level of hundreds of boxes takes a while).
-        let mut fss: Vec<fess::Fess> = Vec::with_capacity(fess::PORTFOLIO.len());
+        let mut fss: Vec<fess::Fess> = Vec::with_capacity(portfolio.len());
         // Each search's forward time so far, and the backward side's.
-        let mut tfs = vec![0f64; fess::PORTFOLIO.len()];
+        let mut tfs = vec![0f64; portfolio.len()];
         let mut tb = 0f64;
         let total = |f: &[fess::Fess], b: &Option<Side>| {
             f.iter().map(|f| f.len()).sum::<usize>() + b.as_ref().map_or(0, |s| s.states.len())
@@ -209,10 +225,10 @@ pub fn search(
             if fess_turn {
                 // The forward search furthest behind its share.
                 let k = (0..tfs.len())
-                    .min_by(|&i, &j| (tfs[i] / fess::PORTFOLIO[i].1).total_cmp(&(tfs[j] / fess::PORTFOLIO[j].1)))
+                    .min_by(|&i, &j| (tfs[i] / portfolio[i].1).total_cmp(&(tfs[j] / portfolio[j].1)))
                     .expect("a forward search");
                 while k >= fss.len() {
-                    let advice = fess::PORTFOLIO[fss.len()].0;
+                    let advice = portfolio[fss.len()].0;
                     fss.push(fess::Fess::new(&b, &mut w, prep.clone(), &bits, player0, deadline, advice));
                 }
                 let fs = &mut fss[k];
