@@ -123,6 +123,7 @@ fn run(
     portfolio: &[(fess::Advice, f64)],
 ) -> Report {
     let began = Instant::now();
+    let cpu0 = crate::clock::thread_cpu();
     let b = Board::new(level);
     let n = b.pos.len();
     let mut w = Work::new(n);
@@ -206,7 +207,22 @@ fn run(
         let expanded = |f: &[fess::Fess], b: &Option<Side>| {
             f.iter().map(|f| f.expanded).sum::<usize>() + b.as_ref().map_or(0, |s| s.expanded)
         };
+        // The share of the wall-clock time this thread has had the processor (read every 256
+        // turns; 1 where the system does not say): the stall rule below counts the forward
+        // side's seconds in processor time, so a machine busy with other work (or the other
+        // threads of a portfolio) does not cut the forward side back sooner.
+        let mut cpu_share = 1f64;
+        let mut turns = 0u32;
         let pushes: Vec<(u16, u8)> = loop {
+            turns = turns.wrapping_add(1);
+            if turns % 256 == 0
+                && let (Some(c0), Some(c)) = (cpu0, crate::clock::thread_cpu())
+            {
+                let wall = began.elapsed().as_secs_f64();
+                if wall > 0.01 {
+                    cpu_share = ((c - c0).as_secs_f64() / wall).clamp(0.05, 1.0);
+                }
+            }
             progress.store(expanded(&fss, &bwd), Ordering::Relaxed);
             if cancel.load(Ordering::Relaxed) {
                 return report(Outcome::Cancelled, total(&fss, &bwd), expanded(&fss, &bwd));
@@ -220,7 +236,7 @@ fn run(
             }
             let tf: f64 = tfs.iter().sum();
             let best = fss.iter().map(|f| f.best).max().unwrap_or(0);
-            let share = if fess_stalled(best, expanded(&fss, &None), tf) { 0.05 } else { FORWARD_SHARE };
+            let share = if fess_stalled(best, expanded(&fss, &None), tf * cpu_share) { 0.05 } else { FORWARD_SHARE };
             let fess_turn = bwd.is_none() || tf * (1.0 - share) <= tb * share;
             if fess_turn {
                 // The forward search furthest behind its share.
