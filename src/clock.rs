@@ -24,3 +24,26 @@ pub fn thread_cpu() -> Option<std::time::Duration> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The thread's processor time grows while it works and not while it sleeps.
+    #[cfg(all(unix, not(target_arch = "wasm32")))]
+    #[test]
+    fn the_threads_processor_time_counts_work_and_not_sleep() {
+        let t0 = thread_cpu().expect("a Unix thread's clock");
+        let began = Instant::now();
+        let mut x = 1u64;
+        while began.elapsed() < std::time::Duration::from_millis(200) {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+        }
+        std::hint::black_box(x);
+        let t1 = thread_cpu().expect("a Unix thread's clock");
+        assert!(t1 > t0, "{t0:?} then {t1:?}");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let t2 = thread_cpu().expect("a Unix thread's clock");
+        assert!(t2 - t1 < std::time::Duration::from_millis(100), "{:?} while asleep", t2 - t1);
+    }
+}

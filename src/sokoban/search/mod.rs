@@ -215,7 +215,7 @@ fn run(
         let mut turns = 0u32;
         let pushes: Vec<(u16, u8)> = loop {
             turns = turns.wrapping_add(1);
-            if turns % 256 == 0
+            if turns.is_multiple_of(256)
                 && let (Some(c0), Some(c)) = (cpu0, crate::clock::thread_cpu())
             {
                 let wall = began.elapsed().as_secs_f64();
