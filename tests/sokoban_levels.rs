@@ -268,6 +268,38 @@ fn solve_prints_a_replayed_lurd_solution_and_whether_it_is_proven() {
     assert!((5000..=5500).contains(&held), "{out}");
 }
 
+/// `solve --threads N`: the portfolio's answer is replayed here through the rules, its state
+/// limit is shared by the threads (their states together within 10 % of it), and a count of
+/// threads out of range is refused.
+#[test]
+fn solve_on_threads_answers_with_a_replayed_solution_and_shares_the_state_limit() {
+    let Some(levels) = collection("microban-155.xsb") else { return };
+    let dir = crate::common::data_dir("sokoban-levels").unwrap();
+    let file = dir.join("microban-155.xsb");
+    let f = file.to_str().unwrap();
+    for (level, threads) in [(153, "2"), (40, "3"), (100, "64")] {
+        let args = ["sokoban", "solve", f, "--level", &level.to_string(), "--threads", threads, "--time-limit", "60"];
+        let o = crate::common::run(&args, b"");
+        assert!(o.status.success(), "{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+        let out = String::from_utf8(o.stdout).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[2].starts_with("moves "), "{out}");
+        let moves = xsb::parse_lurd(lines[1], 1).unwrap();
+        let l = &levels[level - 1];
+        assert!(l.maze.level.is_solved(&l.maze.level.replay(&l.maze.start, &moves).unwrap()), "{out}");
+    }
+    let o =
+        crate::common::run(&["sokoban", "solve", f, "--level", "153", "--max-states", "5000", "--threads", "2"], b"");
+    assert_eq!(o.status.code(), Some(3));
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(out.contains("not solved: the state limit (5000) stopped the search"), "{out}");
+    let held: usize = out.lines().last().unwrap().split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!((4500..=5500).contains(&held), "{out}");
+    let o = crate::common::run(&["sokoban", "solve", f, "--threads", "0"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--threads"), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
 #[test]
 fn bench_writes_exactly_the_csv_columns_and_every_solution_replays() {
     let Some(levels) = collection("microban-155.xsb") else { return };

@@ -100,6 +100,11 @@ pub enum SokobanCmd {
         /// Search for a push-optimal solution (fewest moves among those)
         #[arg(long)]
         optimal: bool,
+        /// Threads for the fast search: a portfolio of different searches, one a thread, the
+        /// first answer stopping the others; the state limit is shared between them (at most
+        /// 4 are used; --optimal uses one)
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        threads: u16,
     },
     /// Solve every level of a collection, one thread per level: a line per level as it ends
     /// (on stderr), then a summary (solved, proven push-optimal, time, states a second, peak
@@ -150,7 +155,7 @@ pub fn run(cmd: SokobanCmd) -> Result<Done, Failure> {
             let input = read_input(&file)?;
             judge::sokoban(&input.bytes).map(Done::text).map_err(|e| Failure::parse(&input.name, e))
         }
-        SokobanCmd::Solve { file, level, limits, optimal } => solve(&file, level, limits, optimal),
+        SokobanCmd::Solve { file, level, limits, optimal, threads } => solve(&file, level, limits, optimal, threads),
         SokobanCmd::Bench { file: _, merge, csv, .. } if !merge.is_empty() => merge_csvs(&merge, csv.as_deref()),
         SokobanCmd::Bench { file, limits, jobs, csv, optimal, shard, .. } => {
             let file = file.ok_or_else(|| Failure::bad("sokoban bench: a level file, or --merge CSV…"))?;
@@ -171,10 +176,10 @@ fn mode(optimal: bool) -> search::Mode {
     if optimal { search::Mode::Optimal } else { search::Mode::Fast }
 }
 
-fn solve(file: &Path, level: usize, limits: SokobanLimits, optimal: bool) -> Result<Done, Failure> {
+fn solve(file: &Path, level: usize, limits: SokobanLimits, optimal: bool, threads: u16) -> Result<Done, Failure> {
     let levels = levels_of(file)?;
     let l = pick(levels, level, file)?;
-    let row = bench::solve_one(level, &l, mode(optimal), limits.limits(), limits.polish());
+    let row = bench::solve_one(level, &l, mode(optimal), limits.limits(), limits.polish(), threads.into());
     let secs = row.millis as f64 / 1000.0;
     let mut out = format!("; {}\n", one_line(&l.title));
     let code = match (row.pushes, row.moves) {

@@ -68,14 +68,16 @@ pub fn in_shard(index: usize, shard: (usize, usize)) -> bool {
 
 /// Solves one level under the limits; a solution not proven push-optimal is then given to the
 /// optimiser for at most `polish` (zero: not at all): a better one replaces it, and one whose
-/// pushes meet the start's lower bound is proven push-optimal.
-pub fn solve_one(index: usize, level: &XsbLevel, mode: Mode, limits: Limits, polish: Duration) -> Row {
+/// pushes meet the start's lower bound is proven push-optimal. The fast search runs on
+/// `threads` threads (`search::search_threads`).
+pub fn solve_one(index: usize, level: &XsbLevel, mode: Mode, limits: Limits, polish: Duration, threads: usize) -> Row {
     let began = Instant::now();
-    let r = search::search(
+    let r = search::search_threads(
         &level.maze.level,
         &level.maze.start,
         mode,
         limits,
+        threads,
         &AtomicBool::new(false),
         &crate::meter::Meter::new(),
     );
@@ -143,7 +145,7 @@ pub fn run(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(level) = levels.get(i) else { break };
-                    let row = solve_one(index.get(i).copied().unwrap_or(i + 1), level, mode, limits, polish);
+                    let row = solve_one(index.get(i).copied().unwrap_or(i + 1), level, mode, limits, polish, 1);
                     each(&row);
                     rows.lock().unwrap_or_else(|e| e.into_inner()).push(row);
                 }

@@ -59,6 +59,7 @@ mod limits;
 mod optimise;
 mod side;
 mod states;
+mod threads;
 mod walk;
 mod work;
 
@@ -66,6 +67,7 @@ pub use board::Board;
 pub use deadlock::Deadlock;
 pub use limits::{DEFAULT_STATES, DEFAULT_TIME, Found, Limits, MAX_BOXES, Mode, Outcome, Report};
 pub use optimise::{Optimised, SCHEDULE, optimise};
+pub use threads::{MAX_THREADS, search_threads};
 
 use super::rules::{Level, Position};
 use crate::clock::Instant;
@@ -106,7 +108,22 @@ pub fn search(
     cancel: &AtomicBool,
     progress: &crate::meter::Meter,
 ) -> Report {
+    run(level, start, mode, limits, cancel, progress, &fess::PORTFOLIO)
+}
+
+/// `search` with the fast mode's forward searches and their shares of the forward time
+/// given (`portfolio`, shares summing to 1).
+fn run(
+    level: &Level,
+    start: &Position,
+    mode: Mode,
+    limits: Limits,
+    cancel: &AtomicBool,
+    progress: &crate::meter::Meter,
+    portfolio: &[(fess::Advice, f64)],
+) -> Report {
     let began = Instant::now();
+    let cpu0 = crate::clock::thread_cpu();
     let b = Board::new(level);
     let n = b.pos.len();
     let mut w = Work::new(n);
@@ -180,9 +197,9 @@ pub fn search(
         let prep = std::rc::Rc::new(fess::Prepared::new(&b, &bits, deadline));
         // The portfolio's searches, each made on its first turn (so on its own time, after a
         // look at the clock: the root of a level of hundreds of boxes takes a while).
-        let mut fss: Vec<fess::Fess> = Vec::with_capacity(fess::PORTFOLIO.len());
+        let mut fss: Vec<fess::Fess> = Vec::with_capacity(portfolio.len());
         // Each search's forward time so far, and the backward side's.
-        let mut tfs = vec![0f64; fess::PORTFOLIO.len()];
+        let mut tfs = vec![0f64; portfolio.len()];
         let mut tb = 0f64;
         let total = |f: &[fess::Fess], b: &Option<Side>| {
             f.iter().map(|f| f.len()).sum::<usize>() + b.as_ref().map_or(0, |s| s.states.len())
@@ -190,7 +207,22 @@ pub fn search(
         let expanded = |f: &[fess::Fess], b: &Option<Side>| {
             f.iter().map(|f| f.expanded).sum::<usize>() + b.as_ref().map_or(0, |s| s.expanded)
         };
+        // The share of the wall-clock time this thread has had the processor (read every 256
+        // turns; 1 where the system does not say): the stall rule below counts the forward
+        // side's seconds in processor time, so a machine busy with other work (or the other
+        // threads of a portfolio) does not cut the forward side back sooner.
+        let mut cpu_share = 1f64;
+        let mut turns = 0u32;
         let pushes: Vec<(u16, u8)> = loop {
+            turns = turns.wrapping_add(1);
+            if turns.is_multiple_of(256)
+                && let (Some(c0), Some(c)) = (cpu0, crate::clock::thread_cpu())
+            {
+                let wall = began.elapsed().as_secs_f64();
+                if wall > 0.01 {
+                    cpu_share = ((c - c0).as_secs_f64() / wall).clamp(0.05, 1.0);
+                }
+            }
             progress.store(expanded(&fss, &bwd), Ordering::Relaxed);
             if cancel.load(Ordering::Relaxed) {
                 return report(Outcome::Cancelled, total(&fss, &bwd), expanded(&fss, &bwd));
@@ -204,15 +236,15 @@ pub fn search(
             }
             let tf: f64 = tfs.iter().sum();
             let best = fss.iter().map(|f| f.best).max().unwrap_or(0);
-            let share = if fess_stalled(best, expanded(&fss, &None), tf) { 0.05 } else { FORWARD_SHARE };
+            let share = if fess_stalled(best, expanded(&fss, &None), tf * cpu_share) { 0.05 } else { FORWARD_SHARE };
             let fess_turn = bwd.is_none() || tf * (1.0 - share) <= tb * share;
             if fess_turn {
                 // The forward search furthest behind its share.
                 let k = (0..tfs.len())
-                    .min_by(|&i, &j| (tfs[i] / fess::PORTFOLIO[i].1).total_cmp(&(tfs[j] / fess::PORTFOLIO[j].1)))
+                    .min_by(|&i, &j| (tfs[i] / portfolio[i].1).total_cmp(&(tfs[j] / portfolio[j].1)))
                     .expect("a forward search");
                 while k >= fss.len() {
-                    let advice = fess::PORTFOLIO[fss.len()].0;
+                    let advice = portfolio[fss.len()].0;
                     fss.push(fess::Fess::new(&b, &mut w, prep.clone(), &bits, player0, deadline, advice));
                 }
                 let fs = &mut fss[k];

@@ -273,6 +273,17 @@ pub(super) const EAGER: Advice = Advice { every_pack: true, opener_everywhere: t
 /// exhaustion proves there is no solution.
 pub(super) const PORTFOLIO: [(Advice, f64); 2] = [(FESTIVAL, 0.6), (EAGER, 0.4)];
 
+/// The forward searches of a portfolio on several threads (`search_threads`), one list a
+/// thread: the first thread runs `PORTFOLIO` as one thread does (given a core and the states
+/// it needs, it finds what one thread finds), the second each mode with the other's packing order, then
+/// each mode alone with all its thread's forward time.
+pub(super) const THREADED: [&[(Advice, f64)]; 4] = [
+    &PORTFOLIO,
+    &[(Advice { base_plan: false, ..FESTIVAL }, 0.5), (Advice { base_plan: true, ..EAGER }, 0.5)],
+    &[(FESTIVAL, 1.0)],
+    &[(EAGER, 1.0)],
+];
+
 /// How many out-of-plan zones are kept; past it they are made again.
 const MAX_ZONES: usize = 4096;
 
