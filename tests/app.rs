@@ -389,7 +389,7 @@ fn a_hint_for_an_old_position_is_dropped() {
 
 #[test]
 fn progress_is_kept_per_pack_and_content_not_per_title() {
-    let dir = std::env::temp_dir().join(format!("tumblebox-app-progress-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("tumblebox-app-progress-kept-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut h = harness();
     h.run_steps(2);

@@ -2,13 +2,14 @@
 //! solvers certify them, spread from easy to hard: how `assets/levels/` was made.
 
 use super::status::{Done, Failure};
+use tumblebox::games::GameKind;
 use tumblebox::{shubbles, sokoban, stacks, vexed};
 
 /// `tumblebox generate`'s arguments.
 #[derive(clap::Args)]
 pub struct GenerateArgs {
-    /// vexed, shubbles, sokoban or stacks
-    #[arg(value_parser = ["vexed", "shubbles", "sokoban", "stacks"])]
+    /// vexed, shubbles, sokoban or stacks (the registry's keys)
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(GameKind::ALL.map(|k| k.key())))]
     pub game: String,
     /// How many levels to keep, spread from easy to hard (1 to 100)
     #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u16).range(1..=100))]
@@ -19,7 +20,8 @@ pub struct GenerateArgs {
 }
 
 pub fn run(a: GenerateArgs) -> Result<Done, Failure> {
-    Ok(Done::text(generate(&a.game, a.count as usize, a.seed)))
+    let kind = GameKind::from_key(&a.game).ok_or_else(|| Failure::bad(format!("a game: {}", GameKind::keys_said())))?;
+    Ok(Done::text(generate(kind, a.count as usize, a.seed)))
 }
 
 /// Picks `count` items spread evenly over candidates sorted by difficulty, hardest last.
@@ -33,12 +35,12 @@ fn spread<T>(mut items: Vec<(u64, T)>, count: usize) -> Vec<(u64, T)> {
     items.into_iter().enumerate().filter(|(i, _)| picks.contains(i)).map(|(_, x)| x).collect()
 }
 
-fn generate(game: &str, count: usize, seed: u64) -> String {
+fn generate(game: GameKind, count: usize, seed: u64) -> String {
     use tumblebox::generate::*;
     let mut rng = Rng::new(seed);
     let mut out = String::new();
     match game {
-        "vexed" => {
+        GameKind::Vexed => {
             let mut found = Vec::new();
             let limits = vexed::solve::Limits { max_states: Some(300_000), time: None };
             while found.len() < count * 25 {
@@ -59,7 +61,7 @@ fn generate(game: &str, count: usize, seed: u64) -> String {
                 out.push('\n');
             }
         }
-        "shubbles" => {
+        GameKind::Shubbles => {
             let mut found = Vec::new();
             while found.len() < count * 10 {
                 let Some(s) = shubbles_candidate(&mut rng) else { continue };
@@ -73,7 +75,7 @@ fn generate(game: &str, count: usize, seed: u64) -> String {
                 out.push_str(&format!("{};{};Box {}\n", s.text(), len, i + 1));
             }
         }
-        "sokoban" => {
+        GameKind::Sokoban => {
             let mut found = Vec::new();
             while found.len() < count * 20 {
                 let Some(m) = sokoban_candidate(&mut rng) else { continue };
@@ -88,7 +90,7 @@ fn generate(game: &str, count: usize, seed: u64) -> String {
             }
             out.push_str("0 0\n");
         }
-        _ => {
+        GameKind::Stacks => {
             let mut found = Vec::new();
             while found.len() < count * 20 {
                 let g = stacks_candidate(&mut rng);

@@ -169,7 +169,7 @@ pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
             if let Some(f) = failed {
                 ui.colored_label(
                     egui::Color32::from_rgb(0xd9, 0x2b, 0x2b),
-                    format!("{f}: the attempt fails (undo or restart to go on)"),
+                    format!("{f}: the attempt fails (undo to go on)"),
                 );
             } else if let Some(st) = s.current().status() {
                 ui.label(&st);
