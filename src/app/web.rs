@@ -133,7 +133,7 @@ impl TumbleApp {
         }
         if self.editor.mode.is_none() {
             let t = self.tab();
-            let now = (self.kind, t.index(), t.history_stamp());
+            let now = (self.kind, t.status().index, t.status().history_stamp);
             if self.kept.web_address != Some(now) {
                 self.kept.web_address = Some(now);
                 let link = link_to(&self.game_id());
