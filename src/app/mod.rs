@@ -511,7 +511,7 @@ impl TumbleApp {
             previous_level: t.status().index > 0,
             puzzle: t.facts().puzzle,
             best: self.best_line().is_some(),
-            reverse: self.editor.mode.is_none() && t.status().can_reverse,
+            reverse: self.editor.mode.is_none() && t.can_reverse(),
             reversed: t.status().reversed,
         }
     }

@@ -37,9 +37,8 @@ pub(crate) struct Status<'a> {
     /// The solver played moves of the session on screen (moves not the player's are the
     /// solver's then, otherwise a file's or a paste's).
     pub solver_played: bool,
-    /// Reverse mode is on; the level has one (Sokoban, as many goals as boxes).
+    /// Reverse mode is on.
     pub reversed: bool,
-    pub can_reverse: bool,
     /// The game's newest message and its sequence number (for the message log).
     pub message: Option<(u64, &'a str)>,
     /// The level done, at rest: the moves and whether they were the player's own.
@@ -90,6 +89,9 @@ pub(crate) trait GameTab {
     fn status(&self) -> Status<'_>;
     /// What the game is, whatever its state.
     fn facts(&self) -> Facts;
+    /// The level has a reverse mode (Sokoban, as many goals as boxes), or it is on. Not in
+    /// [`GameTab::status`]: it builds the reverse game to know.
+    fn can_reverse(&self) -> bool;
     /// A command on the history: undo, redo, restart, stopping the solver, and the debugger's
     /// timeline (play or pause, a step or a move back or on, either end); others do nothing.
     fn command(&mut self, c: super::command::Command, instant: bool);
@@ -201,8 +203,6 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             attempt: (s.id, run_start),
             solver_played: s.solver_played,
             reversed: self.reversed(),
-            can_reverse: self.reversed()
-                || self.levels.get(self.index).is_some_and(|l| l.start.reversed_game().is_some()),
             message: s.message.as_deref().map(|m| (s.message_seq, m)),
             finished: (at_rest && !s.animating()).then(|| (s.moves(), s.by_player())),
             solved_run: at_rest.then(|| (s.moves(), s.by_player())),
@@ -216,6 +216,9 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             solved: s.current().solved(),
             moving: s.animating() || !s.queue.is_empty(),
         }
+    }
+    fn can_reverse(&self) -> bool {
+        self.reversed() || P::REVERSE && self.levels.get(self.index).is_some_and(|l| l.start.reversed_game().is_some())
     }
     fn facts(&self) -> Facts {
         Facts {

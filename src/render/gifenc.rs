@@ -585,11 +585,10 @@ fn way_size(q: &[u16], k: usize, min_size: u8) -> u8 {
     if k < 3 { min_size } else { lzw::min_code_size(q.iter().map(|&v| v as u8).max().unwrap_or(0)) }
 }
 
-/// Every free pixel settled, as gifsicle settles them: a run of free pixels (in sending order)
-/// of several colours transparent, of one colour its colour, or with `before_other`,
-/// transparent too when the pixel after the run has another colour.
-fn settle(px: &[u16], t: u8, before_other: bool) -> Vec<u16> {
-    let mut out: Vec<u16> = px.iter().map(|&v| v & 0xff).collect();
+/// The runs of free pixels (in sending order): each run's start, its end (exclusive) and
+/// whether it holds more than one colour.
+fn free_runs(px: &[u16]) -> Vec<(usize, usize, bool)> {
+    let mut runs = Vec::new();
     let mut i = 0;
     while i < px.len() {
         if px[i] & FREE == 0 {
@@ -603,10 +602,21 @@ fn settle(px: &[u16], t: u8, before_other: bool) -> Vec<u16> {
             mixed |= px[j] & 0xff != c;
             j += 1;
         }
-        if mixed || (before_other && j < px.len() && px[j] & 0xff != c) {
+        runs.push((i, j, mixed));
+        i = j;
+    }
+    runs
+}
+
+/// Every free pixel settled, as gifsicle settles them: a run of free pixels (in sending order)
+/// of several colours transparent, of one colour its colour, or with `before_other`,
+/// transparent too when the pixel after the run has another colour.
+fn settle(px: &[u16], t: u8, before_other: bool) -> Vec<u16> {
+    let mut out: Vec<u16> = px.iter().map(|&v| v & 0xff).collect();
+    for (i, j, mixed) in free_runs(px) {
+        if mixed || (before_other && j < px.len() && px[j] & 0xff != px[i] & 0xff) {
             out[i..j].fill(t as u16);
         }
-        i = j;
     }
     out
 }
@@ -614,23 +624,10 @@ fn settle(px: &[u16], t: u8, before_other: bool) -> Vec<u16> {
 /// Marks the free pixels of runs (of free pixels, in sending order) that hold more than one
 /// colour to be tried as transparent first: one transparent run then replaces several.
 fn prefer_mixed_runs(px: &mut [u16]) {
-    let mut i = 0;
-    while i < px.len() {
-        if px[i] & FREE == 0 {
-            i += 1;
-            continue;
-        }
-        let c = px[i] & 0xff;
-        let mut j = i;
-        let mut mixed = false;
-        while j < px.len() && px[j] & FREE != 0 {
-            mixed |= px[j] & 0xff != c;
-            j += 1;
-        }
+    for (i, j, mixed) in free_runs(px) {
         if mixed {
             px[i..j].iter_mut().for_each(|v| *v |= PREFER_T);
         }
-        i = j;
     }
 }
 
