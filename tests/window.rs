@@ -881,3 +881,18 @@ fn reverse_mode_is_offered_only_where_the_game_has_one() {
         h.run_steps(2);
     }
 }
+
+#[test]
+fn escape_closes_an_open_menu_after_its_keys() {
+    use crate::common::window::Window;
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("View").click();
+    h.run_steps(2);
+    h.press(egui::Key::ArrowUp);
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("Dark theme").is_some());
+    h.press(egui::Key::Escape);
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("Dark theme").is_none(), "the menu stayed open");
+}
