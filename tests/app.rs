@@ -1515,7 +1515,7 @@ fn the_export_panel_runs_in_the_background_and_cancel_leaves_no_file() {
     // While it renders, the window goes on: a progress bar, and a move on another tab animates.
     h.run_steps(2);
     assert!(h.state().export.running.is_some(), "the export ended at once");
-    h.get_by_label_contains("exporting: ");
+    h.get_by_label_contains("exporting an APNG of Vexed");
     h.get_by_label("Shubbles box").click();
     h.run_steps(1);
     h.key_press(egui::Key::Plus);

@@ -29,4 +29,6 @@ mod vexed_levels;
 #[cfg(feature = "app")]
 mod window;
 #[cfg(feature = "app")]
+mod window_export;
+#[cfg(feature = "app")]
 mod window_play;

@@ -338,7 +338,7 @@ impl Command {
             ),
             Export => (
                 "Export…",
-                "GIF, APNG or PNG of the moves since the last restart: size, speed, range, loop, hold, captions",
+                "GIF, APNG or PNG of the timeline's moves since the last restart: size, speed, range, loop, hold, captions",
                 cmd(Key::E),
                 None,
                 Always,
@@ -369,8 +369,14 @@ impl Command {
                 Ahead,
             ),
             Restart => ("Restart", "Back to the start (undo brings the moves back)", key(Key::R), None, Back),
-            Solve => ("Solve", "Let the solver play an optimal solution from here", None, None, Solver),
-            Hint => ("Hint", "The next move of an optimal solution, marked on the board", cmd(Key::H), None, Solver),
+            Solve => (
+                "Solve",
+                "Let the solver play a solution from here (the fewest moves where it can prove them: its message says)",
+                None,
+                None,
+                Solver,
+            ),
+            Hint => ("Hint", "The next move of the solver's solution, marked on the board", cmd(Key::H), None, Solver),
             Cancel => ("Cancel", "Stop the solver", key(Key::Escape), None, Busy),
             Command::NextLevel => {
                 ("Next level", "The next level of the pack", key(Key::PageDown), None, When::NextLevel)

@@ -126,6 +126,8 @@ pub fn in_window_words(message: &str) -> String {
         ("--gif", "GIF"),
         ("--apng", "APNG"),
         ("--png", "PNG"),
+        // The panel says it before anything is tried.
+        (": nothing written", ""),
     ] {
         m = m.replace(flag, words);
     }
@@ -169,6 +171,8 @@ pub type ExportPlan = Result<(usize, f32), String>;
 
 /// An export running on another thread.
 pub struct RunningExport {
+    /// What is exported, in words ("a GIF of Vexed · New Haven, 32 moves").
+    pub what: String,
     pub path: PathBuf,
     pub frames: usize,
     pub done: Arc<std::sync::atomic::AtomicUsize>,
@@ -297,6 +301,21 @@ impl TumbleApp {
         }
         // The previous export's "exported …" is not this one's.
         self.notify(format!("exporting to {}…", path.display()), Some(self.kind));
+        let what = {
+            let (s, format) = (
+                self.tab().status(),
+                if req.gif.is_some() {
+                    "a GIF"
+                } else if req.apng.is_some() {
+                    "an APNG"
+                } else if req.strip.is_some() {
+                    "a PNG strip"
+                } else {
+                    "a PNG"
+                },
+            );
+            format!("{format} of {} · {}, {frames} frames", self.kind.name(), s.title)
+        };
         let done = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let cancel = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let (tx, rx) = mpsc::channel();
@@ -326,7 +345,7 @@ impl TumbleApp {
                 finished,
                 repaint,
             );
-            self.export.running = Some(RunningExport { path, frames, done, cancel, result: rx });
+            self.export.running = Some(RunningExport { what, path, frames, done, cancel, result: rx });
             return;
         }
         let job = self.tab().export_job(req);
@@ -338,7 +357,7 @@ impl TumbleApp {
             let _ = tx.send(r);
             repaint();
         });
-        self.export.running = Some(RunningExport { path, frames, done, cancel, result: rx });
+        self.export.running = Some(RunningExport { what, path, frames, done, cancel, result: rx });
     }
 
     /// Collects a finished export: says where it went, or why it did not.
@@ -390,7 +409,7 @@ impl TumbleApp {
         // A sample of the moves when the whole would draw too much: the first ones of the range.
         let per = (self.export.panel.size * self.export.panel.size).max(1);
         let most = (SAMPLE_PIXELS / per).clamp(2, 400);
-        let moves = self.tab().status().moves;
+        let moves = self.tab().status().line_moves;
         let (a, b) = match (req.from_move, req.to_move) {
             (Some(a), Some(b)) => (a, b),
             _ => (1, moves),

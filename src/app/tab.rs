@@ -28,8 +28,11 @@ pub(crate) struct Status<'a> {
     /// Moves since the last restart, and the pushes among them in a game that counts them.
     pub moves: usize,
     pub pushes: Option<usize>,
+    /// The moves of the timeline's line (those since the last restart and the undone ones
+    /// after them up to the next): what an export animates.
+    pub line_moves: usize,
     /// The timeline's selected range as moves since the last restart (from 1, inclusive),
-    /// when it lies within them.
+    /// when it lies within the line.
     pub selected_moves: Option<(usize, usize)>,
     /// The session on screen (a number no other session shares) and where its run since the
     /// last restart starts in the history: a new attempt is a first move on a new pair.
@@ -197,8 +200,9 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             pack: &self.pack,
             title: &s.title,
             moves: s.moves(),
+            line_moves: s.line_end() - run_start,
             pushes: P::counts_pushes().then(|| s.pushes()),
-            selected_moves: (s.range.is_some() && a >= run_start && b <= s.cursor && a < b)
+            selected_moves: (s.range.is_some() && a >= run_start && b <= s.line_end() && a < b)
                 .then(|| (a - run_start + 1, b - run_start)),
             attempt: (s.id, run_start),
             solver_played: s.solver_played,
@@ -391,11 +395,11 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         super::work::optimise_request(start, &self.session.title, line, time.as_secs_f32())
     }
     fn export_request(&self, req: &crate::render::frames::Request, measure: bool) -> Option<String> {
-        let (start, texts, _) = self.session.run();
+        let (start, texts, _) = self.session.line();
         super::work::export_request(&start, &texts, self.session.current(), req, measure)
     }
     fn export_job(&self, req: crate::render::frames::Request) -> ExportJob {
-        let (start, texts, steps) = self.session.run();
+        let (start, texts, steps) = self.session.line();
         let shown = self.session.current().clone();
         Box::new(move |tick| {
             let staged = crate::render::frames::stage_request(
@@ -414,7 +418,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         })
     }
     fn export_plan(&self, req: &crate::render::frames::Request) -> Result<(usize, f32), String> {
-        let (start, _, steps) = self.session.run();
+        let (start, _, steps) = self.session.line();
         let plan = req.plan(&start, || steps.iter().map(|s| s.as_slice()), P::PACING).map_err(|e| match e {
             crate::render::frames::ExportError::Limit(m) | crate::render::frames::ExportError::Bad(m) => m,
             crate::render::frames::ExportError::Cancelled => "cancelled".into(),

@@ -557,8 +557,35 @@ impl Request {
                 "the animation has more than --max-frames {max} frames: nothing written"
             )));
         }
+        // A strip's own limits, known before anything is drawn (the window greys Export).
+        if self.strip.is_some() && !self.smooth {
+            strip_fits(frames, (self.size, self.size))?;
+        }
         Ok(Plan { first, skip, take, pacing, mode, frames })
     }
+}
+
+/// Whether a strip of `frames` tiles of `size` is within a strip's limits (frames and pixels).
+fn strip_fits(frames: usize, size: (usize, usize)) -> Result<(), ExportError> {
+    if frames > STRIP_MAX {
+        return Err(ExportError::Limit(format!(
+            "a strip holds at most {STRIP_MAX} frames; this one would have {frames} (choose a range of \
+             moves): nothing written"
+        )));
+    }
+    let pixels = frames.saturating_mul(size.0 * size.1);
+    if pixels > STRIP_PIXELS {
+        return Err(ExportError::Limit(format!(
+            "a strip holds at most {} M pixels; {} frames of {}×{} would be {} M (choose a smaller --size \
+             or a range of moves): nothing written",
+            STRIP_PIXELS >> 20,
+            frames,
+            size.0,
+            size.1,
+            pixels >> 20
+        )));
+    }
+    Ok(())
 }
 
 /// Stages the files a request asks for: the PNG of `shown`, and the GIF and APNG of the moves
@@ -595,25 +622,7 @@ where
         // Every step, one frame each (the stepwise frames), side by side.
         let stepwise = Request { smooth: false, ..req.clone() };
         let plan = stepwise.plan(start, &moves, pacing)?;
-        if plan.frames > STRIP_MAX {
-            return Err(ExportError::Limit(format!(
-                "a strip holds at most {STRIP_MAX} frames; this one would have {} (choose a range of moves): \
-                 nothing written",
-                plan.frames
-            )));
-        }
-        let pixels = plan.frames.saturating_mul(size.0 * size.1);
-        if pixels > STRIP_PIXELS {
-            return Err(ExportError::Limit(format!(
-                "a strip holds at most {} M pixels; {} frames of {}×{} would be {} M (choose a smaller --size \
-                 or a range of moves): nothing written",
-                STRIP_PIXELS >> 20,
-                plan.frames,
-                size.0,
-                size.1,
-                pixels >> 20
-            )));
-        }
+        strip_fits(plan.frames, size)?;
         // The strip's pixels, filled a batch of tiles at a time (drawn in parallel).
         let (w, h) = (size.0 * plan.frames.max(1), size.1);
         let mut rgb = vec![0u8; w * h * 3];

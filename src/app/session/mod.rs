@@ -211,11 +211,27 @@ impl<P: Playable> Session<P> {
 
     /// The moves since the last restart: the state they start from, their texts and steps.
     pub fn run(&self) -> (P, Vec<String>, Vec<Vec<P::Step>>) {
-        let n = self.moves();
-        let from = self.cursor - n;
+        self.run_to(self.cursor)
+    }
+
+    /// The history entry where the timeline's line ends: the moves after the cursor up to the
+    /// next restart (those undone, or passed over by playback) belong to it.
+    pub fn line_end(&self) -> usize {
+        self.cursor + self.history[self.cursor..].iter().take_while(|e| matches!(e, Entry::Move { .. })).count()
+    }
+
+    /// The line the timeline shows, from the restart before the cursor to the next one, undone
+    /// moves included: what an export animates, the same wherever playback or undo put the
+    /// cursor.
+    pub fn line(&self) -> (P, Vec<String>, Vec<Vec<P::Step>>) {
+        self.run_to(self.line_end())
+    }
+
+    fn run_to(&self, end: usize) -> (P, Vec<String>, Vec<Vec<P::Step>>) {
+        let from = self.cursor - self.moves();
         let start = from.checked_sub(1).map_or(self.start.clone(), |i| self.history[i].after().clone());
         let (mut texts, mut steps) = (Vec::new(), Vec::new());
-        for e in &self.history[from..self.cursor] {
+        for e in &self.history[from..end] {
             if let Entry::Move { text, steps: s, .. } = e {
                 texts.push(text.clone());
                 steps.push(s.clone());

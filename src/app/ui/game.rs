@@ -141,6 +141,13 @@ pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
                 ui.small(c);
             }
             ui.separator();
+            // An export going on behind a closed panel (Ctrl+E shows it again).
+            if let Some((done, frames)) = shared.exporting {
+                let f = if frames == 0 { 0.0 } else { done as f32 / frames as f32 };
+                ui.add(egui::ProgressBar::new(f).desired_width(90.0).text(format!("export: {:.0} %", f * 100.0)))
+                    .on_hover_text(format!("exporting: {done} / {frames} frames (Ctrl+E shows the export)"));
+                ui.separator();
+            }
             // The counts keep room for five digits, so the message after them does not
             // creep sideways as they grow.
             let counts = if P::counts_pushes() {

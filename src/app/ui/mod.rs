@@ -58,6 +58,8 @@ pub(crate) struct Shared<'a> {
     modal: bool,
     /// This game's My levels file, when there is one.
     my_pack: Option<std::path::PathBuf>,
+    /// An export running with its panel closed: frames written, of how many.
+    exporting: Option<(usize, usize)>,
 }
 
 /// A menu entry or button for a command: its label, shortcut and tooltip from the table.
@@ -339,6 +341,12 @@ impl TumbleApp {
             levels,
             debugger,
             my_pack,
+            exporting: self
+                .export
+                .running
+                .as_ref()
+                .filter(|_| !self.export.panel.open)
+                .map(|r| (r.done.load(std::sync::atomic::Ordering::Relaxed), r.frames)),
         };
         let asked = self.tabs.get_mut(self.kind).ui(ui, &mut shared);
         commands.extend(asked.commands);

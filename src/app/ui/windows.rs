@@ -17,14 +17,40 @@ impl TumbleApp {
         if self.export.running.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
-        if !self.export.panel.open && self.export.running.is_none() {
+        if !self.export.panel.open {
             return;
         }
-        let n = self.tab().status().moves;
+        // While an export runs, the panel is about it alone: not the settings of whatever game
+        // or level is on screen now (they come back when it ends).
+        if let Some(r) = &self.export.running {
+            let (done, frames) = (r.done.load(std::sync::atomic::Ordering::Relaxed), r.frames);
+            let mut open = true;
+            let mut cancel = false;
+            egui::Window::new("Export")
+                .open(&mut open)
+                .collapsible(false)
+                .resizable(false)
+                .default_pos([330.0, 90.0])
+                .show(ctx, |ui| {
+                    ui.label(format!("exporting {}", r.what));
+                    ui.label(format!("to {}", r.path.display()));
+                    let f = if frames == 0 { 0.0 } else { done as f32 / frames as f32 };
+                    ui.add(egui::ProgressBar::new(f).text(format!("{done} / {frames} frames")));
+                    ui.horizontal(|ui| {
+                        cancel = ui.button("Cancel export").clicked();
+                        ui.weak("closing this panel lets the export go on");
+                    });
+                });
+            self.export.panel.open = open;
+            if cancel {
+                r.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            return;
+        }
+        let n = self.tab().status().line_moves;
         let selected = self.tab().status().selected_moves;
         let mut open = true;
         let mut go = false;
-        let mut cancel = false;
         let req = self.export.panel.request(Some(std::path::PathBuf::from("x")));
         let key = format!("{:?}|{:?}|{}|{}|{n}", req, self.kind, self.tab().status().title, self.tab().status().index);
         if self.export.plan.as_ref().is_none_or(|(k, _)| *k != key) {
@@ -34,7 +60,7 @@ impl TumbleApp {
         let plan = match self.export.plan.as_ref().map(|(_, p)| p.clone()).unwrap_or(Ok((0, 0.0))) {
             _ if self.export.panel.format != 2 && self.export.panel.from > 0 && self.export.panel.to > n => {
                 Err(format!(
-                    "moves {} to {}: the timeline holds {n} since the last restart here (End goes to its end)",
+                    "moves {} to {}: the timeline holds {n} since the last restart",
                     self.export.panel.from, self.export.panel.to
                 ))
             }
@@ -44,13 +70,11 @@ impl TumbleApp {
             Err(m) => Err(crate::app::export::in_window_words(&m)),
             ok => ok,
         };
-        // The file's size, from real frames written on another thread (not while exporting).
+        // The file's size, from real frames written on another thread.
         let estimate = match &plan {
-            Ok((frames, _)) if self.export.running.is_none() => Some(self.size_estimate(&key, *frames)),
+            Ok((frames, _)) => Some(self.size_estimate(&key, *frames)),
             _ => None,
         };
-        let running =
-            self.export.running.as_ref().map(|r| (r.done.load(std::sync::atomic::Ordering::Relaxed), r.frames));
         let e = &mut self.export.panel;
         egui::Window::new("Export")
             .open(&mut open)
@@ -96,7 +120,7 @@ impl TumbleApp {
                                 .labelled_by(b.id);
                             ui.label(format!("of {n}"));
                         } else {
-                            ui.weak(format!("all {n} since the last restart"));
+                            ui.weak(format!("all {n} of the timeline since the last restart"));
                         }
                         if let Some((a, b)) = selected
                             && ui
@@ -146,27 +170,16 @@ impl TumbleApp {
                         ui.colored_label(egui::Color32::from_rgb(0xd9, 0x2b, 0x2b), m);
                     }
                 }
-                if let Some((done, frames)) = running {
-                    let f = if frames == 0 { 0.0 } else { done as f32 / frames as f32 };
-                    ui.add(egui::ProgressBar::new(f).text(format!("exporting: {done} / {frames} frames")));
-                    if ui.button("Cancel export").clicked() {
-                        cancel = true;
-                    }
-                } else {
-                    let b = ui.add_enabled(plan.is_ok(), egui::Button::new("Export to a file…"));
-                    // Opened by Ctrl+E: Enter exports at once.
-                    if std::mem::take(&mut e.focus) {
-                        b.request_focus();
-                    }
-                    if b.clicked() {
-                        go = true;
-                    }
+                let b = ui.add_enabled(plan.is_ok(), egui::Button::new("Export to a file…"));
+                // Opened by Ctrl+E: Enter exports at once.
+                if std::mem::take(&mut e.focus) {
+                    b.request_focus();
+                }
+                if b.clicked() {
+                    go = true;
                 }
             });
         self.export.panel.open = open;
-        if cancel && let Some(r) = &self.export.running {
-            r.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
         if go {
             self.save_file(ctx, crate::app::ExportKind::Panel);
         }
