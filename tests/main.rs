@@ -29,6 +29,8 @@ mod vexed_levels;
 #[cfg(feature = "app")]
 mod window;
 #[cfg(feature = "app")]
+mod window_bugs;
+#[cfg(feature = "app")]
 mod window_export;
 #[cfg(feature = "app")]
 mod window_play;

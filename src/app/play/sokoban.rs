@@ -92,13 +92,15 @@ impl Playable for sokoban::scene::Game {
     fn built_in() -> Vec<crate::app::Level<Self>> {
         super::super::files::sokoban_levels(crate::levels::sokoban())
     }
-    /// The floor cells (goals excepted) from which a lone box reaches no goal.
+    /// The floor cells (goals excepted) from which a lone box reaches no goal; never the
+    /// player's (the cross would hide the player).
     fn dead_cells(&self) -> Vec<Pos> {
         // Dead squares are a push's; reverse mode pulls.
         if self.reverse.is_some() {
             return Vec::new();
         }
-        self.board().dead_squares().into_iter().filter(|p| !self.level.goals.contains(p)).collect()
+        let player = self.pos.player;
+        self.board().dead_squares().into_iter().filter(|p| !self.level.goals.contains(p) && *p != player).collect()
     }
 
     fn step_cells(&self, step: &sokoban::Step) -> Vec<Pos> {

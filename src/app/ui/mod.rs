@@ -109,6 +109,19 @@ pub(super) fn tool_button_labelled(
     }
 }
 
+/// A side panel's contents drawn in the width the panel has: what is wider is cut at its edge,
+/// never widening the panel (egui's panels grow to their widest content and keep that width,
+/// moving the board under the pointer). Text in a top-down layout wraps within it.
+pub(super) fn within_width<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    let rect = ui.available_rect_before_wrap();
+    let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(*ui.layout()));
+    child.shrink_clip_rect(rect);
+    let r = add(&mut child);
+    let used = child.min_rect();
+    ui.advance_cursor_after_rect(egui::Rect::from_min_size(rect.min, egui::vec2(rect.width(), used.height())));
+    r
+}
+
 /// The width `text` takes in one of the style's fonts (room kept for a text yet to come, so
 /// nothing moves when it does).
 pub(super) fn text_width(ui: &egui::Ui, text: &str, style: egui::TextStyle) -> f32 {

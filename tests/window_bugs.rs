@@ -1,0 +1,74 @@
+//! The window review's bugs (round 4, `../shared/reviews/window.md`), each caught by a test
+//! through the window (headless, egui_kittest): what the board marks, panels that keep their
+//! width, messages that go stale, fields that lose what was typed.
+
+use crate::common::window::{Window, harness};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tumblebox::app::play::Playable;
+use tumblebox::app::{GameKind, TumbleApp};
+use tumblebox::grid::Pos;
+
+/// A harness with `text` opened from a file named `name` (a folder of its own, removed by
+/// the caller with the returned path).
+fn opened(name: &str, text: &str) -> (Harness<'static, TumbleApp>, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("tumblebox-bugs-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(name);
+    std::fs::write(&f, text).unwrap();
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().open_file(&f).unwrap();
+    h.state_mut().view.instant = true;
+    h.run_steps(3);
+    (h, dir)
+}
+
+#[test]
+fn the_dead_square_cross_is_never_over_the_player() {
+    // B8: the player stands in a corner, a dead square. The other two corners away from the
+    // goal are dead and marked; the player's is not.
+    let (h, dir) = opened("corner.xsb", "; Corner\n#####\n#@  #\n# $ #\n#  .#\n#####\n");
+    assert_eq!(h.shown().game, GameKind::Sokoban);
+    let dead = h.state().tabs.sokoban.session.current().dead_cells();
+    assert!(!dead.contains(&Pos::new(1, 1)), "the player's cell is marked: {dead:?}");
+    assert!(dead.contains(&Pos::new(1, 3)) && dead.contains(&Pos::new(3, 1)), "{dead:?}");
+    assert!(!dead.contains(&Pos::new(3, 3)), "the goal is marked: {dead:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn side_panels_keep_their_width_whatever_they_show() {
+    // B10: stacks at the end of a run, a cell pinned in the inspector (its long line of
+    // pieces), then a range selected: the rule debugger keeps its width, so the board stays.
+    let mut h = harness();
+    h.run_steps(2);
+    h.open_game(GameKind::Stacks);
+    h.state_mut().view.instant = true;
+    h.open_level(8);
+    h.get_by_label("Run to the end").click();
+    h.until_at_rest();
+    h.run_steps(3);
+    let board = h.get_by_label("board").rect();
+    // The cell holding the most pieces: the longest line the inspector writes.
+    let st = h.state().tabs.stacks.session.current().clone();
+    let most = (0..st.game.colors.rows())
+        .flat_map(|r| (0..st.game.colors.cols()).map(move |c| Pos::new(r, c)))
+        .max_by_key(|&p| st.contents(p).len())
+        .unwrap();
+    h.state_mut().tabs.stacks.session.debug.pinned = Some(most);
+    h.run_steps(4);
+    assert_eq!(h.get_by_label("board").rect(), board, "pinning a cell moved the board");
+    let n = h.state().tabs.stacks.session.history.len();
+    h.state_mut().tabs.stacks.session.range = Some((1, n));
+    h.run_steps(4);
+    h.state_mut().tabs.stacks.session.debug.pinned = None;
+    h.run_steps(4);
+    assert_eq!(h.get_by_label("board").rect(), board, "the inspector and a range moved the board");
+    // And in another game afterwards.
+    h.open_game(GameKind::Vexed);
+    h.run_steps(3);
+    h.open_game(GameKind::Stacks);
+    h.run_steps(3);
+    assert_eq!(h.get_by_label("board").rect(), board);
+}
