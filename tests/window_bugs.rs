@@ -72,3 +72,49 @@ fn side_panels_keep_their_width_whatever_they_show() {
     h.run_steps(3);
     assert_eq!(h.get_by_label("board").rect(), board);
 }
+
+#[test]
+fn copy_as_test_compiles_as_a_file_under_tests() {
+    // B13: the copied test, alone in a file (a crate of its own, as a new file under tests/
+    // is), compiles and passes against this build's command line.
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("SAMPLE-02  par 9").click();
+    h.run_steps(2);
+    h.state_mut().view.instant = true;
+    h.get_by_label("Solve").click();
+    h.until_at_rest();
+    let test = h.state().tabs.vexed.session.trace_test();
+    let dir = std::env::temp_dir().join(format!("tumblebox-copied-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("copied.rs"), &test).unwrap();
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let built = std::process::Command::new(rustc)
+        .args(["--edition", "2024", "--test", "copied.rs", "-o", "copied"])
+        .env("CARGO_BIN_EXE_tumblebox", env!("CARGO_BIN_EXE_tumblebox"))
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{}\n{test}", String::from_utf8_lossy(&built.stderr));
+    let ran = std::process::Command::new(dir.join("copied")).output().unwrap();
+    let out = String::from_utf8_lossy(&ran.stdout);
+    assert!(ran.status.success() && out.contains("1 passed"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_editor_names_a_cell_as_the_game_does() {
+    // B14: hovering a cell of the Vexed editor names it as Vexed's own messages do (rows and
+    // columns from 0): the game's complaint about a move at that cell names the same cell.
+    let mut h = harness();
+    h.state_mut().editor.my_levels = Some(std::env::temp_dir().join("tumblebox-bugs-no-levels"));
+    h.run_steps(2);
+    let level = h.state().tabs.vexed.session.current().clone();
+    // SAMPLE-01's empty cell at row 1, column 1 (`X.b`): no block to move there.
+    let mv = tumblebox::vexed::Move { pos: Pos::new(1, 1), side: tumblebox::vexed::Side::Left };
+    let said = tumblebox::save::Replay::play(&level, &mv).err().expect("an empty cell moves nothing");
+    h.get_by_label("Edit level").click();
+    h.run_steps(2);
+    let name = h.state().editor.mode.as_ref().unwrap().pad.cell_name((1, 1));
+    assert!(said.contains(&format!("at {name}")), "{said:?} names the cell otherwise than {name:?}");
+}

@@ -70,6 +70,11 @@ pub trait Sketch {
         let _ = old;
         tool
     }
+    /// A cell's name as the game's own messages (its certifier's, its moves') give it: rows
+    /// and columns from 1 unless the game counts from 0.
+    fn cell_name(row: usize, col: usize) -> String {
+        format!("({},{})", row + 1, col + 1)
+    }
     /// Whether (row, column) is a cell at all (the shubbles box is not a rectangle).
     fn is_cell(row: usize, col: usize) -> bool {
         let _ = (row, col);

@@ -79,6 +79,11 @@ impl Sketch for ShubblesSketch {
             .then(|| crate::shubbles::rules::cell_pos(column - 1))
     }
 
+    fn cell_name(row: usize, col: usize) -> String {
+        crate::shubbles::rules::cell_at(row as isize, col as isize)
+            .map_or_else(|| "outside the box".into(), |i| format!("cell {}", i + 1))
+    }
+
     fn is_cell(row: usize, col: usize) -> bool {
         (0..crate::shubbles::rules::CELLS).any(|i| crate::shubbles::rules::cell_pos(i) == (row, col))
     }

@@ -9,6 +9,10 @@ use crate::scene::Scene;
 pub struct VexedSketch;
 
 impl Sketch for VexedSketch {
+    /// Vexed counts rows and columns from 0, as its moves do (`(b,0,2,R)`).
+    fn cell_name(row: usize, col: usize) -> String {
+        format!("({row},{col})")
+    }
     type Game = crate::vexed::Board;
     const TOOLS: &'static [Tool] = &[
         Tool { glyph: '#', name: "wall" },

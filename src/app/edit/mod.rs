@@ -62,6 +62,8 @@ pub trait Pad: Send {
     /// The grid with a stroke in progress shown painted and `marked` cells outlined.
     fn scene(&self, stroke: &[(usize, usize)], tool: Option<char>, marked: &[(usize, usize)]) -> Scene;
     fn cell_at(&self, p: [f32; 2]) -> Option<(usize, usize)>;
+    /// A cell's name as the game's messages give it (the certifier's among them).
+    fn cell_name(&self, cell: (usize, usize)) -> String;
     fn swatch(&self, glyph: char) -> Scene;
     /// The level to certify, when it is valid.
     fn certifier(&self) -> Option<Box<dyn Certify + Send>>;
@@ -155,6 +157,9 @@ where
     }
     fn cell_at(&self, p: [f32; 2]) -> Option<(usize, usize)> {
         Editor::cell_at(self, p)
+    }
+    fn cell_name(&self, cell: (usize, usize)) -> String {
+        S::cell_name(cell.0, cell.1)
     }
     fn swatch(&self, glyph: char) -> Scene {
         crate::editor::swatch::<S>(glyph)

@@ -466,7 +466,8 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
             e.asked_to_drop = false;
         }
         if let Some(cell) = over {
-            response.on_hover_text_at_pointer(format!("row {}, column {}", cell.0 + 1, cell.1 + 1));
+            // Named as the certifier and the game's moves name it.
+            response.on_hover_text_at_pointer(e.pad.cell_name(cell));
         }
     });
     if e.certifying.is_some() {

@@ -83,7 +83,8 @@ impl<P: Playable> Session<P> {
         crate::trace::trace(&start, moves).into_iter().map(|(_, t)| t).collect()
     }
 
-    /// A Rust test (for this crate's `tests/`) that traces the moves since the last restart
+    /// A Rust test (a file of its own in this crate's `tests/`, or a module of
+    /// `tests/main.rs`) that traces the moves since the last restart
     /// on the command line and expects exactly the steps the debugger lists.
     pub fn trace_test(&self) -> String {
         let (start, texts, _) = self.run();
@@ -93,7 +94,7 @@ impl<P: Playable> Session<P> {
         let args: Vec<String> = input.args.iter().map(|a| format!("{a:?}")).collect();
         format!(
             r#"#[test]
-pub(super) fn trace_{game}_{name}() {{
+fn trace_{game}_{name}() {{
     // From tumblebox's rule debugger: the level, the moves, and the steps they make.
     let level = {level:?};
     let expected = {expected:?};

@@ -41,7 +41,7 @@ pub(super) fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
                     .clicked()
                 {
                     ui.ctx().copy_text(s.trace_test());
-                    s.say("test copied: paste it into a file under tests/");
+                    s.say("test copied: paste it into a new file under tests/ (cargo test runs it)");
                 }
             });
         });
