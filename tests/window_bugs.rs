@@ -118,3 +118,32 @@ fn the_editor_names_a_cell_as_the_game_does() {
     let name = h.state().editor.mode.as_ref().unwrap().pad.cell_name((1, 1));
     assert!(said.contains(&format!("at {name}")), "{said:?} names the cell otherwise than {name:?}");
 }
+
+#[test]
+fn words_about_a_level_left_or_an_edit_undone_go_stale() {
+    // B15: a pasted level's "opened what was pasted" is gone once the built-in levels are back.
+    let mut h = harness();
+    h.run_steps(2);
+    h.event(egui::Event::Paste("5 5 PASTED-ONE\n-----\n-a-a-\n-###-\n-----\n#####\n0 0\n".into()));
+    h.run_steps(2);
+    assert_eq!(h.shown().title, "PASTED-ONE");
+    h.get_by_label_contains("opened what was pasted");
+    h.state_mut().switch_pack(None);
+    h.run_steps(2);
+    assert_eq!(h.shown().pack, tumblebox::app::BUILT_IN);
+    assert!(h.query_by_label_contains("opened what was pasted").is_none(), "a stale message");
+    // The editor's "changes not kept: do it again" is gone after the next stroke (it no longer
+    // holds: the next ask warns again).
+    h.state_mut().editor.my_levels = Some(std::env::temp_dir().join("tumblebox-bugs-no-levels"));
+    h.get_by_label("Edit level").click();
+    h.run_steps(2);
+    h.state_mut().editor.mode.as_mut().unwrap().pad.stroke(&[(0, 1)], Some('a'));
+    h.run_steps(2);
+    assert!(!h.state_mut().may_drop(), "unkept changes dropped at the first ask");
+    h.run_steps(2);
+    h.get_by_label_contains("changes not kept");
+    h.state_mut().editor.mode.as_mut().unwrap().pad.stroke(&[(0, 2)], Some('a'));
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("changes not kept").is_none(), "a stale warning after a stroke");
+    assert!(!h.state_mut().may_drop(), "a stroke after the warning, and one ask dropped the changes");
+}

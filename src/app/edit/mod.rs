@@ -258,9 +258,24 @@ pub struct EditMode {
     pub kept: String,
     /// Dropping unkept changes was asked once (asking again drops them).
     pub asked_to_drop: bool,
+    /// The level's text as last seen, and when it last changed (a message sequence number):
+    /// what was said before a change is stale.
+    seen: String,
+    pub changed: u64,
 }
 
 impl EditMode {
+    /// Notes a change of the level (a stroke, an undo, a resize…): the words said before it
+    /// go stale, and a second ask to drop the changes is needed again.
+    pub fn note_changes(&mut self) {
+        let text = self.pad.text();
+        if text != self.seen {
+            self.seen = text;
+            self.changed = crate::app::session::next_seq();
+            self.asked_to_drop = false;
+        }
+    }
+
     pub fn new(kind: GameKind, pad: Box<dyn Pad>) -> Self {
         let tool = pad.tools().first().map_or(' ', |t| t.glyph);
         let blank_size = pad.size();
@@ -268,6 +283,8 @@ impl EditMode {
         let blank_variant = pad.variant();
         EditMode {
             blank_variant,
+            seen: kept.clone(),
+            changed: 0,
             kept,
             asked_to_drop: false,
             kind,

@@ -242,7 +242,17 @@ impl TumbleApp {
 /// The editor's panels for one frame (in place of the game's).
 pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
     let ctx = ui.ctx().clone();
-    let notice = app.messages.notice.as_ref().filter(|n| n.tab.is_none_or(|t| t == app.kind)).map(|n| n.text.clone());
+    if let Some(e) = &mut app.editor.mode {
+        e.note_changes();
+    }
+    let changed = app.editor.mode.as_ref().map_or(0, |e| e.changed);
+    // Words said before the level's last change are stale ("changes not kept: do it again…").
+    let notice = app
+        .messages
+        .notice
+        .as_ref()
+        .filter(|n| n.tab.is_none_or(|t| t == app.kind) && n.seq > changed)
+        .map(|n| n.text.clone());
     let app_variants = app.editor.mode.as_ref().map_or(&[][..], |e| app.tabs.get(e.kind).facts().edit_variants);
     let max_turns = app.editor.certify_bounds.max_turns;
     let Some(e) = &mut app.editor.mode else { return };

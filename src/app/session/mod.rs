@@ -158,7 +158,8 @@ impl<P: Playable> Session<P> {
             queue_given: false,
             solver: None,
             message: None,
-            message_seq: 0,
+            // A new session on screen makes older messages stale (as opening a level does).
+            message_seq: next_seq(),
             hint: None,
             hint_seq: 0,
             solver_played: false,
