@@ -112,7 +112,7 @@ fn the_editor_names_a_cell_as_the_game_does() {
     let level = h.state().tabs.vexed.session.current().clone();
     // SAMPLE-01's empty cell at row 1, column 1 (`X.b`): no block to move there.
     let mv = tumblebox::vexed::Move { pos: Pos::new(1, 1), side: tumblebox::vexed::Side::Left };
-    let said = tumblebox::save::Replay::play(&level, &mv).err().expect("an empty cell moves nothing");
+    let said = tumblebox::save::Replay::play(&level, &mv).expect_err("an empty cell moves nothing");
     h.get_by_label("Edit level").click();
     h.run_steps(2);
     let name = h.state().editor.mode.as_ref().unwrap().pad.cell_name((1, 1));
