@@ -147,3 +147,32 @@ fn words_about_a_level_left_or_an_edit_undone_go_stale() {
     assert!(h.query_by_label_contains("changes not kept").is_none(), "a stale warning after a stroke");
     assert!(!h.state_mut().may_drop(), "a stroke after the warning, and one ask dropped the changes");
 }
+
+#[test]
+fn the_continue_offer_covers_no_cell_and_can_be_hidden() {
+    // B16: a game kept on SAMPLE-01, then back to it: the offer sits in a strip under the
+    // board, over none of it, and Hide puts it away (the kept game stays).
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut()
+        .tabs
+        .vexed
+        .session
+        .make(&tumblebox::vexed::Move { pos: Pos::new(1, 2), side: tumblebox::vexed::Side::Left }, true)
+        .unwrap();
+    h.run_steps(1);
+    h.open_level(1);
+    h.open_level(0);
+    h.run_steps(3);
+    assert!(h.state().kept.offer.is_some(), "no offer");
+    let board = h.get_by_label("board").rect();
+    for part in ["You played SAMPLE-01 before", "Continue", "Start over", "Hide"] {
+        let r = h.get_by_label_contains(part).rect();
+        assert!(!r.intersects(board), "{part} at {r:?} covers the board at {board:?}");
+    }
+    h.get_by_label("Hide").click();
+    h.run_steps(3);
+    assert!(h.state().kept.offer.is_none());
+    assert!(h.query_by_label_contains("You played").is_none());
+    assert_eq!(h.shown().moves, 0, "Hide played the kept game");
+}

@@ -106,6 +106,9 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
         });
         let (rect, drawn) = board(ui, tab, shared);
         completion(ui, tab, kind, (rect, drawn), &mut asked);
+        if let Some(title) = &shared.offer {
+            asked.offer = offer(ui, title);
+        }
     });
     if moving || tab.session.animating() {
         ctx.request_repaint();
@@ -116,6 +119,30 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
         tab.open(i);
     }
     asked
+}
+
+/// The height of the strip under the board that holds the offer to continue a kept game.
+fn offer_room(ui: &egui::Ui) -> f32 {
+    ui.spacing().interact_size.y + 2.0 * ui.spacing().item_spacing.y + 4.0
+}
+
+/// The offer to continue the kept game, in its own strip under the board (it never covers a
+/// cell): continue it, start over or hide the offer (both leave the kept game until a move).
+fn offer(ui: &mut egui::Ui, title: &str) -> Option<bool> {
+    let mut go = None;
+    ui.horizontal(|ui| {
+        ui.label(format!("You played {title} before: its last game was kept."));
+        if ui.button("Continue").on_hover_text("That game, with its whole history (undo goes back)").clicked() {
+            go = Some(true);
+        }
+        if ui.button("Start over").on_hover_text("A fresh start (the kept game stays until you play)").clicked() {
+            go = Some(false);
+        }
+        if ui.small_button("Hide").on_hover_text("Hide this offer (the kept game stays until you play)").clicked() {
+            go = Some(false);
+        }
+    });
+    go
 }
 
 /// Two paths naming one file (the My levels file opened through its own path, say).
@@ -560,7 +587,11 @@ pub(super) fn board<P: Playable>(
     shared: &mut Shared<'_>,
 ) -> (egui::Rect, egui::Rect) {
     let instant = shared.instant;
-    let size = ui.available_size();
+    let mut size = ui.available_size();
+    // Room under the board for the offer to continue a kept game.
+    if shared.offer.is_some() {
+        size.y = (size.y - offer_room(ui)).max(0.0);
+    }
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
     let scene = tab.session.scene();

@@ -32,6 +32,8 @@ pub(crate) struct Asked {
     grid: Option<bool>,
     /// A My levels entry to rename, move or delete.
     mine: Option<(usize, crate::app::edit::mine::Change)>,
+    /// The answer to the offer to continue a kept game: continue (`true`) or not now.
+    offer: Option<bool>,
 }
 
 /// What every game's panels share in one frame.
@@ -60,6 +62,9 @@ pub(crate) struct Shared<'a> {
     my_pack: Option<std::path::PathBuf>,
     /// An export running with its panel closed: frames written, of how many.
     exporting: Option<(usize, usize)>,
+    /// The offer to continue the kept game of the level on screen (its title), shown in a
+    /// strip of its own under the board.
+    offer: Option<String>,
 }
 
 /// A menu entry or button for a command: its label, shortcut and tooltip from the table.
@@ -277,41 +282,6 @@ impl TumbleApp {
         if let Some((seq, text)) = self.tab().status().message.map(|(s, t)| (s, t.to_string())) {
             self.log_message(seq, &text);
         }
-        if self.kept.offer.is_some() && !self.editing() {
-            let title = self.tab().status().title.to_string();
-            let mut go = None;
-            // Over the board's foot, never above it: an offer that pushed the window down would
-            // move what is under the pointer between two clicks.
-            egui::Area::new(egui::Id::unique("offer"))
-                .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -40.0])
-                .order(egui::Order::Foreground)
-                .show(&ctx, |ui| {
-                    egui::Frame::popup(ui.style()).show(ui, |ui| {
-                        ui.horizontal(|ui| {
-                            ui.label(format!("You played {title} before: its last game was kept."));
-                            if ui
-                                .button("Continue")
-                                .on_hover_text("That game, with its whole history (undo goes back)")
-                                .clicked()
-                            {
-                                go = Some(true);
-                            }
-                            if ui
-                                .button("Start over")
-                                .on_hover_text("A fresh start (the kept game stays until you play)")
-                                .clicked()
-                            {
-                                go = Some(false);
-                            }
-                        });
-                    });
-                });
-            match go {
-                Some(true) => self.continue_offered(),
-                Some(false) => self.kept.offer = None,
-                None => {}
-            }
-        }
         if self.editing() {
             let mut asked = Vec::new();
             super::edit::edit_ui(self, ui, &mut asked);
@@ -338,6 +308,7 @@ impl TumbleApp {
         }
         let my_pack = self.my_pack(self.kind);
         let (levels, debugger) = (self.shows_levels(), self.shows_debugger());
+        let offer = self.kept.offer.is_some().then(|| self.tab().status().title.to_string());
         let mut shared = Shared {
             kind: self.kind,
             speed: &mut self.view.speed,
@@ -360,12 +331,18 @@ impl TumbleApp {
                 .as_ref()
                 .filter(|_| !self.export.panel.open)
                 .map(|r| (r.done.load(std::sync::atomic::Ordering::Relaxed), r.frames)),
+            offer,
         };
         let asked = self.tabs.get_mut(self.kind).ui(ui, &mut shared);
         commands.extend(asked.commands);
         if let Some(i) = asked.level {
             self.remember_level(i);
             self.messages.notice = None;
+        }
+        match asked.offer {
+            Some(true) => self.continue_offered(),
+            Some(false) => self.kept.offer = None,
+            None => {}
         }
         if let Some(pack) = asked.pack {
             self.switch_pack(pack);
