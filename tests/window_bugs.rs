@@ -176,3 +176,51 @@ fn the_continue_offer_covers_no_cell_and_can_be_hidden() {
     assert!(h.query_by_label_contains("You played").is_none());
     assert_eq!(h.shown().moves, 0, "Hide played the kept game");
 }
+
+/// Keys as a keyboard types `text` (each a key press with its text, then its release), one
+/// frame for all of them.
+fn type_text(h: &mut Harness<'_, TumbleApp>, text: &str) {
+    for ch in text.chars() {
+        let key = egui::Key::from_name(&ch.to_ascii_uppercase().to_string()).unwrap_or(egui::Key::Space);
+        let k = |pressed| egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        };
+        h.event(k(true));
+        h.event(egui::Event::Text(ch.to_string()));
+        h.event(k(false));
+    }
+}
+
+#[test]
+fn a_snapshot_keeps_every_letter_typed_and_enter_takes_it() {
+    // B18: a name typed, then at once a click on Take snapshot: the whole name; and Enter in
+    // the field takes the snapshot too.
+    let mut h = harness();
+    h.state_mut()
+        .tabs
+        .vexed
+        .session
+        .make(&tumblebox::vexed::Move { pos: Pos::new(1, 2), side: tumblebox::vexed::Side::Left }, true)
+        .unwrap();
+    h.run_steps(2);
+    h.menu(tumblebox::app::command::Command::Library);
+    h.get_by_label("name:").click();
+    h.run_steps(1);
+    type_text(&mut h, "half way");
+    h.get_by_label(tumblebox::app::command::Command::Snapshot.label()).click();
+    h.run_steps(3);
+    let n = h.shown().notice.unwrap_or_default();
+    assert!(n.contains("snapshot \"half way\" kept"), "{n:?}");
+    h.get_by_label("name:").click();
+    h.run_steps(1);
+    type_text(&mut h, "again");
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+    let n = h.shown().notice.unwrap_or_default();
+    assert!(n.contains("snapshot \"again\" kept"), "{n:?}");
+}

@@ -162,8 +162,15 @@ impl TumbleApp {
                 ui.separator();
                 ui.heading("Snapshots");
                 ui.horizontal(|ui| {
-                    ui.add(egui::TextEdit::singleline(&mut self.shelf.name).hint_text("name").desired_width(200.0));
-                    if ui.button(Command::Snapshot.label()).on_hover_text(Command::Snapshot.info().tooltip).clicked() {
+                    let l = ui.label("name:");
+                    let field = ui
+                        .add(egui::TextEdit::singleline(&mut self.shelf.name).hint_text("move N").desired_width(200.0))
+                        .labelled_by(l.id);
+                    // Enter in the field takes the snapshot, as the button does.
+                    let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if ui.button(Command::Snapshot.label()).on_hover_text(Command::Snapshot.info().tooltip).clicked()
+                        || entered
+                    {
                         acts.push(Act::Snapshot);
                     }
                 });
