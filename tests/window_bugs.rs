@@ -4,7 +4,7 @@
 
 use crate::common::window::{Window, harness};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use tumblebox::app::play::Playable;
 use tumblebox::app::{GameKind, TumbleApp};
 use tumblebox::grid::Pos;
@@ -223,4 +223,31 @@ fn a_snapshot_keeps_every_letter_typed_and_enter_takes_it() {
     h.run_steps(3);
     let n = h.shown().notice.unwrap_or_default();
     assert!(n.contains("snapshot \"again\" kept"), "{n:?}");
+}
+
+#[test]
+fn a_click_in_the_move_list_leaves_the_row_under_the_pointer() {
+    // B19: stacks at the end of a run, the move list scrolled to its end; a click on a row
+    // higher up jumps there, and that row stays where it was clicked.
+    let mut h = harness();
+    h.run_steps(2);
+    h.open_game(GameKind::Stacks);
+    h.state_mut().view.instant = true;
+    h.open_level(8);
+    h.get_by_label("Run to the end").click();
+    h.until_at_rest();
+    h.run_steps(3);
+    let n = h.state().tabs.stacks.session.history.len();
+    assert!(n > 20, "{n} moves");
+    // The rows on screen: the second one from the top of the list.
+    let rows: Vec<(String, egui::Rect)> = h
+        .query_all_by_label_contains(", turn ")
+        .map(|r| (r.accesskit_node().label().unwrap_or_default(), r.rect()))
+        .collect();
+    assert!(rows.len() > 3, "{rows:?}");
+    let (label, rect) = rows[1].clone();
+    h.get_by_label(&label).click();
+    h.run_steps(4);
+    assert!(h.state().tabs.stacks.session.cursor < n, "the click jumped nowhere");
+    assert_eq!(h.get_by_label(&label).rect(), rect, "the row clicked moved from under the pointer");
 }

@@ -257,6 +257,8 @@ pub(super) fn timeline_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
             s.range = (a < b).then_some((a, b));
         } else {
             s.jump(i);
+            // The row clicked is in view already: the list stays put under the pointer.
+            s.debug.listed = Some(s.cursor);
         }
     }
 }
