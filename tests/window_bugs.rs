@@ -251,3 +251,20 @@ fn a_click_in_the_move_list_leaves_the_row_under_the_pointer() {
     assert!(h.state().tabs.stacks.session.cursor < n, "the click jumped nowhere");
     assert_eq!(h.get_by_label(&label).rect(), rect, "the row clicked moved from under the pointer");
 }
+
+#[test]
+fn a_paste_of_no_text_says_so() {
+    // B20: Edit › Paste with no text on the clipboard (the system answers nothing: kittest's
+    // clipboard is empty), and a picture pasted: each says why nothing opened.
+    let mut h = harness();
+    h.run_steps(2);
+    h.menu(tumblebox::app::command::Command::Paste);
+    h.run_steps(5);
+    let n = h.shown().notice.unwrap_or_default();
+    assert!(n.contains("the clipboard holds no text"), "{n:?}");
+    h.event(egui::Event::PasteImage(std::sync::Arc::new(egui::ColorImage::new([2, 2], vec![egui::Color32::RED; 4]))));
+    h.run_steps(2);
+    let n = h.shown().notice.unwrap_or_default();
+    assert!(n.contains("the clipboard holds a picture"), "{n:?}");
+    assert_eq!(h.shown().title, "SAMPLE-01", "something opened");
+}

@@ -226,6 +226,9 @@ pub struct TumbleApp {
 pub struct View {
     /// Animation speed multiplier (0.25 to 4).
     pub speed: f32,
+    /// Frames since Edit › Paste asked the system for the clipboard's text, until it comes
+    /// (none comes when the clipboard holds no text: then that is said).
+    pub paste_wait: Option<u8>,
     /// Skip animations.
     pub instant: bool,
     /// The side panels hidden (View › Level list, View › Rule debugger): room for the board in
@@ -257,6 +260,7 @@ impl Default for View {
     fn default() -> Self {
         View {
             speed: 1.0,
+            paste_wait: None,
             instant: false,
             hide_levels: false,
             hide_debugger: false,

@@ -114,6 +114,9 @@ pub(super) fn tool_button_labelled(
     }
 }
 
+/// What a paste of no text says.
+const NO_TEXT: &str = "nothing pasted: the clipboard holds no text (copy a level's text or a game ID)";
+
 /// A side panel's contents drawn in the width the panel has: what is wider is cut at its edge,
 /// never widening the panel (egui's panels grow to their widest content and keep that width,
 /// moving the board under the pointer). Text in a top-down layout wraps within it.
@@ -269,6 +272,10 @@ impl TumbleApp {
                 match e {
                     egui::Event::Copy => commands.push(Command::Copy),
                     egui::Event::Paste(t) => pasted = Some(t),
+                    egui::Event::PasteImage(_) => {
+                        self.view.paste_wait = None;
+                        self.notify(NO_TEXT.replace("no text", "a picture, not text"), None);
+                    }
                     _ => {}
                 }
             }
@@ -361,7 +368,16 @@ impl TumbleApp {
             self.run(c, &ctx);
         }
         if let Some(t) = pasted {
+            self.view.paste_wait = None;
             self.paste_and_say(&t);
+        }
+        // Edit › Paste with no text on the clipboard: the system answers nothing.
+        if let Some(n) = self.view.paste_wait {
+            self.view.paste_wait = (n < 3).then_some(n + 1);
+            if n >= 3 {
+                self.notify(NO_TEXT, None);
+            }
+            ctx.request_repaint();
         }
         self.help_window(&ctx);
         self.palette_window(&ctx);
@@ -522,7 +538,10 @@ impl TumbleApp {
                 self.notify("copied the game ID: Paste (Ctrl+V) opens it", Some(self.kind));
             }
             #[cfg(not(target_arch = "wasm32"))]
-            Command::Paste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
+            Command::Paste => {
+                ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste);
+                self.view.paste_wait = Some(0);
+            }
             // A web page asks the browser for the clipboard's text (Ctrl+V needs no asking).
             #[cfg(target_arch = "wasm32")]
             Command::Paste => self.read_clipboard(ctx),
