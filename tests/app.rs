@@ -145,7 +145,7 @@ fn solver_runs_in_the_background_and_plays_the_solution() {
     let rec = h.state().progress().get(&key).unwrap().clone();
     assert!(rec.shown && rec.best.is_none(), "{rec:?}");
     h.run_steps(2);
-    h.get_by_label("SAMPLE-02  par 9  [shown by the solver]");
+    h.get_by_label("SAMPLE-02  par 9  [seen solved]");
 }
 
 #[test]

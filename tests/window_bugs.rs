@@ -268,3 +268,30 @@ fn a_paste_of_no_text_says_so() {
     assert!(n.contains("the clipboard holds a picture"), "{n:?}");
     assert_eq!(h.shown().title, "SAMPLE-01", "something opened");
 }
+
+#[test]
+fn moves_from_a_link_are_the_links_and_a_save_says_saving() {
+    // Honest words: a solved game opened from a game ID is solved by the moves opened, not
+    // with the solver's help (the solver did not play here).
+    let mut src = harness();
+    src.run_steps(2);
+    src.state_mut().view.instant = true;
+    src.get_by_label("Solve").click();
+    src.until_at_rest();
+    let id = src.state().game_id();
+    let mut h = harness();
+    h.run_steps(2);
+    h.event(egui::Event::Paste(id));
+    h.run_steps(4);
+    assert!(h.shown().solved);
+    h.get_by_label_contains("Solved by the moves opened");
+    assert!(h.query_by_label_contains("solver's help").is_none());
+    assert!(h.query_by_label_contains("[shown by the solver]").is_none());
+    // With no file dialog, a save that cannot be written says "saving", not "exporting".
+    let dir = std::env::temp_dir().join(format!("tumblebox-bugs-saving-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    h.state_mut().no_dialog(Some((dir.clone(), tumblebox::app::ExportKind::Save)));
+    let n = h.shown().notice.unwrap_or_default();
+    assert!(n.contains("and saving to") && n.contains("failed"), "{n:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

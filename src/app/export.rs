@@ -517,10 +517,10 @@ impl TumbleApp {
                 self.start_export(p);
             }
             Some((p, kind)) => {
-                let did = if kind.is_save() { "saved" } else { "exported" };
+                let (did, doing) = if kind.is_save() { ("saved", "saving") } else { ("exported", "exporting") };
                 let text = match self.export_to(&p, kind) {
                     Ok(()) => format!("no file dialog on this system: {did} to {}", p.display()),
-                    Err(e) => format!("no file dialog on this system, and exporting to {} failed: {e}", p.display()),
+                    Err(e) => format!("no file dialog on this system, and {doing} to {} failed: {e}", p.display()),
                 };
                 self.notify(text, Some(self.kind));
             }

@@ -337,7 +337,7 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
                         text.push_str(&format!("  [solved] fewest moves {b}; fewest pushes {p} ({m} moves)"))
                     }
                     (Some(b), None) => text.push_str(&format!("  [solved] best {b}")),
-                    (None, _) if rec.shown => text.push_str("  [shown by the solver]"),
+                    (None, _) if rec.shown => text.push_str("  [seen solved]"),
                     (None, _) => {}
                 }
                 let _ = i;
@@ -530,10 +530,16 @@ pub(super) fn completion<P: Playable>(
             None => String::new(),
         };
         format!("Solved in {}{par}", crate::app::library::moves_said(s.moves()))
-    } else if P::counts_pushes() {
-        format!("Solved with the solver's help: {} pushes, {} moves (not counted as yours)", s.pushes(), s.moves())
     } else {
-        format!("Solved with the solver's help: {} moves (not counted as yours)", s.moves())
+        // Moves not the player's: the solver's, or those a game ID, a link, a paste or a file
+        // brought.
+        let whose = if s.solver_played { "with the solver's help" } else { "by the moves opened" };
+        let counts = if P::counts_pushes() {
+            format!("{} pushes, {} moves", s.pushes(), s.moves())
+        } else {
+            crate::app::library::moves_said(s.moves())
+        };
+        format!("Solved {whose}: {counts} (not counted as yours)")
     };
     let green = egui::Color32::from_rgb(0x2e, 0x8b, 0x57);
     let mut hide = false;
