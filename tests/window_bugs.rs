@@ -295,3 +295,42 @@ fn moves_from_a_link_are_the_links_and_a_save_says_saving() {
     assert!(n.contains("and saving to") && n.contains("failed"), "{n:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Seconds of the clock a 24-move playback of the shubbles box takes in the debugger (Home,
+/// then Play) when frames come `dt` apart, and the frames it took.
+fn playback_at(dt: f32) -> (f32, usize) {
+    let mut h = Harness::builder()
+        .with_size([1200.0, 760.0])
+        .with_step_dt(dt)
+        .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default());
+    h.run_steps(2);
+    h.event(egui::Event::Paste(".........@...o....ooo..xox...\n-+-+-+-+-+-+-+-+-+-+-+-+\n".into()));
+    h.run_steps(2);
+    assert_eq!((h.shown().game, h.shown().moves), (GameKind::Shubbles, 24));
+    h.state_mut().tabs.shubbles.session.jump(0);
+    h.state_mut().tabs.shubbles.session.playing = true;
+    let mut frames = 0;
+    while h.state().tabs.shubbles.session.playing || h.state().tabs.shubbles.session.animating() {
+        h.step();
+        frames += 1;
+        assert!(frames < 100_000, "the playback never ended");
+    }
+    assert_eq!(h.state().tabs.shubbles.session.cursor, 24);
+    (frames as f32 * dt, frames)
+}
+
+#[test]
+fn playback_follows_the_clock_at_any_frame_rate() {
+    // R10: the nominal time (frames a millisecond apart: at most 24 ms lost to frame edges
+    // even if every move waited for a frame), then a renderer at ten frames a second and a
+    // machine so loaded that frames come two seconds apart: the playback ends at the first
+    // frame after its nominal time, never later (frames dropped, the game never slowed).
+    let (nominal, _) = playback_at(0.001);
+    assert!(nominal > 8.0, "a {nominal} s playback");
+    for dt in [0.1, 2.0] {
+        let (took, frames) = playback_at(dt);
+        let least = (nominal / dt - 0.05).ceil() as usize;
+        assert!(frames <= least + 1, "{dt} s frames: {took} s ({frames} frames) for a {nominal} s playback");
+        assert!((took - nominal).abs() <= (0.1 * nominal).max(dt), "{dt} s frames: {took} s for {nominal} s");
+    }
+}

@@ -142,6 +142,10 @@ pub struct Session<P: Playable> {
     pub debug: DebugView,
 }
 
+/// The most moves one frame makes (a frame long enough for more, or instant moves, leaves
+/// the rest to the next frame).
+const MOVES_A_FRAME: usize = 256;
+
 impl<P: Playable> Session<P> {
     pub fn new(title: impl Into<String>, start: P, par: Option<usize>) -> Self {
         Session {
@@ -483,14 +487,33 @@ impl<P: Playable> Session<P> {
         moving
     }
 
-    /// Advances time by `dt` seconds (already scaled by speed); starts queued moves.
-    /// Returns whether anything is still moving.
+    /// Advances time by `dt` seconds (already scaled by speed); starts queued moves (and the
+    /// timeline's next ones while it plays). Time follows the clock at any frame rate: what is
+    /// left of `dt` when a move ends goes to the next, so a slow frame drops frames, never
+    /// slows the game. Returns whether anything is still moving.
     pub fn tick(&mut self, dt: f32, instant: bool) -> bool {
-        if let Some(p) = &mut self.playback
-            && !p.paused
-        {
-            p.time = (p.time + dt).min(p.timeline.total);
+        let mut left = dt;
+        // Bounded: a frame makes at most this many moves (instant ones take no time).
+        for _ in 0..MOVES_A_FRAME {
+            if let Some(p) = &mut self.playback
+                && !p.paused
+            {
+                let used = left.min((p.timeline.total - p.time).max(0.0));
+                p.time += used;
+                left -= used;
+            }
+            let before = (self.cursor, self.history.len(), self.version);
+            self.next_move(instant);
+            let started = before != (self.cursor, self.history.len(), self.version);
+            if !started || left <= 0.0 {
+                break;
+            }
         }
+        self.animating() || !self.queue.is_empty() && !self.queue_paused || self.playing
+    }
+
+    /// Once a move is over: the queue's next move, or the timeline's while it plays.
+    fn next_move(&mut self, instant: bool) {
         if !self.animating()
             && !self.queue_paused
             && let Some((mv, group)) = self.queue.pop_front()
@@ -511,7 +534,6 @@ impl<P: Playable> Session<P> {
                 self.playing = false;
             }
         }
-        self.animating() || !self.queue.is_empty() && !self.queue_paused || self.playing
     }
 
     /// The session as a save file: the level (its start), the whole history and the cursor.
