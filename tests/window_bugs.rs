@@ -334,3 +334,59 @@ fn playback_follows_the_clock_at_any_frame_rate() {
         assert!((took - nominal).abs() <= (0.1 * nominal).max(dt), "{dt} s frames: {took} s for {nominal} s");
     }
 }
+
+#[test]
+fn vexed_is_played_by_keys_alone() {
+    // A keyboard cursor, as Tatham's puzzles have: arrow keys move it over the blocks, Enter
+    // picks the block under it, Left and Right push it, Enter lets it go. SAMPLE-02 (par 9)
+    // solved by keys only, with the solver's moves as the plan.
+    let mut src = harness();
+    src.run_steps(2);
+    src.open_level(1);
+    src.state_mut().view.instant = true;
+    src.get_by_label("Solve").click();
+    src.until_at_rest();
+    let plan: Vec<tumblebox::vexed::Move> = src
+        .state()
+        .tabs
+        .vexed
+        .session
+        .history
+        .iter()
+        .filter_map(|e| match e {
+            tumblebox::app::session::Entry::Move { mv, .. } => Some(*mv),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(plan.len(), 9);
+    let mut h = harness();
+    h.run_steps(2);
+    h.open_level(1);
+    for (i, mv) in plan.iter().enumerate() {
+        // Roam to the block: rows first, then along its row (bounded).
+        for _ in 0..40 {
+            let at = h.state().tabs.vexed.session.selected;
+            let key = match at {
+                None => egui::Key::ArrowDown,
+                Some(p) if p.row < mv.pos.row => egui::Key::ArrowDown,
+                Some(p) if p.row > mv.pos.row => egui::Key::ArrowUp,
+                Some(p) if p.col < mv.pos.col => egui::Key::ArrowRight,
+                Some(p) if p.col > mv.pos.col => egui::Key::ArrowLeft,
+                Some(_) => break,
+            };
+            h.press(key);
+            assert!(h.state().tabs.vexed.session.roaming, "move {i}: the cursor holds a block while roaming");
+        }
+        assert_eq!(h.state().tabs.vexed.session.selected, Some(mv.pos), "move {i}: the cursor did not get there");
+        h.press(egui::Key::Enter);
+        assert!(!h.state().tabs.vexed.session.roaming, "move {i}: Enter did not pick the block");
+        h.press(if mv.side == tumblebox::vexed::Side::Left { egui::Key::ArrowLeft } else { egui::Key::ArrowRight });
+        h.until_at_rest();
+        assert_eq!(h.shown().moves, i + 1, "move {i} was not made");
+        if h.state().tabs.vexed.session.selected.is_some() {
+            h.press(egui::Key::Enter);
+        }
+    }
+    assert!(h.shown().solved, "{:?}", h.shown());
+    assert_eq!(h.shown().moves, 9);
+}

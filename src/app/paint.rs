@@ -109,6 +109,14 @@ pub fn selection(painter: &egui::Painter, view: &View, quad: &[Point; 4]) {
     painter.extend(egui::Shape::dashed_line(&pts, stroke, dash, dash * 0.6));
 }
 
+/// Marks the keyboard cursor's cell: a solid ring in the selection colour just outside the
+/// cell (a held block's ring is dashed, inside it).
+pub fn cursor(painter: &egui::Painter, view: &View, quad: &[Point; 4]) {
+    let [a, _, c, _] = *quad;
+    let r = Rect::from_min_max(view.to_screen(a), view.to_screen(c)).expand(1.0);
+    painter.rect_stroke(r, 3.0, Stroke::new(3.0, SELECTION), egui::StrokeKind::Outside);
+}
+
 /// The hint's colour: the debugger's amber, drawn thicker and with a fill.
 pub const HINT: Color32 = Color32::from_rgb(0xff, 0x8c, 0x00);
 

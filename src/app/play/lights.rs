@@ -67,7 +67,7 @@ impl Playable for Lights {
     }
 
     /// A click presses the cell under it.
-    fn gesture(&self, g: Gesture, _selected: &mut Option<Pos>) -> Vec<Pos> {
+    fn gesture(&self, g: Gesture, _: &mut super::Selection) -> Vec<Pos> {
         match g {
             Gesture::Click(p) => self.cell_at(p).into_iter().collect(),
             _ => vec![],

@@ -31,6 +31,15 @@ pub enum Gesture {
     },
 }
 
+/// The board's selection: a cell (Vexed's block, Sokoban's box) and, in Vexed, whether the
+/// keyboard cursor roams over the blocks (arrow keys move it; Enter picks the block under it)
+/// rather than holding one (arrow keys push it), as a Tatham puzzle's cursor does.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Selection {
+    pub at: Option<Pos>,
+    pub roaming: bool,
+}
+
 /// Something the window draws over the board (never in exports): marks, arrows, ghosts.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Overlay {
@@ -202,8 +211,9 @@ pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 's
     fn touched(&self, step: &Self::Step) -> Vec<[Point; 4]> {
         self.step_cells(step).into_iter().map(|c| self.cell_quad(c)).collect()
     }
-    /// Moves from a gesture; `selected` is the game's selection (Vexed's chosen block).
-    fn gesture(&self, g: Gesture, selected: &mut Option<Pos>) -> Vec<Self::Move>;
+    /// Moves from a gesture; `sel` is the game's selection (Vexed's chosen block, or its
+    /// keyboard cursor; Sokoban's chosen box).
+    fn gesture(&self, g: Gesture, sel: &mut Selection) -> Vec<Self::Move>;
     /// An optimal continuation from here (or the rest of the game, for stacks); when optimality
     /// could not be proven within the app's limits, the best found and why it is not proven.
     fn solve(&self, cancel: &AtomicBool, progress: &crate::meter::Meter) -> Result<Answer<Self::Move>, String>;

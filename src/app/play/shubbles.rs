@@ -106,7 +106,7 @@ impl Playable for shubbles::State {
     /// Arrow keys move the stot the way the arrow points on screen, whatever the box's turn;
     /// the move is the seed's notation in the box's own frame (`<>^v`), which typing those
     /// characters enters directly.
-    fn gesture(&self, g: Gesture, _: &mut Option<Pos>) -> Vec<Op> {
+    fn gesture(&self, g: Gesture, _: &mut super::Selection) -> Vec<Op> {
         use egui::Key::*;
         use shubbles::rules::StotDir;
         let op = match g {

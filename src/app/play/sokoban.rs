@@ -183,7 +183,8 @@ impl Playable for sokoban::scene::Game {
     /// YASC do): click a box (it is selected; again: dropped), then a floor cell, or drag the
     /// box there: the player walks and pushes it along the path with the fewest pushes, then
     /// the fewest moves (UVa 589's exact search, the other boxes standing still), one undo step.
-    fn gesture(&self, g: Gesture, selected: &mut Option<Pos>) -> Vec<sokoban::Move> {
+    fn gesture(&self, g: Gesture, sel: &mut super::Selection) -> Vec<sokoban::Move> {
+        let selected = &mut sel.at;
         use egui::Key::*;
         let walk = |dir| sokoban::Move { dir, push: false };
         match g {

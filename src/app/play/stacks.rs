@@ -106,7 +106,7 @@ impl Playable for StacksPlay {
         format!("piece {text}, turn {}", self.turn)
     }
 
-    fn gesture(&self, g: Gesture, _: &mut Option<Pos>) -> Vec<NextPiece> {
+    fn gesture(&self, g: Gesture, _: &mut super::Selection) -> Vec<NextPiece> {
         match g {
             Gesture::Key(egui::Key::N) | Gesture::Key(egui::Key::Space) => vec![NextPiece],
             Gesture::Key(egui::Key::T) => vec![NextPiece; self.game.pieces() - self.next],

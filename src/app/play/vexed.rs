@@ -2,7 +2,7 @@
 //! the dead rules as "unsolvable", the proven solver.
 
 use super::{Answer, Break, Event, Gesture, Overlay, Playable, VEXED_MAX_STATES, cell, rect, square_cell};
-use crate::grid::Pos;
+use crate::grid::{Dir, Pos};
 use crate::scene::Point;
 use crate::vexed::{self, Board, Cell, Side};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -55,7 +55,12 @@ impl Playable for Board {
                  marked), or click it and press the left or right arrow key.",
             ),
         ],
-        keys: &[("← →  or  A D", "move the selected block"), ("click", "select a block")],
+        keys: &[
+            ("← →  or  A D", "move the selected block"),
+            ("click", "select a block"),
+            ("↑ ↓  or  W S", "the cursor to the next block up or down (then ← → roam along the row)"),
+            ("Enter  or  Space", "pick the block under the cursor (← → push it), or let it go"),
+        ],
     };
     fn built_in() -> Vec<crate::app::Level<Self>> {
         super::super::files::builtin_vexed()
@@ -133,19 +138,20 @@ impl Playable for Board {
         &[Break::ChainAtLeast(2), Break::Solved, Break::Unsolvable]
     }
 
-    fn gesture(&self, g: Gesture, selected: &mut Option<Pos>) -> Vec<vexed::Move> {
+    fn gesture(&self, g: Gesture, sel: &mut super::Selection) -> Vec<vexed::Move> {
         let is_block = |p: Pos| matches!(self.grid.get(p), Some(Cell::Block(_)));
         // A move the rules refuse is still asked for: the rules then say why in the status
         // bar ("cannot move there: the cell is not empty"), as the other games do.
         let mv = |pos: Pos, side: Side| Some(vexed::Move { pos, side });
         match g {
             Gesture::Click(p) => {
-                *selected = square_cell(p).filter(|&c| is_block(c));
+                sel.at = square_cell(p).filter(|&c| is_block(c));
+                sel.roaming = false;
                 vec![]
             }
             Gesture::Drag { from, to } => {
                 let Some(c) = square_cell(from).filter(|&c| is_block(c)) else { return vec![] };
-                *selected = Some(c);
+                (sel.at, sel.roaming) = (Some(c), false);
                 let side = if to[0] < from[0] { Side::Left } else { Side::Right };
                 if (to[0] - from[0]).abs() < 0.4 {
                     return vec![];
@@ -154,18 +160,44 @@ impl Playable for Board {
             }
             Gesture::Text(_) => vec![],
             Gesture::Key(k) => {
-                let side = match k {
-                    egui::Key::ArrowLeft | egui::Key::A => Side::Left,
-                    egui::Key::ArrowRight | egui::Key::D => Side::Right,
+                use egui::Key::*;
+                let dir = match k {
+                    ArrowLeft | A => Dir::Left,
+                    ArrowRight | D => Dir::Right,
+                    ArrowUp | W => Dir::Up,
+                    ArrowDown | S => Dir::Down,
+                    // Enter or Space picks the block under the cursor, or lets it go.
+                    Enter | Space => {
+                        if let Some(c) = sel.at.filter(|&c| is_block(c)) {
+                            sel.roaming = !sel.roaming;
+                            sel.at = Some(c);
+                        }
+                        return vec![];
+                    }
                     _ => return vec![],
                 };
-                let Some(c) = *selected else { return vec![] };
-                let m = mv(c, side);
-                if m.is_some_and(|m| self.moves().contains(&m)) {
-                    // Follow the block if it stays where it slid.
-                    *selected = c.step(side.dir());
+                let held = sel.at.filter(|&c| is_block(c) && !sel.roaming);
+                match (held, dir) {
+                    // A block held: Left and Right push it, and the selection follows it.
+                    (Some(c), Dir::Left | Dir::Right) => {
+                        let side = if dir == Dir::Left { Side::Left } else { Side::Right };
+                        let m = mv(c, side);
+                        if m.is_some_and(|m| self.moves().contains(&m)) {
+                            sel.at = c.step(side.dir());
+                        }
+                        m.into_iter().collect()
+                    }
+                    // Otherwise the cursor roams to the nearest block that way.
+                    _ => {
+                        let from = sel.at.filter(|&c| is_block(c));
+                        sel.at = match from {
+                            Some(c) => nearest_block(self, c, dir).or(Some(c)),
+                            None => first_block(self),
+                        };
+                        sel.roaming = sel.at.is_some();
+                        vec![]
+                    }
                 }
-                m.into_iter().collect()
             }
         }
     }
@@ -243,5 +275,30 @@ impl Playable for Board {
             r.bound
         );
         Ok(Answer { moves, unproven: Some(why) })
+    }
+}
+
+/// The blocks' cells, row by row.
+fn blocks(board: &Board) -> Vec<Pos> {
+    board.grid.iter().filter(|(_, c)| matches!(c, Cell::Block(_))).map(|(p, _)| p).collect()
+}
+
+/// The block the keyboard cursor starts on: the first, reading row by row.
+fn first_block(board: &Board) -> Option<Pos> {
+    blocks(board).into_iter().min_by_key(|p| (p.row, p.col))
+}
+
+/// The block nearest `from` the way `dir` points: along the row for left and right, else the
+/// nearest row above or below, then the nearest column (the left one on a tie).
+fn nearest_block(board: &Board, from: Pos, dir: Dir) -> Option<Pos> {
+    let all = blocks(board);
+    let gap = |a: usize, b: usize| a.abs_diff(b);
+    match dir {
+        Dir::Left => all.into_iter().filter(|p| p.row == from.row && p.col < from.col).max_by_key(|p| p.col),
+        Dir::Right => all.into_iter().filter(|p| p.row == from.row && p.col > from.col).min_by_key(|p| p.col),
+        Dir::Up | Dir::Down => all
+            .into_iter()
+            .filter(|p| if dir == Dir::Up { p.row < from.row } else { p.row > from.row })
+            .min_by_key(|p| (gap(p.row, from.row), gap(p.col, from.col), p.col)),
     }
 }

@@ -109,6 +109,8 @@ pub struct Session<P: Playable> {
     pub cursor: usize,
     pub playback: Option<Playback<P>>,
     pub selected: Option<Pos>,
+    /// The keyboard cursor roams over the blocks rather than holding the selected one (Vexed).
+    pub roaming: bool,
     /// The history (cursor, length) last checked for a dead end (View › Warn when unsolvable).
     pub checked: Option<(usize, usize)>,
     /// Moves waiting for the animation before them, with their gesture's group.
@@ -157,6 +159,7 @@ impl<P: Playable> Session<P> {
             cursor: 0,
             playback: None,
             selected: None,
+            roaming: false,
             checked: None,
             queue: VecDeque::new(),
             queue_given: false,
@@ -598,9 +601,9 @@ impl<P: Playable> Session<P> {
             return;
         }
         let before = self.selected;
-        let mut selected = self.selected;
-        let moves = self.current().gesture(g, &mut selected);
-        self.selected = selected;
+        let mut sel = crate::app::play::Selection { at: self.selected, roaming: self.roaming };
+        let moves = self.current().gesture(g, &mut sel);
+        (self.selected, self.roaming) = (sel.at, sel.roaming);
         if moves.is_empty()
             && let Some(why) = self.current().no_moves_why(g, before)
         {

@@ -638,13 +638,19 @@ pub(super) fn board<P: Playable>(
         paint::overlays(&painter, &view, &s.current().hint_overlay(mv));
     }
     // The selection (Vexed's chosen block), drawn apart from the highlight: a dashed ring
-    // in the selection colour, while no animation plays.
+    // in the selection colour, while no animation plays; the keyboard cursor roaming over the
+    // blocks, a solid ring around the cell.
     if let Some(sel) = s.selected
         && at_rest
     {
         let x = 0.25 + sel.col as f32;
         let y = 0.25 + sel.row as f32;
-        paint::selection(&painter, &view, &[[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]);
+        let quad = [[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]];
+        if s.roaming {
+            paint::cursor(&painter, &view, &quad);
+        } else {
+            paint::selection(&painter, &view, &quad);
+        }
     }
     // The inspector follows the pointer (and keeps the last cell pointed at, so its list can
     // be clicked); a right-click pins a cell (again: unpins it).
