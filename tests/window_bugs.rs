@@ -390,3 +390,41 @@ fn vexed_is_played_by_keys_alone() {
     assert!(h.shown().solved, "{:?}", h.shown());
     assert_eq!(h.shown().moves, 9);
 }
+
+/// The command palette opened, `words` typed, then Enter.
+fn from_the_palette(h: &mut Harness<'_, TumbleApp>, words: &str) {
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
+    h.run_steps(2);
+    h.event(egui::Event::Text(words.into()));
+    h.run_steps(2);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+}
+
+#[test]
+fn the_palette_finds_the_stacks_and_shubbles_actions() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().view.instant = true;
+    h.open_game(GameKind::Stacks);
+    from_the_palette(&mut h, "next piece");
+    h.until_at_rest();
+    assert_eq!(h.shown().moves, 1, "stacks' Next piece from the palette");
+    from_the_palette(&mut h, "next turn");
+    h.until_at_rest();
+    let pieces = h.state().tabs.stacks.session.current().game.pieces();
+    assert_eq!(h.shown().moves, pieces, "stacks' Next turn from the palette");
+    // The shubbles box: a turn, then a stot move of the challenge's notation (`<`), which
+    // only a typed character made before.
+    h.open_game(GameKind::Shubbles);
+    from_the_palette(&mut h, "half turn");
+    h.until_at_rest();
+    assert_eq!(h.shown().moves, 1);
+    from_the_palette(&mut h, "stot left");
+    h.until_at_rest();
+    let last = h.state().tabs.shubbles.session.history.last().map(|e| match e {
+        tumblebox::app::session::Entry::Move { text, .. } => text.clone(),
+        _ => String::new(),
+    });
+    assert_eq!(last.as_deref(), Some("<"), "{:?}", h.shown());
+}

@@ -66,7 +66,7 @@ pub(crate) struct Status<'a> {
 
 /// What a game is, whatever its state: the facts its type declares ([`Playable`],
 /// [`super::edit::Editable`]).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct Facts {
     /// How to play ([`Playable::HELP`]).
     pub help: super::play::Help,
@@ -80,6 +80,8 @@ pub(crate) struct Facts {
     pub edit_variants: &'static [&'static str],
     /// The game has a reverse mode ([`Playable::REVERSE`]).
     pub reverse: bool,
+    /// The game's own actions the palette offers ([`Playable::actions`]).
+    pub actions: Vec<(&'static str, super::play::Gesture)>,
 }
 
 /// One game's tab as the app sees it, whatever the game (the role Tatham's `struct game`
@@ -98,6 +100,8 @@ pub(crate) trait GameTab {
     /// A command on the history: undo, redo, restart, stopping the solver, and the debugger's
     /// timeline (play or pause, a step or a move back or on, either end); others do nothing.
     fn command(&mut self, c: super::command::Command, instant: bool);
+    /// One of the game's own actions (a key, a character of its notation), as if typed.
+    fn act(&mut self, g: super::play::Gesture, instant: bool);
     /// Opens level `i` of the pack (a fresh session).
     fn open(&mut self, i: usize);
     /// The level of the pack whose start is the level `text` (in the game's own format) reads as.
@@ -232,7 +236,11 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             can_optimise: P::can_optimise(),
             edit_variants: P::VARIANTS,
             reverse: P::REVERSE,
+            actions: P::actions(),
         }
+    }
+    fn act(&mut self, g: super::play::Gesture, instant: bool) {
+        self.session.gesture(g, instant);
     }
     fn command(&mut self, c: super::command::Command, instant: bool) {
         use super::command::Command::*;

@@ -202,6 +202,10 @@ pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 's
     fn buttons() -> &'static [(&'static str, egui::Key)] {
         &[]
     }
+    /// The game's own actions the command palette finds (its buttons, and what only keys do).
+    fn actions() -> Vec<(&'static str, Gesture)> {
+        Self::buttons().iter().map(|&(label, key)| (label, Gesture::Key(key))).collect()
+    }
     /// The number the trace gives the move made from this state, the `index`-th since the
     /// start (from 0): the move's own number, or for stacks the turn.
     fn trace_number(&self, index: usize) -> usize {

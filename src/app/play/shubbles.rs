@@ -94,6 +94,18 @@ impl Playable for shubbles::State {
         ]
     }
 
+    fn actions() -> Vec<(&'static str, Gesture)> {
+        let mut all: Vec<(&'static str, Gesture)> =
+            Self::buttons().iter().map(|&(label, key)| (label, Gesture::Key(key))).collect();
+        all.extend([
+            ("stot left in the box's frame (<)", Gesture::Text('<')),
+            ("stot right in the box's frame (>)", Gesture::Text('>')),
+            ("stot up in the box's frame (^)", Gesture::Text('^')),
+            ("stot down in the box's frame (v)", Gesture::Text('v')),
+        ]);
+        all
+    }
+
     /// A smole gone is the end of the attempt: the box must keep both.
     fn unsolvable(&self) -> Option<String> {
         (self.count(shubbles::Content::Smole) < 2).then(|| "a smole has left the box: the attempt fails".into())

@@ -192,6 +192,16 @@ impl TumbleApp {
         let allowed = self.allowed();
         let mut open = true;
         let mut run = None;
+        let mut act = None;
+        // The game's own actions (stacks' next piece, the shubbles' turns and stot moves) after
+        // the commands, found by their words too.
+        let actions = if self.editing() { Vec::new() } else { self.tab().facts().actions };
+        let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
+        let game_found: Vec<(&str, crate::app::play::Gesture)> = actions
+            .into_iter()
+            .filter(|(label, _)| words.iter().all(|w| label.to_lowercase().contains(w.as_str())))
+            .collect();
+        let busy = self.tab().status().busy;
         egui::Window::new("Command palette")
             .open(&mut open)
             .collapsible(false)
@@ -204,6 +214,7 @@ impl TumbleApp {
                 );
                 edit.request_focus();
                 let found = Command::matching(&query);
+                let rows = found.len() + game_found.len();
                 let (up, down, enter) = ui.input(|i| {
                     (
                         i.key_pressed(egui::Key::ArrowUp),
@@ -215,18 +226,19 @@ impl TumbleApp {
                     sel = 0;
                 }
                 if down {
-                    sel = (sel + 1).min(found.len().saturating_sub(1));
+                    sel = (sel + 1).min(rows.saturating_sub(1));
                 }
                 if up {
                     sel = sel.saturating_sub(1);
                 }
-                if enter
-                    && let Some(&c) = found.get(sel)
-                    && c.enabled(&allowed)
-                {
-                    run = Some(c);
+                if enter {
+                    match found.get(sel) {
+                        Some(&c) if c.enabled(&allowed) => run = Some(c),
+                        Some(_) => {}
+                        None => act = game_found.get(sel - found.len()).map(|a| a.1).filter(|_| !busy),
+                    }
                 }
-                if found.is_empty() {
+                if rows == 0 {
                     ui.weak("no command has those words");
                 }
                 // The list scrolls within the window (43 commands are taller than a small
@@ -249,12 +261,27 @@ impl TumbleApp {
                             run = Some(c);
                         }
                     }
+                    for (k, &(label, g)) in game_found.iter().enumerate() {
+                        let k = k + found.len();
+                        let r = ui
+                            .add_enabled(!busy, egui::Button::selectable(k == sel, label))
+                            .on_hover_text("This game's own action, as its key or button does");
+                        if k == sel && (up || down) {
+                            r.scroll_to_me(None);
+                        }
+                        if r.clicked() {
+                            act = Some(g);
+                        }
+                    }
                 });
             });
         if let Some(c) = run {
             if c != Command::Palette {
                 self.run(c, ctx);
             }
+        } else if let Some(g) = act {
+            let instant = self.view.instant;
+            self.tab_mut().act(g, instant);
         } else if open {
             self.view.palette = Some((query, sel));
         }
