@@ -428,3 +428,20 @@ fn the_palette_finds_the_stacks_and_shubbles_actions() {
     });
     assert_eq!(last.as_deref(), Some("<"), "{:?}", h.shown());
 }
+
+#[test]
+fn alt_and_a_menus_first_letter_opens_it() {
+    let mut h = harness();
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("Quit").is_none());
+    h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::F);
+    h.run_steps(3);
+    h.get_by_label_contains("Quit");
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("Quit").is_none(), "Escape left the menu open");
+    h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::V);
+    h.run_steps(3);
+    h.get_by_label_contains("Level list   F9");
+    assert_eq!(h.shown().moves, 0);
+}

@@ -415,8 +415,15 @@ impl TumbleApp {
             egui::MenuBar::new().ui(ui, |ui| {
                 let mut switch = None;
                 // Every menu and every item in it from the command table.
+                // Alt and a menu's first letter opens it (its keys then move in it).
+                let alt = ui.input_mut(|i| {
+                    Menu::ALL.into_iter().find(|m| {
+                        let letter = &m.title()[..1];
+                        egui::Key::from_name(letter).is_some_and(|k| i.consume_key(egui::Modifiers::ALT, k))
+                    })
+                });
                 for menu in Menu::ALL {
-                    ui.menu_button(menu.title(), |ui| {
+                    let shown = ui.menu_button(menu.title(), |ui| {
                         if menu == Menu::Game {
                             // The games, here too: on a narrow window the tabs beside the menus
                             // are cut off.
@@ -443,6 +450,9 @@ impl TumbleApp {
                             }
                         }
                     });
+                    if alt == Some(menu) {
+                        egui::Popup::open_id(ui.ctx(), egui::Popup::default_response_id(&shown.response));
+                    }
                 }
                 ui.separator();
                 for k in GameKind::ALL {
