@@ -445,3 +445,41 @@ fn alt_and_a_menus_first_letter_opens_it() {
     h.get_by_label_contains("Level list   F9");
     assert_eq!(h.shown().moves, 0);
 }
+
+#[test]
+fn a_files_header_is_shown_line_by_line_without_its_rules() {
+    // B22: the credits' tooltip keeps the header's lines apart and leaves out its separator
+    // lines, not one run-on paragraph with "-----" inside.
+    let text =
+        "Holland collection\n------------------\nDesigned by someone\nE-mail: a@b.c\n\n; One\n#####\n#@$.#\n#####\n";
+    let (mut h, dir) = opened("holland.xsb", text);
+    assert_eq!(h.shown().game, GameKind::Sokoban);
+    h.get_by_label("Holland collection").hover();
+    h.run_steps(40);
+    let tip = h
+        .query_all_by_label_contains("Designed by someone")
+        .map(|n| n.accesskit_node().label().or_else(|| n.accesskit_node().value()).unwrap_or_default())
+        .next()
+        .expect("the tooltip with the header");
+    assert!(!tip.contains("---"), "{tip:?}");
+    assert!(tip.contains("Holland collection\nDesigned by someone\nE-mail"), "{tip:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_status_bars_solved_word_moves_nothing() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().notify("a message before", None);
+    h.run_steps(2);
+    let before = h.get_by_label_contains("a message before").rect().left();
+    use tumblebox::vexed::{Move, Side};
+    h.state_mut().tabs.vexed.session.make(&Move { pos: Pos::new(1, 2), side: Side::Left }, true).unwrap();
+    h.state_mut().tabs.vexed.session.make(&Move { pos: Pos::new(0, 0), side: Side::Right }, true).unwrap();
+    h.run_steps(3);
+    assert!(h.shown().solved);
+    h.state_mut().notify("a message after", None);
+    h.run_steps(2);
+    let after = h.get_by_label_contains("a message after").rect().left();
+    assert_eq!(before, after, "the message moved when \"solved\" came");
+}

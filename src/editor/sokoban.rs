@@ -15,7 +15,9 @@ fn draw_sokoban(sc: &mut Scene, x: f32, y: f32, glyph: char) {
     if glyph == ' ' {
         return;
     }
-    sc.rect(x, y, 1.0, 1.0, Ink::Floor);
+    // A grid line round each floor cell: cells can be counted while painting.
+    sc.rect(x, y, 1.0, 1.0, Ink::GridLine);
+    sc.rect(x + 0.03, y + 0.03, 0.94, 0.94, Ink::Floor);
     let goal = matches!(glyph, '.' | '*' | '+');
     if goal {
         sc.rect(x + 0.3, y + 0.3, 0.4, 0.4, Ink::Goal);

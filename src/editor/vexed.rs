@@ -28,7 +28,8 @@ impl Sketch for VexedSketch {
     ];
     const ERASE: char = '-';
     const RESIZABLE: bool = true;
-    const BACKGROUND: Ink = Ink::Wall;
+    // The surround apart from the wall ring, so the board's edge shows.
+    const BACKGROUND: Ink = Ink::Background;
 
     fn blank(rows: usize, cols: usize) -> Grid {
         framed(rows, cols, '#', '-')

@@ -150,6 +150,13 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     a == b || std::fs::canonicalize(a).ok().zip(std::fs::canonicalize(b).ok()).is_some_and(|(x, y)| x == y)
 }
 
+/// A file's header as its author wrote it: one line each, separator lines (`-----`, `=====`)
+/// left out.
+fn header_text(lines: &[String]) -> String {
+    let kept: Vec<&str> = lines.iter().map(|l| l.trim()).filter(|l| l.chars().any(char::is_alphanumeric)).collect();
+    kept.join("\n")
+}
+
 /// The credit a pack's levels carry wherever they are shown.
 pub(super) fn credit(pack: &str) -> Option<&'static str> {
     let p = pack.to_lowercase();
@@ -198,21 +205,26 @@ pub(super) fn status_bar<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
                 let i = steps.iter().position(P::is_failure)?;
                 Some(before.records(steps).swap_remove(i).text)
             });
-            // What the position says of itself (a message saying the same is not said twice).
+            // What the position says of itself (a message saying the same is not said twice),
+            // in room kept for "solved": the message after it does not move when it comes.
             let mut said = None;
-            if let Some(f) = failed {
-                ui.colored_label(
-                    egui::Color32::from_rgb(0xd9, 0x2b, 0x2b),
-                    format!("{f}: the attempt fails (undo to go on)"),
-                );
-            } else if let Some(st) = s.current().status() {
-                ui.label(&st);
-                said = Some(st);
-            } else if s.current().solved() {
-                let done = s.current().done_text();
-                ui.colored_label(egui::Color32::from_rgb(0x2e, 0x8b, 0x57), &done);
-                said = Some(done);
-            }
+            let room = super::text_width(ui, "solved", egui::TextStyle::Body);
+            ui.scope(|ui| {
+                ui.set_min_width(room);
+                if let Some(f) = failed {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(0xd9, 0x2b, 0x2b),
+                        format!("{f}: the attempt fails (undo to go on)"),
+                    );
+                } else if let Some(st) = s.current().status() {
+                    ui.label(&st);
+                    said = Some(st);
+                } else if s.current().solved() {
+                    let done = s.current().done_text();
+                    ui.colored_label(egui::Color32::from_rgb(0x2e, 0x8b, 0x57), &done);
+                    said = Some(done);
+                }
+            });
             // One place for messages: the newest of this game's and the app's (unless the
             // app's belongs to another game's tab).
             let app_note = shared.notice.as_ref().filter(|n| n.tab.is_none_or(|t| t == shared.kind));
@@ -306,7 +318,7 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
             }
             // The file's own header: its first line, the whole on hover.
             if let Some(first) = tab.header.first() {
-                ui.small(first).on_hover_text(tab.header.join(" "));
+                ui.small(first).on_hover_text(header_text(&tab.header));
             }
             // List or grid (thumbnails drawn by the same scene as the board).
             ui.horizontal(|ui| {
