@@ -483,3 +483,14 @@ fn the_status_bars_solved_word_moves_nothing() {
     let after = h.get_by_label_contains("a message after").rect().left();
     assert_eq!(before, after, "the message moved when \"solved\" came");
 }
+
+#[test]
+fn help_never_covers_the_toolbar() {
+    let mut h = harness();
+    h.run_steps(2);
+    let toolbar = h.get_by_label("Undo").rect().union(h.get_by_label("Solve").rect());
+    h.press(egui::Key::F1);
+    h.run_steps(3);
+    let help = h.get_by_label_contains("How to play: Vexed").rect();
+    assert!(help.top() > toolbar.bottom(), "help at {help:?} over the toolbar at {toolbar:?}");
+}

@@ -426,11 +426,15 @@ impl TumbleApp {
             .map(|pad| pad.tools().iter().map(|t| (pad.swatch(t.glyph), t.name)).collect())
             .unwrap_or_default();
         let mut open = true;
+        // Below the toolbar (its buttons stay in reach), and within the window.
+        let top = 80.0;
+        let room = (ctx.content_rect().height() - top - 40.0).max(200.0);
         egui::Window::new(format!("How to play: {}", self.kind.name()))
             .open(&mut open)
             .default_width(480.0)
-            .default_height(620.0)
-            .default_pos([240.0, 40.0])
+            .default_height(620.0_f32.min(room))
+            .max_height(room)
+            .default_pos([240.0, top])
             .collapsible(false)
             .show(ctx, |ui| {
                 // A scroll bar beside the text, not over its last letters.
