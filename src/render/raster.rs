@@ -489,4 +489,21 @@ mod tests {
             .sum();
         assert!((cover - 400.0).abs() < 8.0, "{cover}");
     }
+
+    #[test]
+    fn a_hollow_glyph_has_no_seam_where_its_bars_meet() {
+        // The shubble's hollow square, large, its bars' meeting lines across pixels: every
+        // pixel down the middle of a side bar is the glyph's own colour (a seam would be a
+        // lighter line where two bars' soft edges add up).
+        let mut sc = Scene::new(2.0, 2.0, Ink::Background);
+        sc.glyph(crate::scene::GLYPH_RING, 1.0, 1.0, 0.9, Ink::Shubble, 1.0);
+        let mut palette = Palette::new();
+        let img = render(&sc, 401, 401, &mut palette);
+        let view = Viewport::fit(&sc, 401, 401);
+        let (x, top) = view.pixel([1.0 - 0.625 * 0.9, 1.0 - 0.78 * 0.9]);
+        let (_, bottom) = view.pixel([1.0 - 0.625 * 0.9, 1.0 + 0.78 * 0.9]);
+        let ink = palette.ink(Ink::Shubble);
+        let off: Vec<usize> = (top..=bottom).filter(|&y| img.get(x, y) != ink).collect();
+        assert!(off.is_empty(), "rows {off:?} of column {x} are not the glyph's colour");
+    }
 }
