@@ -252,12 +252,12 @@ impl<S: Sketch> Editor<S> {
             }
         }
         S::surround(&mut sc, MARGIN, MARGIN);
-        // The cells an error names: filled red and ringed, unmistakable on any floor (the
-        // palette's red, the window's error colour).
+        // The cells an error names: ringed inside the cell, a dark ring round a red one
+        // (unmistakable on any floor or wall), what the cell holds left as it is.
         for &(r, c) in marked {
             let (x, y) = (MARGIN + c as f32, MARGIN + r as f32);
-            sc.quad([[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]], Ink::Smole, 0.45);
-            sc.outline(x - 0.1, y - 0.1, 1.2, 1.2, 0.2, Ink::Smole);
+            sc.outline(x, y, 1.0, 1.0, 0.08, Ink::Text);
+            sc.outline(x + 0.08, y + 0.08, 0.84, 0.84, 0.1, Ink::Smole);
         }
         sc
     }

@@ -237,3 +237,42 @@ fn a_block_painted_on_a_built_in_vexed_level_is_the_twin_of_its_own() {
     blank.paint(&[(2, 1)], 'A');
     assert_eq!(blank.grid()[2][1], 'A');
 }
+
+#[test]
+fn an_error_mark_stays_in_its_cell_and_leaves_what_it_holds() {
+    // The shubbles box with a third smole (the parser names it): the marked cell's middle is
+    // still the smole's colour, and nothing outside the cell changes.
+    use crate::render::raster::{Palette, Viewport, render};
+    let mut ed = Editor::<ShubblesSketch>::blank("t", 0, 0);
+    let cells: Vec<(usize, usize)> = (0..crate::shubbles::rules::CELLS).map(crate::shubbles::rules::cell_pos).collect();
+    ed.paint(&cells[..1], '@');
+    ed.paint(&cells[10..13], 'x');
+    let marked = ed.validate().expect_err("three smoles").cells;
+    assert!(!marked.is_empty());
+    let (plain, with) = (ed.scene(&[]), ed.scene(&marked));
+    let (mut p1, mut p2) = (Palette::new(), Palette::new());
+    let (a, b) = (render(&plain, 400, 400, &mut p1).to_rgb(&p1), render(&with, 400, 400, &mut p2).to_rgb(&p2));
+    let view = Viewport::fit(&plain, 400, 400);
+    for &(r, c) in &marked {
+        let (x, y) = (MARGIN + c as f32, MARGIN + r as f32);
+        let (cx, cy) = view.pixel([x + 0.5, y + 0.5]);
+        let at = |img: &[u8], px: usize, py: usize| img[(py * 400 + px) * 3..][..3].to_vec();
+        assert_eq!(at(&a, cx, cy), at(&b, cx, cy), "the marked cell's middle changed");
+        let (x0, y0) = view.pixel([x, y]);
+        let (x1, y1) = view.pixel([x + 1.0, y + 1.0]);
+        for py in 0..400 {
+            for px in 0..400 {
+                let inside =
+                    (x0.saturating_sub(1)..=x1 + 1).contains(&px) && (y0.saturating_sub(1)..=y1 + 1).contains(&py);
+                let other = marked.iter().any(|&(r2, c2)| {
+                    let (a0, b0) = view.pixel([MARGIN + c2 as f32, MARGIN + r2 as f32]);
+                    let (a1, b1) = view.pixel([MARGIN + c2 as f32 + 1.0, MARGIN + r2 as f32 + 1.0]);
+                    (a0.saturating_sub(1)..=a1 + 1).contains(&px) && (b0.saturating_sub(1)..=b1 + 1).contains(&py)
+                });
+                if !inside && !other {
+                    assert_eq!(at(&a, px, py), at(&b, px, py), "pixel ({px},{py}) outside the marked cells changed");
+                }
+            }
+        }
+    }
+}
