@@ -79,7 +79,7 @@ impl Ink {
             Ink::Smole => [0xd9, 0x2b, 0x2b],
             Ink::Stot => [0x10, 0x10, 0x10],
             Ink::Block(k) => BLOCKS[k as usize % BLOCK_COLOURS],
-            Ink::Floor => [0xe8, 0xe2, 0xd0],
+            Ink::Floor => [0xd9, 0xdc, 0xe0],
             Ink::Goal => [0x3c, 0xb3, 0x71],
             Ink::Crate => [0xc0, 0x7a, 0x2c],
             Ink::CrateOnGoal => [0x2e, 0x8b, 0x57],

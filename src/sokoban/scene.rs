@@ -209,17 +209,38 @@ impl Animate for Game {
         let walls = &self.level.walls;
         let mut sc =
             Scene::new(walls.cols() as f32 + 2.0 * MARGIN, walls.rows() as f32 + 2.0 * MARGIN, Ink::Background);
+        let is_wall = |p: Option<Pos>| p.and_then(|p| walls.get(p)).copied().unwrap_or(false);
+        // Floor first: tiles with a fine joint, so cells can be counted.
         for (p, &wall) in walls.iter() {
             // Sokoban's outside is not drawn.
-            if self.level.is_outside(p) {
+            if wall || self.level.is_outside(p) {
                 continue;
             }
             let [x, y] = origin(p);
-            sc.rect(x, y, 1.0, 1.0, if wall { Ink::Wall } else { Ink::Floor });
+            sc.rect(x, y, 1.0, 1.0, Ink::GridLine);
+            sc.rect(x + 0.025, y + 0.025, 0.95, 0.95, Ink::Floor);
         }
+        // Walls as one mass (each reaches into its wall neighbours, so no seam shows between
+        // them), with a shadow along their foot where floor is below: they read as raised.
+        for (p, &wall) in walls.iter() {
+            if !wall {
+                continue;
+            }
+            let [x, y] = origin(p);
+            let right = is_wall(Some(Pos::new(p.row, p.col + 1)));
+            let below = is_wall(Some(Pos::new(p.row + 1, p.col)));
+            let (w, h) = (if right { 1.04 } else { 1.0 }, if below { 1.04 } else { 1.0 });
+            sc.rect(x, y, w, h, Ink::Wall);
+            let under = Pos::new(p.row + 1, p.col);
+            if !below && walls.get(under).is_some() && !self.level.is_outside(under) {
+                sc.rect(x, y + 0.86, 1.0, 0.14, Ink::WallEdge);
+            }
+        }
+        // Goals: a ring round a dot, plain on the floor and seen round a box's foot.
         for &g in &self.level.goals {
             let [x, y] = origin(g);
-            sc.rect(x + 0.3, y + 0.3, 0.4, 0.4, Ink::Goal);
+            sc.outline(x + 0.22, y + 0.22, 0.56, 0.56, 0.08, Ink::Goal);
+            sc.rect(x + 0.4, y + 0.4, 0.2, 0.2, Ink::Goal);
         }
         let e = ease(t);
         let lerp = |from: Pos, to: Pos| {
@@ -239,8 +260,13 @@ impl Animate for Game {
                 _ => origin(b),
             };
             let on_goal = self.level.goals.contains(&b) && moved_box.is_none_or(|(from, _)| from != b);
+            // A crate: a dark frame, its boards, and a brace across (green when on a goal).
+            let fill = if on_goal { Ink::CrateOnGoal } else { Ink::Crate };
             sc.rect(x + 0.08, y + 0.08, 0.84, 0.84, Ink::WallEdge);
-            sc.rect(x + 0.14, y + 0.14, 0.72, 0.72, if on_goal { Ink::CrateOnGoal } else { Ink::Crate });
+            sc.rect(x + 0.14, y + 0.14, 0.72, 0.72, fill);
+            sc.outline(x + 0.22, y + 0.22, 0.56, 0.56, 0.05, Ink::WallEdge);
+            let (a, b2, t) = ([x + 0.27, y + 0.27], [x + 0.73, y + 0.73], 0.045);
+            sc.quad([[a[0] - t, a[1] + t], [a[0] + t, a[1] - t], [b2[0] + t, b2[1] - t], [b2[0] - t, b2[1] + t]], Ink::WallEdge, 1.0);
         }
         let [x, y] = player;
         // The player: a diamond.
