@@ -332,7 +332,8 @@ fn other_games_export() {
         let last = d.frames.len() - 1;
         // 1 x 7 maze in a 7.5 x 1.5 view at 480 px: 64 px per cell, the row centred vertically.
         let (cy, cell) = (240usize, 64.0f32);
-        let box_x = |col: f32| ((0.25 + col + 0.5) * cell) as usize;
+        // A point of the crate's own colour: in its band between the frame and the boards.
+        let box_x = |col: f32| ((0.25 + col + 0.18) * cell) as usize;
         assert_eq!(d.pixel(0, box_x(1.0), cy), Ink::Crate.rgb());
         assert_eq!(d.pixel(last, box_x(6.0), cy), Ink::CrateOnGoal.rgb());
     }
