@@ -266,7 +266,11 @@ impl Animate for Game {
             sc.rect(x + 0.14, y + 0.14, 0.72, 0.72, fill);
             sc.outline(x + 0.22, y + 0.22, 0.56, 0.56, 0.05, Ink::WallEdge);
             let (a, b2, t) = ([x + 0.27, y + 0.27], [x + 0.73, y + 0.73], 0.045);
-            sc.quad([[a[0] - t, a[1] + t], [a[0] + t, a[1] - t], [b2[0] + t, b2[1] - t], [b2[0] - t, b2[1] + t]], Ink::WallEdge, 1.0);
+            sc.quad(
+                [[a[0] - t, a[1] + t], [a[0] + t, a[1] - t], [b2[0] + t, b2[1] - t], [b2[0] - t, b2[1] + t]],
+                Ink::WallEdge,
+                1.0,
+            );
         }
         let [x, y] = player;
         // The player: a diamond.

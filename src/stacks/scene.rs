@@ -132,7 +132,8 @@ pub fn draw_piece(sc: &mut Scene, piece: usize, x: f32, y: f32, level: f32, head
     let px = x + 0.12;
     let py = y + 0.78 - level * LAYER;
     let ink = Ink::Piece((piece % PIECE_COLOURS) as u8);
-    sc.rect(px - 0.02, py - 0.02, w + 0.04, h + 0.04, if lit { Ink::Highlight } else { Ink::Text });
+    // A light frame: every dark piece stands apart from the red and blue squares too.
+    sc.rect(px - 0.025, py - 0.025, w + 0.05, h + 0.05, if lit { Ink::Highlight } else { Ink::TextLight });
     sc.rect(px, py, w, h, ink);
     sc.text([px + 0.22, py + h / 2.0], 0.16, (piece + 1).to_string(), Ink::TextLight);
     // Heading notch: a small triangle at the right of the piece.
