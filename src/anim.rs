@@ -209,8 +209,9 @@ pub struct Captioned<S> {
     pub inner: S,
     /// Moves finished (or begun: the caption of a move shows from its first step).
     pub done: usize,
-    /// Every move's notation, and how many come before the first one shown (a range).
-    pub names: std::sync::Arc<(Vec<String>, usize)>,
+    /// Every move's notation, how many come before the first one shown (a range), and the
+    /// captions' one size (the widest caption's, found once).
+    pub names: std::sync::Arc<(Vec<String>, usize, std::sync::OnceLock<f32>)>,
 }
 
 /// How tall the caption band is, in board units.
@@ -218,7 +219,7 @@ pub const CAPTION_BAND: f32 = 0.9;
 
 impl<S: Animate> Captioned<S> {
     pub fn new(inner: S, names: Vec<String>, first: usize) -> Captioned<S> {
-        Captioned { inner, done: 0, names: std::sync::Arc::new((names, first)) }
+        Captioned { inner, done: 0, names: std::sync::Arc::new((names, first, std::sync::OnceLock::new())) }
     }
 }
 
@@ -249,7 +250,7 @@ impl<S: Animate> Animate for Captioned<S> {
     fn scene(&self, steps: &[Self::Step], t: f32) -> Scene {
         let inner: Vec<S::Step> = steps.iter().map(|s| s.1.clone()).collect();
         let mut scene = self.inner.scene(&inner, t);
-        let (names, first) = &*self.names;
+        let (names, first, size) = &*self.names;
         // Moves done (or the one playing, counted from its first step), from the first move.
         let shown = first + steps.first().map_or(self.done, |s| s.0 + 1);
         let total = names.len();
@@ -262,7 +263,15 @@ impl<S: Animate> Animate for Captioned<S> {
         // A light band whatever the game's background, dark text on it.
         let b = CAPTION_BAND;
         scene.quad([[0.0, h], [w, h], [w, h + b], [0.0, h + b]], crate::scene::Ink::Cell, 1.0);
-        scene.text([w / 2.0, h + b / 2.0], b * 0.6, text, crate::scene::Ink::Text);
+        // One size through the animation: the widest caption's, so no caption grows or
+        // shrinks from one frame to the next.
+        let size = *size.get_or_init(|| {
+            let room = w * crate::font::TEXT_ROOM;
+            names
+                .iter()
+                .fold(b * 0.6, |s, n| s.min(crate::font::fit(&format!("move {total}/{total}  {n}"), b * 0.6, room)))
+        });
+        scene.text([w / 2.0, h + b / 2.0], size, text, crate::scene::Ink::Text);
         scene
     }
 }

@@ -22,6 +22,9 @@ pub fn width(text: &str, size: f32) -> f32 {
     text.chars().map(|c| f.h_advance(FACE.glyph_id(c))).sum()
 }
 
+/// The share of a picture's width a line of text may take (the rest is its margin).
+pub const TEXT_ROOM: f32 = 0.96;
+
 /// The size, at most `size`, at which `text` is no wider than `max_width`.
 pub fn fit(text: &str, size: f32, max_width: f32) -> f32 {
     let w = width(text, size);

@@ -606,3 +606,60 @@ fn common_stacks_board(d: &Path) -> PathBuf {
     std::fs::write(&f, "4 4\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n4 1 2\n").unwrap();
     f
 }
+
+#[test]
+fn captions_keep_one_size_through_an_animation() {
+    // A narrow board whose captions differ in length (the counter and the notation): every
+    // frame's caption is set at one size, the widest caption's (none grows or shrinks).
+    use tumblebox::anim::{Animate, Captioned};
+    use tumblebox::save::Replay;
+    let board = tumblebox::vexed::Board::from_level("3 3 SAMPLE-01\na--\n#-b\nab#\n0 0\n", false).unwrap();
+    let mut moves = Vec::new();
+    let mut at = board.clone();
+    for text in ["(b,1,2,L)", "(a,0,0,R)"] {
+        let mv = at.parse_move(text).unwrap();
+        let (next, steps) = at.play(&mv).unwrap();
+        moves.push(steps);
+        at = next;
+    }
+    let names = vec!["(b,1,2,L)".to_string(), "(a,0,0,R) and a long note".to_string()];
+    let mut sizes = Vec::new();
+    let first = Captioned::new(board, names, 0);
+    let tagged: Vec<Vec<_>> = tumblebox::anim::captioned::<tumblebox::vexed::Board, _>(&moves).collect();
+    tumblebox::anim::each_keyframe(&first, &tagged, |s: &Captioned<tumblebox::vexed::Board>, steps, t| {
+        for shape in s.scene(steps, t).shapes {
+            if let tumblebox::scene::Shape::Text { size, .. } = shape {
+                sizes.push(size);
+            }
+        }
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    assert!(sizes.len() > 4, "{sizes:?}");
+    assert!(sizes.iter().all(|&s| s == sizes[0]), "caption sizes {sizes:?}");
+    let widest =
+        tumblebox::font::fit("move 2/2  (a,0,0,R) and a long note", 0.9 * 0.6, first.scene(&[], 0.0).width * 0.96);
+    assert!((sizes[0] - widest).abs() < 1e-4, "{} vs the widest's {widest}", sizes[0]);
+}
+
+#[test]
+fn sokobans_outside_is_not_drawn_and_its_walls_are() {
+    // The cells outside the walls (no one can reach them) stay the picture's background; a
+    // wall, the floor and the surround are three different colours.
+    use tumblebox::anim::Animate;
+    use tumblebox::render::raster::{Palette, Viewport, render};
+    use tumblebox::save::Replay;
+    let g = tumblebox::sokoban::scene::Game::from_level("  ###\n###.#\n#@$ #\n#####\n", false).unwrap();
+    let sc = g.scene(&[], 0.0);
+    let mut p = Palette::new();
+    let img = render(&sc, 400, 400, &mut p).to_rgb(&p);
+    let view = Viewport::fit(&sc, 400, 400);
+    let at = |row: f32, col: f32| {
+        let (x, y) = view.pixel([0.25 + col + 0.5, 0.25 + row + 0.5]);
+        img[(y * 400 + x) * 3..][..3].to_vec()
+    };
+    assert_eq!(at(0.0, 0.0), Ink::Background.rgb().to_vec(), "the outside is drawn");
+    assert_eq!(at(0.0, 2.0), Ink::Wall.rgb().to_vec(), "a wall");
+    assert_eq!(at(2.0, 3.0), Ink::Floor.rgb().to_vec(), "the floor");
+    assert_ne!(Ink::Floor.rgb(), Ink::Background.rgb());
+}

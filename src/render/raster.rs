@@ -11,7 +11,7 @@ use crate::scene::{Ink, Point, Scene, Shape};
 use hashbrown::HashMap;
 
 /// How much of a scene's width a text may take (it is set smaller beyond).
-pub const TEXT_ROOM: f32 = 0.96;
+pub const TEXT_ROOM: f32 = crate::font::TEXT_ROOM;
 
 /// Blend levels: a blend is `level / LEVELS` of the foreground.
 pub const LEVELS: u8 = 8;

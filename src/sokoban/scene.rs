@@ -209,7 +209,9 @@ impl Animate for Game {
         let walls = &self.level.walls;
         let mut sc =
             Scene::new(walls.cols() as f32 + 2.0 * MARGIN, walls.rows() as f32 + 2.0 * MARGIN, Ink::Background);
-        let is_wall = |p: Option<Pos>| p.and_then(|p| walls.get(p)).copied().unwrap_or(false);
+        // Walls drawn: the outside (walls no one can reach) is not.
+        let is_wall =
+            |p: Option<Pos>| p.is_some_and(|p| walls.get(p).copied().unwrap_or(false) && !self.level.is_outside(p));
         // Floor first: tiles with a fine joint, so cells can be counted.
         for (p, &wall) in walls.iter() {
             // Sokoban's outside is not drawn.
@@ -222,8 +224,8 @@ impl Animate for Game {
         }
         // Walls as one mass (each reaches into its wall neighbours, so no seam shows between
         // them), with a shadow along their foot where floor is below: they read as raised.
-        for (p, &wall) in walls.iter() {
-            if !wall {
+        for (p, _) in walls.iter() {
+            if !is_wall(Some(p)) {
                 continue;
             }
             let [x, y] = origin(p);
