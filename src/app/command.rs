@@ -36,6 +36,7 @@ commands! {
     SaveBest,
     Undo,
     Redo,
+    UndoPush,
     Restart,
     Solve,
     Hint,
@@ -128,6 +129,8 @@ pub struct Allowed {
     pub reverse: bool,
     /// Reverse mode is on.
     pub reversed: bool,
+    /// The game counts pushes (pushing boxes) and there is history before the position.
+    pub pushes: bool,
 }
 
 /// When a command can be used.
@@ -156,6 +159,8 @@ pub enum When {
     Reverse,
     /// Reverse mode is off (what files and the clipboard hold are forward moves).
     Forward,
+    /// The game counts pushes (pushing boxes) and there is a move before this position.
+    Pushes,
 }
 
 impl When {
@@ -181,6 +186,7 @@ impl When {
             When::Forward => {
                 "reverse mode is on: its moves are pulls, which files and game IDs do not hold (leave it first)"
             }
+            When::Pushes => "only pushing boxes counts pushes, and there is no move before this position",
         }
     }
 }
@@ -215,7 +221,7 @@ impl Command {
             Copy | CopyLink | Paste | EnterGameId => (M::File, 1),
             Export | ExportProgress | ImportProgress => (M::File, 2),
             Quit => (M::File, 3),
-            Undo | Redo | Restart => (M::Game, 0),
+            Undo | Redo | UndoPush | Restart => (M::Game, 0),
             Solve | Hint | Cancel => (M::Game, 1),
             ReverseMode => (M::Game, 2),
             ReplayBest | ExportBest | SaveBest => (M::Game, 3),
@@ -368,6 +374,13 @@ impl Command {
                 Some(KeyboardShortcut::new(ctrl_shift, Key::Z)),
                 Ahead,
             ),
+            UndoPush => (
+                "Undo to the last push",
+                "Pushing boxes: take back the walks since the last push and that push (the box goes back, the player stands where they pushed from)",
+                cmd(Key::U),
+                None,
+                Pushes,
+            ),
             Restart => ("Restart", "Back to the start (undo brings the moves back)", key(Key::R), None, Back),
             Solve => (
                 "Solve",
@@ -509,6 +522,7 @@ impl Command {
             When::KeepMine => a.editing && a.keeps_mine,
             When::Reverse => a.reverse,
             When::Forward => !a.reversed,
+            When::Pushes => a.pushes,
         }
     }
 
@@ -618,7 +632,7 @@ mod tests {
         // The command named so first, then those whose tooltips mention it, in the table's order.
         assert_eq!(
             Command::matching("UNDO"),
-            vec![Command::Undo, Command::Save, Command::ReplayBest, Command::Restart]
+            vec![Command::Undo, Command::UndoPush, Command::Save, Command::ReplayBest, Command::Restart]
         );
         assert_eq!(Command::matching("paste")[0], Command::Paste);
         assert_eq!(Command::matching("copy")[..2], [Command::Copy, Command::CopyLink]);

@@ -517,6 +517,7 @@ impl TumbleApp {
             best: self.best_line().is_some(),
             reverse: self.editor.mode.is_none() && t.can_reverse(),
             reversed: t.status().reversed,
+            pushes: t.status().pushes.is_some() && t.status().can_undo,
         }
     }
 

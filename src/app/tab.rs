@@ -248,6 +248,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         match c {
             Undo => s.undo(),
             Redo => s.redo(),
+            UndoPush => s.undo_push(),
             Restart => s.restart(),
             Cancel => s.cancel_solver(),
             PlayPause if s.is_playing() => s.pause(),

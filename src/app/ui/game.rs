@@ -617,6 +617,10 @@ pub(super) fn board<P: Playable>(
     let view = paint::paint(&painter, rect, &scene);
     let [lo, hi] = scene.content_bounds().unwrap_or([[0.0, 0.0], [scene.width, scene.height]]);
     let drawn = egui::Rect::from_min_max(view.to_screen(lo), view.to_screen(hi));
+    if tab.reversed() {
+        super::comforts::reverse_look(ui, &painter, drawn);
+    }
+    super::comforts::wheel(ui, &response, &mut tab.session);
     let s = &tab.session;
     let at_rest = !s.animating() && s.queue.is_empty();
     if shared.numbers && at_rest {
@@ -647,7 +651,8 @@ pub(super) fn board<P: Playable>(
     if let Some(mv) = &s.hint
         && at_rest
     {
-        paint::overlays(&painter, &view, &s.current().hint_overlay(mv));
+        let line = if s.hint_line.is_empty() { std::slice::from_ref(mv) } else { &s.hint_line[..] };
+        paint::overlays(&painter, &view, &s.current().hint_line_overlay(line));
     }
     // The selection (Vexed's chosen block), drawn apart from the highlight: a dashed ring
     // in the selection colour, while no animation plays; the keyboard cursor roaming over the

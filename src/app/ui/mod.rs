@@ -8,6 +8,7 @@
 //! command palette and the help; this file the frame as a whole, the menus and the one place
 //! commands are carried out.
 
+mod comforts;
 mod debugger;
 mod game;
 mod library;
@@ -616,6 +617,7 @@ impl TumbleApp {
             }
             Command::Undo
             | Command::Redo
+            | Command::UndoPush
             | Command::Restart
             | Command::Cancel
             | Command::PlayPause

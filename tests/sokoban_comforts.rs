@@ -1,0 +1,157 @@
+//! Sokoban comforts a JSoko or Sokoban YASC player reaches for, through the window (headless,
+//! egui_kittest): the hint as the next push, the mouse wheel and "undo to the last push", a
+//! reverse mode that looks different.
+
+use crate::common::window::{Window, sokoban_cell};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tumblebox::app::command::Command;
+use tumblebox::app::play::{Overlay, Playable};
+use tumblebox::app::{GameKind, TumbleApp};
+use tumblebox::grid::Pos;
+
+/// One box, one goal: the player at (1,1), the box at (2,3), the goal at (2,5) (from 0). The
+/// only way in two pushes is to push the box right twice from (2,2): a walk of two moves
+/// (`dr` or `rd`) first, then `RR`: 2 pushes, 4 moves.
+const WALK_FIRST: &str = "#######\n#@    #\n#  $ .#\n#######\n";
+
+/// The window on the Pushing boxes tab with `xsb` pasted in, moves made at once.
+fn pasted(xsb: &str) -> Harness<'static, TumbleApp> {
+    let mut h = crate::common::window::harness();
+    h.run_steps(2);
+    h.state_mut().view.instant = true;
+    h.state_mut().paste(xsb).expect("the level opens");
+    h.run_steps(2);
+    assert_eq!(h.shown().game, GameKind::Sokoban);
+    h
+}
+
+fn player_and_boxes(h: &Harness<'_, TumbleApp>) -> (Pos, Vec<Pos>) {
+    let g = h.state().tabs.sokoban.session.current();
+    (g.pos.player, g.pos.boxes.clone())
+}
+
+#[test]
+fn the_hint_is_the_next_push_drawn_and_said() {
+    let mut h = pasted(WALK_FIRST);
+    h.get_by_label("Hint").click();
+    h.until_at_rest();
+    let said = h.shown().message.unwrap_or_default();
+    // Rows and columns from 1, as the status bar names cells: the box at (3,4) goes right to
+    // (3,5), pushed from (3,3), two moves away; 2 pushes and 4 moves are left.
+    assert!(said.starts_with("hint: push the box at (3,4) right to (3,5), from (3,3) (2 moves there first)"), "{said}");
+    assert!(said.contains("2 pushes, 4 moves left"), "{said}");
+    // On the board: the box outlined, an arrow from its centre to the next cell's, and the
+    // cell to push from (dashed), all in scene units (a cell is 1, the board's margin 0.25).
+    let s = &h.state().tabs.sokoban.session;
+    let marks = s.current().hint_line_overlay(&s.hint_line);
+    let cell =
+        |r: f32, c: f32| [[0.25 + c, 0.25 + r], [1.25 + c, 0.25 + r], [1.25 + c, 1.25 + r], [0.25 + c, 1.25 + r]];
+    assert_eq!(
+        marks,
+        vec![
+            Overlay::Mark(cell(2.0, 3.0)),
+            Overlay::Arrow([3.75, 2.75], [4.75, 2.75]),
+            Overlay::Landing(cell(2.0, 2.0))
+        ]
+    );
+    // The hint is the walk and the push: four moves of the answer would be the whole of it.
+    assert_eq!(s.hint_line.len(), 3, "two walks and the push");
+    // Made, the hint's moves reach the position it promised: the box one cell right.
+    let line = s.hint_line.clone();
+    for mv in &line {
+        h.state_mut().tabs.sokoban.session.make(mv, true).unwrap();
+    }
+    assert_eq!(player_and_boxes(&h), (Pos::new(2, 3), vec![Pos::new(2, 4)]));
+    h.run_steps(1);
+    assert!(h.state().tabs.sokoban.session.hint.is_none(), "a move takes the hint away");
+}
+
+/// A mouse wheel notch over the board (`up`: rolled away from the player).
+fn wheel(h: &mut Harness<'_, TumbleApp>, up: bool) {
+    let over = sokoban_cell(h, 1, 3);
+    h.hover_at(over);
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Line,
+        delta: egui::vec2(0.0, if up { 1.0 } else { -1.0 }),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run_steps(2);
+}
+
+#[test]
+fn undo_to_the_last_push_and_the_mouse_wheel() {
+    use egui::Key::*;
+    let mut h = pasted(WALK_FIRST);
+    // Walk down and right, push right, walk up and right: 5 moves, 1 push.
+    for k in [ArrowDown, ArrowRight, ArrowRight, ArrowUp, ArrowRight] {
+        h.press(k);
+    }
+    assert_eq!((h.shown().moves, h.shown().pushes), (5, Some(1)));
+    assert_eq!(player_and_boxes(&h), (Pos::new(1, 4), vec![Pos::new(2, 4)]));
+    // Ctrl+U: the two walks after the push and the push go; the player stands where they
+    // pushed from, the box where it was.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, U);
+    h.run_steps(2);
+    assert_eq!((h.shown().moves, h.shown().pushes), (2, Some(0)));
+    assert_eq!(player_and_boxes(&h), (Pos::new(2, 2), vec![Pos::new(2, 3)]));
+    // Again, from the Game menu: no push is left to take back, and nothing moves.
+    h.menu(Command::UndoPush);
+    assert_eq!(h.shown().moves, 2);
+    assert!(h.shown().message.unwrap_or_default().starts_with("no push to take back"));
+    // The wheel rolled up over the board takes back one move; rolled down, redoes them.
+    wheel(&mut h, true);
+    assert_eq!((h.shown().moves, player_and_boxes(&h).0), (1, Pos::new(2, 1)));
+    wheel(&mut h, false);
+    wheel(&mut h, false);
+    assert_eq!((h.shown().moves, h.shown().pushes), (3, Some(1)));
+    assert_eq!(player_and_boxes(&h), (Pos::new(2, 3), vec![Pos::new(2, 4)]));
+    // Pushing boxes only: Vexed's board takes no notice of the wheel, and the command is greyed.
+    h.open_game(GameKind::Vexed);
+    assert!(!Command::UndoPush.enabled(&h.state().allowed()));
+    let v = h.state().tabs.vexed.session.current().clone();
+    let answer = v.solve(&Default::default(), &tumblebox::meter::Meter::new()).unwrap();
+    h.state_mut().tabs.vexed.session.make(&answer.moves[0], true).unwrap();
+    h.run_steps(2);
+    assert_eq!(h.shown().moves, 1);
+    let rect = h.get_by_label("board").rect();
+    h.hover_at(rect.center());
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Line,
+        delta: egui::vec2(0.0, 1.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run_steps(2);
+    assert_eq!(h.shown().moves, 1);
+}
+
+#[test]
+fn reverse_mode_is_tinted_and_says_so_on_the_board() {
+    let mut h = pasted(WALK_FIRST);
+    let ppp = h.ctx.pixels_per_point();
+    // An empty floor cell's middle, as drawn.
+    let floor = |h: &mut Harness<'_, TumbleApp>| {
+        let at = sokoban_cell(h, 1, 3);
+        let img = h.render().expect("a picture");
+        img.get_pixel((at.x * ppp) as u32, (at.y * ppp) as u32).0
+    };
+    let forward = floor(&mut h);
+    assert!(h.query_by_label("reverse").is_none(), "no word on the forward board");
+    h.get_by_label("Reverse").click();
+    h.run_steps(2);
+    assert!(h.shown().reversed);
+    let reverse = floor(&mut h);
+    h.get_by_label("reverse");
+    // The forward floor is warm (more red than blue); the tinted one is violet (more blue).
+    assert!(forward[0] > forward[2], "forward floor {forward:?}");
+    assert!(reverse[2] > reverse[0], "reverse floor {reverse:?} is not tinted");
+    // Off again: the forward look comes back.
+    h.get_by_label("Reverse").click();
+    h.run_steps(2);
+    assert_eq!(floor(&mut h), forward);
+    assert!(h.query_by_label("reverse").is_none());
+}
