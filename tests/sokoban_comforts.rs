@@ -155,3 +155,51 @@ fn reverse_mode_is_tinted_and_says_so_on_the_board() {
     assert_eq!(floor(&mut h), forward);
     assert!(h.query_by_label("reverse").is_none());
 }
+
+/// Three one-row levels with comments: `R` solves the first (1 push, 1 move), `RR` the
+/// second (2 pushes, 2 moves), `rR` the third.
+const THREE: &str = "; one\n#####\n#@$.#\n#####\nComment: the first\n\n; two\n######\n#@$ .#\n######\nComment:\npush it\ntwice\nComment-End:\n\n; three\n######\n#@ $.#\n######\n";
+
+#[test]
+fn the_level_comment_and_the_pack_statistics_are_shown() {
+    use egui::Key::*;
+    let mut h = pasted(THREE);
+    // The level's own comment, under the list; a block's lines joined.
+    h.get_by_label("Comment: the first");
+    h.get_by_label_contains("in all: nothing solved yet");
+    h.press(ArrowRight);
+    h.until_at_rest();
+    assert!(h.shown().solved);
+    h.press(PageDown);
+    h.get_by_label("Comment: push it twice");
+    assert!(h.query_by_label("Comment: the first").is_none(), "only the level on screen's comment");
+    h.press(ArrowRight);
+    h.press(ArrowRight);
+    h.until_at_rest();
+    assert!(h.shown().solved);
+    h.press(PageDown);
+    assert!(h.query_by_label_contains("Comment: ").is_none(), "the third level has no comment");
+    // Two of three solved: 1 + 2 pushes, 1 + 2 moves.
+    h.get_by_label_contains("in all: 3 pushes, 3 moves");
+    // Time played, as the store has it: two hours on the third level.
+    let content = h.state().tabs.sokoban.levels[2].content;
+    let key = tumblebox::store::LevelKey { game: GameKind::Sokoban, pack: h.shown().pack, content };
+    let played = tumblebox::store::LevelChange::Played { seconds: 7200, attempts: 1, solved_on: None };
+    h.state_mut().store.apply(tumblebox::store::Change::Level(key, played));
+    h.run_steps(2);
+    h.get_by_label_contains("in all: 3 pushes, 3 moves · 2 h 0 min played");
+}
+
+#[test]
+fn a_real_collections_comments_are_shown() {
+    let Some(dir) = crate::common::data_dir("sokoban-levels") else { return };
+    let mut h = crate::common::window::harness();
+    h.run_steps(2);
+    h.state_mut().open_file(&dir.join("grigr2002-40.xsb")).unwrap();
+    h.run_steps(2);
+    // Level 101's block reads `Comment:` / `color green` / `Comment-End:`; 102's `color blue`.
+    h.get_by_label("Comment: color green");
+    h.open_level(1);
+    h.get_by_label("Comment: color blue");
+    h.get_by_label_contains("in all: nothing solved yet");
+}

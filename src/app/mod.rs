@@ -51,12 +51,15 @@ pub struct Level<P> {
     pub par_text: Option<String>,
     /// What the level list says of it beside its title and par (a Sokoban level: its boxes).
     pub note: Option<String>,
+    /// The level's own comment (an XSB file's `Comment:`), shown under the list while it is on
+    /// screen.
+    pub comment: Option<String>,
 }
 
 impl<P: Playable> Level<P> {
     pub fn new(title: impl Into<String>, start: P, par: Option<usize>) -> Level<P> {
         let content = progress::content_hash(&start.key_text());
-        Level { title: title.into(), start, par, content, par_text: None, note: None }
+        Level { title: title.into(), start, par, content, par_text: None, note: None, comment: None }
     }
 }
 

@@ -313,6 +313,7 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
                     .count();
                 ui.label(format!("{solved} / {n} solved (PageUp / PageDown)"));
             }
+            super::pack::facts(ui, tab, shared);
             if let Some(c) = credit(&tab.pack) {
                 ui.small(c);
             }

@@ -12,6 +12,7 @@ mod comforts;
 mod debugger;
 mod game;
 mod library;
+mod pack;
 mod windows;
 
 pub(crate) use game::game_ui;
