@@ -203,3 +203,64 @@ fn a_real_collections_comments_are_shown() {
     h.get_by_label("Comment: color blue");
     h.get_by_label_contains("in all: nothing solved yet");
 }
+
+/// A SOK file as JSoko and YSokoban write one: levels one and two of [`THREE`] with
+/// solutions (a titled one with its comment, one with its moves on the header line and the
+/// next), a snapshot (skipped), and a level [`THREE`] lacks, with its solution.
+const SOK: &str = "; one\n#####\n#@$.#\n#####\n\nSolution 1/1\nComment: by hand\nR\n\n; two\n######\n#@$ .#\n######\nSolution: R\nR\nSnapshot half way\nR\n\n; four\n#######\n#@$  .#\n#######\nSolution (moves 3, pushes 3)\nRRR\n";
+
+#[test]
+fn solutions_are_imported_from_a_sok_file_into_each_levels_library() {
+    let mut h = pasted(THREE);
+    let said = h.state_mut().import_solutions("/some/where/mine.sok", SOK.as_bytes()).unwrap();
+    assert_eq!(
+        said,
+        "imported 2 solutions from mine.sok into the libraries of 2 levels; 1 solution for levels not in this pack"
+    );
+    // Level one's library lists it, found by a file: 1 push, 1 move.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::L);
+    h.run_steps(3);
+    h.get_by_label("1 / 1");
+    h.get_by_label("a file");
+    let lib = h.state().library();
+    assert_eq!(
+        lib.solutions.iter().map(|k| (k.found.line.as_str(), k.pushes, k.moves)).collect::<Vec<_>>(),
+        vec![("R", Some(1), 1)]
+    );
+    h.open_level(1);
+    let lib = h.state().library();
+    assert_eq!(
+        lib.solutions.iter().map(|k| (k.found.line.as_str(), k.pushes, k.moves)).collect::<Vec<_>>(),
+        vec![("RR", Some(2), 2)]
+    );
+    // Again: nothing new.
+    let again = h.state_mut().import_solutions("mine.sok", SOK.as_bytes()).unwrap();
+    assert!(
+        again.starts_with("imported 0 solutions from mine.sok into the libraries of 0 levels; 2 were there already"),
+        "{again}"
+    );
+    // A bad move anywhere: one line naming its line and column, and nothing kept. Line 15 is
+    // the second line of level two's solution: `RU` (a wall above: `U` cannot be made).
+    let bad = SOK.replace("Solution: R\nR\n", "Solution: R\nRU\n");
+    let e = h.state_mut().import_solutions("bad.sok", bad.as_bytes()).unwrap_err();
+    assert!(e.starts_with("bad.sok: line 15, column 2: move 3 of the solution, one that can be made"), "{e}");
+    assert!(e.ends_with("; nothing imported") && !e.contains('\n'), "{e}");
+    let bad = SOK.replace("RRR\n", "RRr\n");
+    let e = h.state_mut().import_solutions("bad.sok", bad.as_bytes()).unwrap_err();
+    assert!(
+        e.starts_with("bad.sok: line 24, column 3: move 3 of the solution written as it is made: lowercase"),
+        "{e}"
+    );
+    let short = SOK.replace("RRR\n", "RR\n");
+    let e = h.state_mut().import_solutions("bad.sok", short.as_bytes()).unwrap_err();
+    assert!(e.starts_with("bad.sok: line 23: a solution of `four`: after its last move (move 2)"), "{e}");
+    assert_eq!(h.state().library().solutions.len(), 1, "nothing kept from a bad file");
+    // A file none of whose levels is in the pack on screen opens as the pack, its solutions
+    // with it.
+    let four = &SOK[SOK.find("; four").unwrap()..];
+    let said = h.state_mut().import_solutions("four.sok", four.as_bytes()).unwrap();
+    assert_eq!(said, "opened four.sok and imported 1 solution from four.sok into the library of 1 level");
+    h.run_steps(2);
+    assert_eq!((h.shown().pack.as_str(), h.shown().title.as_str()), ("four.sok", "four"));
+    assert_eq!(h.state().library().solutions[0].found.line, "RRR");
+}

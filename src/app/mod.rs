@@ -11,6 +11,7 @@ pub mod edit;
 mod export;
 mod files;
 pub mod help;
+mod import;
 mod kept;
 pub mod library;
 pub mod paint;

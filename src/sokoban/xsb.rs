@@ -63,6 +63,9 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
     let mut in_comment_block = false;
     // The line a `Comment:` block opened on.
     let mut block_line = 0;
+    // Within a SOK file's `Solution` or `Snapshot` section: its `Comment:` is the solution's,
+    // not the level's (see [`super::sok`]).
+    let mut in_section = false;
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i].trim_end_matches('\r');
@@ -78,6 +81,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
             }
             in_comment_block = !t.eq_ignore_ascii_case("comment-end:");
             if in_comment_block
+                && !in_section
                 && !t.is_empty()
                 && let Some(last) = out.last_mut()
             {
@@ -97,6 +101,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
             }
             let rows: Vec<&str> = lines[first..i].iter().map(|l| l.trim_end_matches('\r').trim_end()).collect();
             let maze = parse_board(&rows, first + 1)?;
+            in_section = false;
             let mut title = comment.take().unwrap_or_default();
             if let Some(q) = quoted.take() {
                 title = if title.is_empty() { q } else { format!("{title} {q}") };
@@ -107,7 +112,9 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
             out.push(XsbLevel { title, maze, line: first + 1, par: None, author: None, comment: None });
             continue;
         }
-        if let Some(c) = t.strip_prefix(';') {
+        if super::sok::is_section(t) {
+            in_section = true;
+        } else if let Some(c) = t.strip_prefix(';') {
             // A separator (`; ==========`, `; ----`) names nothing: only a comment with a
             // letter or a digit is a title.
             if c.chars().any(char::is_alphanumeric) {
@@ -135,7 +142,10 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
                 "comment" => {
                     in_comment_block = value.trim().is_empty();
                     block_line = i + 1;
-                    if !in_comment_block && let Some(last) = out.last_mut() {
+                    if !in_comment_block
+                        && !in_section
+                        && let Some(last) = out.last_mut()
+                    {
                         last.comment = Some(meta(value));
                     }
                 }

@@ -578,6 +578,7 @@ impl TumbleApp {
                 self.take_snapshot(&name);
             }
             Command::ExportLibrary => self.save_file(ctx, super::ExportKind::Library),
+            Command::ImportSolutions => self.pick_solutions(ctx),
             Command::EnterGameId => self.view.game_id_entry = Some(self.view.game_id_entry.take().unwrap_or_default()),
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             Command::Solve => self.tab_mut().solve(false, Box::new(repaint)),
