@@ -24,25 +24,6 @@ pub struct SokSolution {
     pub pushes: usize,
 }
 
-/// Whether a line opens a solution or snapshot section: its first word is `Solution` or
-/// `Snapshot` (any case), alone or followed by `:`, `/`, a space or a bracket.
-pub fn is_section(line: &str) -> bool {
-    section(line).is_some()
-}
-
-/// The section a line opens (`true`: a solution), and what follows its first word.
-fn section(line: &str) -> Option<(bool, &str)> {
-    let t = line.trim();
-    for (word, solution) in [("solution", true), ("snapshot", false)] {
-        let Some(head) = t.get(..word.len()) else { continue };
-        let rest = &t[word.len()..];
-        if head.eq_ignore_ascii_case(word) && rest.chars().next().is_none_or(|c| " :/(\t".contains(c)) {
-            return Some((solution, rest));
-        }
-    }
-    None
-}
-
 /// Whether a line of a section is its moves: it starts as moves do (a LURD letter, a count,
 /// a bracket) and is no `Key: value` line nor a board row. A bad letter further on is then an
 /// error naming its column, not the end of the solution.
@@ -58,7 +39,7 @@ pub fn solutions(text: &str, levels: &[XsbLevel]) -> Result<Vec<SokSolution>, Pa
     let mut out = Vec::new();
     let mut i = 0;
     while i < lines.len() {
-        let Some((solution, rest)) = section(lines[i]) else {
+        let Some((solution, rest)) = super::xsb::section(lines[i]) else {
             i += 1;
             continue;
         };

@@ -53,6 +53,26 @@ pub fn is_board_row(line: &str) -> bool {
     l.contains('#') && l.chars().all(|c| "#@+$*. -_".contains(c))
 }
 
+/// Whether a line opens a SOK file's solution or snapshot section ([`super::sok`]): its
+/// first word is `Solution` or `Snapshot` (any case), alone or followed by `:`, `/`, a space or
+/// a bracket.
+pub fn is_section(line: &str) -> bool {
+    section(line).is_some()
+}
+
+/// The section a line opens (`true`: a solution), and what follows its first word.
+pub fn section(line: &str) -> Option<(bool, &str)> {
+    let t = line.trim();
+    for (word, solution) in [("solution", true), ("snapshot", false)] {
+        let Some(head) = t.get(..word.len()) else { continue };
+        let rest = &t[word.len()..];
+        if head.eq_ignore_ascii_case(word) && rest.chars().next().is_none_or(|c| " :/(\t".contains(c)) {
+            return Some((solution, rest));
+        }
+    }
+    None
+}
+
 /// Reads a whole collection (one level or many). Errors name the line and column.
 pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
     let lines: Vec<&str> = text.lines().collect();
@@ -112,7 +132,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
             out.push(XsbLevel { title, maze, line: first + 1, par: None, author: None, comment: None });
             continue;
         }
-        if super::sok::is_section(t) {
+        if is_section(t) {
             in_section = true;
         } else if let Some(c) = t.strip_prefix(';') {
             // A separator (`; ==========`, `; ----`) names nothing: only a comment with a
