@@ -264,3 +264,47 @@ fn solutions_are_imported_from_a_sok_file_into_each_levels_library() {
     assert_eq!((h.shown().pack.as_str(), h.shown().title.as_str()), ("four.sok", "four"));
     assert_eq!(h.state().library().solutions[0].found.line, "RRR");
 }
+
+#[test]
+fn the_board_turns_and_mirrors_and_moves_stay_in_the_levels_frame() {
+    use egui::Key::*;
+    let mut h = pasted(WALK_FIRST);
+    let scene = h.state().scene();
+    let (sw, sh) = (scene.width, scene.height);
+    h.menu(Command::TurnView);
+    assert!(h.shown().notice.unwrap_or_default().starts_with("the board turned 90°"));
+    // Exports and the game are not turned: the scene is the level's.
+    assert_eq!((h.state().scene().width, h.state().scene().height), (sw, sh));
+    // Where a cell's middle is on screen, worked out here: turned a quarter clockwise, the
+    // scene is sh wide and sw high, fitted and centred in the board; a level point (x, y) is
+    // at (sh - y, x) in it.
+    let on_screen = |h: &Harness<'_, TumbleApp>, row: usize, col: usize| {
+        let rect = h.get_by_label("board").rect();
+        let scale = (rect.width() / sh).min(rect.height() / sw);
+        let (ox, oy) =
+            (rect.min.x + (rect.width() - sh * scale) / 2.0, rect.min.y + (rect.height() - sw * scale) / 2.0);
+        let (x, y) = (0.75 + col as f32, 0.75 + row as f32);
+        egui::pos2(ox + (sh - y) * scale, oy + x * scale)
+    };
+    // A click on (1,4) as it is drawn: the player walks there in the level.
+    let at = on_screen(&h, 1, 4);
+    crate::common::window::click_at(&mut h, at);
+    h.run_steps(2);
+    assert_eq!(player_and_boxes(&h).0, Pos::new(1, 4));
+    h.menu(Command::Undo);
+    assert_eq!(player_and_boxes(&h).0, Pos::new(1, 1));
+    // Screen down is the level's right when turned a quarter clockwise.
+    h.press(ArrowDown);
+    assert_eq!(player_and_boxes(&h).0, Pos::new(1, 2));
+    // Mirrored as well (mirrored, then turned 270°): screen right is the level's down.
+    h.menu(Command::MirrorView);
+    assert!(h.shown().notice.unwrap_or_default().starts_with("the board mirrored, then turned 270°"));
+    h.press(ArrowRight);
+    assert_eq!(player_and_boxes(&h).0, Pos::new(2, 2));
+    // The moves are the level's: `rd` in LURD, whatever the view.
+    let (_, texts, _) = h.state().tabs.sokoban.session.run();
+    assert_eq!(texts.concat(), "rd");
+    // Pushing boxes only: the commands are greyed in Vexed, and its keys are its own.
+    h.open_game(GameKind::Vexed);
+    assert!(!Command::TurnView.enabled(&h.state().allowed()));
+}

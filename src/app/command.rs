@@ -50,6 +50,8 @@ commands! {
     CellNumbers,
     DeadSquares,
     WarnUnsolvable,
+    TurnView,
+    MirrorView,
     LevelsPanel,
     DebuggerPanel,
     Palette,
@@ -132,6 +134,8 @@ pub struct Allowed {
     pub reversed: bool,
     /// The game counts pushes (pushing boxes) and there is history before the position.
     pub pushes: bool,
+    /// The game's board can be turned and mirrored (pushing boxes).
+    pub turns: bool,
 }
 
 /// When a command can be used.
@@ -162,6 +166,8 @@ pub enum When {
     Forward,
     /// The game counts pushes (pushing boxes) and there is a move before this position.
     Pushes,
+    /// The game's board can be turned.
+    Turns,
 }
 
 impl When {
@@ -188,6 +194,7 @@ impl When {
                 "reverse mode is on: its moves are pulls, which files and game IDs do not hold (leave it first)"
             }
             When::Pushes => "only pushing boxes counts pushes, and there is no move before this position",
+            When::Turns => "only pushing boxes turns its board (the other games' blocks fall or turn by their rules)",
         }
     }
 }
@@ -234,6 +241,7 @@ impl Command {
             PlayPause | StepBack | StepForward | MoveBack | MoveForward | TimelineStart | TimelineEnd => (M::Debug, 0),
             DarkTheme | Instant | CellNumbers | DeadSquares | WarnUnsolvable => (M::View, 0),
             LevelsPanel | DebuggerPanel => (M::View, 1),
+            TurnView | MirrorView => (M::View, 2),
             Help | Palette | MessageLog => (M::Help, 0),
         }
     }
@@ -430,6 +438,20 @@ impl Command {
                 None,
                 Puzzle,
             ),
+            TurnView => (
+                "Turn the board",
+                "Pushing boxes: turn the board a quarter clockwise on screen (four times: back as it was); keys and clicks follow it, moves and files stay in the level's own frame",
+                None,
+                None,
+                Turns,
+            ),
+            MirrorView => (
+                "Mirror the board",
+                "Pushing boxes: mirror the board left to right on screen (with Turn the board, any of the 8 ways); keys and clicks follow it, moves and files stay in the level's own frame",
+                None,
+                None,
+                Turns,
+            ),
             LevelsPanel => ("Level list", "Show or hide the level list on the left", key(Key::F9), None, Always),
             DebuggerPanel => {
                 ("Rule debugger", "Show or hide the rule debugger on the right", key(Key::F12), None, Always)
@@ -531,6 +553,7 @@ impl Command {
             When::Reverse => a.reverse,
             When::Forward => !a.reversed,
             When::Pushes => a.pushes,
+            When::Turns => a.turns,
         }
     }
 

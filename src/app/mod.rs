@@ -258,6 +258,8 @@ pub struct View {
     pub game_id_entry: Option<String>,
     /// The window's fonts are installed (on the first frame).
     pub fonts_installed: bool,
+    /// How the board is turned (View › Turn the board, Mirror the board; games that turn).
+    pub turn: paint::Turn,
 }
 
 impl Default for View {
@@ -278,6 +280,7 @@ impl Default for View {
             palette: None,
             game_id_entry: None,
             fonts_installed: false,
+            turn: paint::Turn::default(),
         }
     }
 }
@@ -522,6 +525,7 @@ impl TumbleApp {
             reverse: self.editor.mode.is_none() && t.can_reverse(),
             reversed: t.status().reversed,
             pushes: t.status().pushes.is_some() && t.status().can_undo,
+            turns: t.facts().turns,
         }
     }
 

@@ -167,6 +167,10 @@ pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 's
     /// The mouse wheel over the board undoes (rolled up) and redoes (down), a notch a move (as
     /// JSoko and Sokoban YASC have it): pushing boxes.
     const WHEEL_UNDO: bool = false;
+    /// The board can be turned and mirrored in the window (View › Turn the board, Mirror the
+    /// board: the 8 symmetries of a square), moves translated back to the level's frame:
+    /// pushing boxes, where no rule has a direction of its own (Vexed's blocks fall).
+    const TURNS: bool = false;
     /// Cells where a piece can never be brought to its goal (Sokoban's dead squares), to mark
     /// when View › Dead squares is on.
     fn dead_cells(&self) -> Vec<Pos> {

@@ -73,6 +73,7 @@ impl Playable for sokoban::scene::Game {
     const LIBRARY_EXTENSION: &'static str = "sok";
     const REVERSE: bool = true;
     const WHEEL_UNDO: bool = true;
+    const TURNS: bool = true;
     const HELP: super::Help = super::Help {
         sections: &[
             (

@@ -1,5 +1,6 @@
 //! Comforts a JSoko or Sokoban YASC player reaches for on the board: the mouse wheel undoing
-//! and redoing, and a reverse mode that looks different (the board tinted, a word on it).
+//! and redoing, a reverse mode that looks different (the board tinted, a word on it), and keys
+//! following a turned board.
 //! Window-only: nothing here enters a scene, so exports show the game as it is.
 
 use crate::app::play::Playable;
@@ -7,7 +8,7 @@ use crate::app::session::Session;
 
 /// The tint laid over the board in reverse mode (a violet wash: the board still reads, and
 /// never looks like the forward game).
-pub const REVERSE_TINT: egui::Color32 = egui::Color32::from_rgba_premultiplied(40, 20, 90, 90);
+pub const REVERSE_TINT: egui::Color32 = egui::Color32::from_rgba_premultiplied(30, 15, 70, 70);
 
 /// The word on the board in reverse mode.
 pub const REVERSE_WORD: &str = "reverse";
@@ -76,4 +77,27 @@ pub(super) fn reverse_look(ui: &mut egui::Ui, painter: &egui::Painter, drawn: eg
         .selectable(false)
         .sense(egui::Sense::empty()),
     );
+}
+
+/// A key as the level takes it, the board turned ([`Playable::TURNS`] games): an arrow (or
+/// W A S D) points on screen; the move is the level's step that shows that way.
+pub(super) fn turn_key<P: Playable>(turn: crate::app::paint::Turn, key: egui::Key) -> egui::Key {
+    if !P::TURNS || turn == crate::app::paint::Turn::default() {
+        return key;
+    }
+    use egui::Key as K;
+    let v = match key {
+        K::ArrowUp | K::W => [0.0, -1.0],
+        K::ArrowDown | K::S => [0.0, 1.0],
+        K::ArrowLeft | K::A => [-1.0, 0.0],
+        K::ArrowRight | K::D => [1.0, 0.0],
+        _ => return key,
+    };
+    let [x, y] = turn.step_back(v);
+    match (x.round() as i32, y.round() as i32) {
+        (0, -1) => K::ArrowUp,
+        (0, 1) => K::ArrowDown,
+        (-1, 0) => K::ArrowLeft,
+        _ => K::ArrowRight,
+    }
 }

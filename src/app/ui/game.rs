@@ -23,7 +23,7 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
             for e in &i.events {
                 match e {
                     egui::Event::Key { key, pressed: true, modifiers, .. } if !modifiers.command => {
-                        gestures.push(Gesture::Key(*key));
+                        gestures.push(Gesture::Key(super::comforts::turn_key::<P>(shared.turn, *key)));
                     }
                     egui::Event::Text(t) => gestures.extend(t.chars().map(Gesture::Text)),
                     _ => {}
@@ -615,9 +615,10 @@ pub(super) fn board<P: Playable>(
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
     let scene = tab.session.scene();
     let painter = ui.painter_at(rect);
-    let view = paint::paint(&painter, rect, &scene);
+    let turn = if P::TURNS { shared.turn } else { paint::Turn::default() };
+    let view = paint::paint_turned(&painter, rect, &scene, turn);
     let [lo, hi] = scene.content_bounds().unwrap_or([[0.0, 0.0], [scene.width, scene.height]]);
-    let drawn = egui::Rect::from_min_max(view.to_screen(lo), view.to_screen(hi));
+    let drawn = egui::Rect::from_two_pos(view.to_screen(lo), view.to_screen(hi));
     if tab.reversed() {
         super::comforts::reverse_look(ui, &painter, drawn);
     }
