@@ -323,7 +323,9 @@ mod tests {
             assert!(!seen.contains(&t), "{t:?}");
             seen.push(t);
         }
-        assert_eq!(t.turned().mirrored(), Turn::default());
+        // Three quarter turns, a mirror, three more: mirrored with no turn; mirrored again, back.
+        assert_eq!(t, Turn { quarters: 0, mirror: true });
+        assert_eq!(t.mirrored(), Turn::default());
         // Mirrored as seen: what was on the left of the screen is on the right, whatever the turn.
         for t in all() {
             let (w, h) = (4.0, 2.0);
