@@ -27,7 +27,7 @@ impl TumbleApp {
                     Err(e) => Dialog::Unreadable(format!("cannot read {}: {e}", p.display())),
                 },
                 None if super::dialogs::no_dialog(asked) => Dialog::Unreadable(
-                    "no file dialog on this system: open the SOK file itself (its solutions come with it), or drop it on the window".into(),
+                    "no file dialog on this system (it needs xdg-desktop-portal or zenity): Import solutions… cannot ask for a file".into(),
                 ),
                 None => return,
             });
