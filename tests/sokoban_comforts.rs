@@ -65,6 +65,16 @@ fn the_hint_is_the_next_push_drawn_and_said() {
     assert_eq!(player_and_boxes(&h), (Pos::new(2, 3), vec![Pos::new(2, 4)]));
     h.run_steps(1);
     assert!(h.state().tabs.sokoban.session.hint.is_none(), "a move takes the hint away");
+    // From beside the box, the next push needs no walk: no cell to push from is drawn.
+    h.get_by_label("Hint").click();
+    h.until_at_rest();
+    let said = h.shown().message.unwrap_or_default();
+    assert!(said.starts_with("hint: push the box at (3,5) right to (3,6) (1 push, 1 move left"), "{said}");
+    let s = &h.state().tabs.sokoban.session;
+    assert_eq!(
+        s.current().hint_line_overlay(&s.hint_line),
+        vec![Overlay::Mark(cell(2.0, 4.0)), Overlay::Arrow([4.75, 2.75], [5.75, 2.75])]
+    );
 }
 
 /// A mouse wheel notch over the board (`up`: rolled away from the player).

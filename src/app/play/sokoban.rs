@@ -454,10 +454,11 @@ impl Playable for sokoban::scene::Game {
             }
             None => self.move_text(&answer.moves[0]),
         };
-        let (p, n) = (pushes_of(self, &answer.moves), answer.moves.len());
+        let c = crate::app::library::counted;
+        let (p, n) = (c(pushes_of(self, &answer.moves), "push"), c(answer.moves.len(), "move"));
         match &answer.unproven {
-            None => format!("hint: {text} ({p} pushes, {n} moves left, {})", self.optimal_words()),
-            Some(why) => format!("hint: {text} (best found: {p} pushes, {n} moves left; {why})"),
+            None => format!("hint: {text} ({p}, {n} left, {})", self.optimal_words()),
+            Some(why) => format!("hint: {text} (best found: {p}, {n} left; {why})"),
         }
     }
 
