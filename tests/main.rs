@@ -23,6 +23,8 @@ mod properties;
 mod reverse;
 #[cfg(feature = "app")]
 mod save;
+#[cfg(feature = "app")]
+mod sokoban_comforts;
 mod sokoban_levels;
 mod trace;
 mod vexed_levels;

@@ -36,6 +36,7 @@ commands! {
     SaveBest,
     Undo,
     Redo,
+    UndoPush,
     Restart,
     Solve,
     Hint,
@@ -49,6 +50,8 @@ commands! {
     CellNumbers,
     DeadSquares,
     WarnUnsolvable,
+    TurnView,
+    MirrorView,
     LevelsPanel,
     DebuggerPanel,
     Palette,
@@ -71,6 +74,7 @@ commands! {
     Library,
     Snapshot,
     ExportLibrary,
+    ImportSolutions,
     ReverseMode,
     ExportProgress,
     ImportProgress,
@@ -128,6 +132,10 @@ pub struct Allowed {
     pub reverse: bool,
     /// Reverse mode is on.
     pub reversed: bool,
+    /// The game counts pushes (pushing boxes) and there is history before the position.
+    pub pushes: bool,
+    /// The game's board can be turned and mirrored (pushing boxes).
+    pub turns: bool,
 }
 
 /// When a command can be used.
@@ -156,6 +164,10 @@ pub enum When {
     Reverse,
     /// Reverse mode is off (what files and the clipboard hold are forward moves).
     Forward,
+    /// The game counts pushes (pushing boxes) and there is a move before this position.
+    Pushes,
+    /// The game's board can be turned.
+    Turns,
 }
 
 impl When {
@@ -181,6 +193,8 @@ impl When {
             When::Forward => {
                 "reverse mode is on: its moves are pulls, which files and game IDs do not hold (leave it first)"
             }
+            When::Pushes => "only pushing boxes counts pushes, and there is no move before this position",
+            When::Turns => "only pushing boxes turns its board (the other games' blocks fall or turn by their rules)",
         }
     }
 }
@@ -215,11 +229,11 @@ impl Command {
             Copy | CopyLink | Paste | EnterGameId => (M::File, 1),
             Export | ExportProgress | ImportProgress => (M::File, 2),
             Quit => (M::File, 3),
-            Undo | Redo | Restart => (M::Game, 0),
+            Undo | Redo | UndoPush | Restart => (M::Game, 0),
             Solve | Hint | Cancel => (M::Game, 1),
             ReverseMode => (M::Game, 2),
             ReplayBest | ExportBest | SaveBest => (M::Game, 3),
-            Library | Snapshot | ExportLibrary => (M::Game, 4),
+            Library | Snapshot | ExportLibrary | ImportSolutions => (M::Game, 4),
             NextLevel | PreviousLevel | NextUnsolved => (M::Game, 5),
             Edit | NewLevel => (M::Level, 0),
             TestLevel | CertifyLevel | SaveLevel | AddToMyLevels | LeaveEditor => (M::Level, 1),
@@ -227,6 +241,7 @@ impl Command {
             PlayPause | StepBack | StepForward | MoveBack | MoveForward | TimelineStart | TimelineEnd => (M::Debug, 0),
             DarkTheme | Instant | CellNumbers | DeadSquares | WarnUnsolvable => (M::View, 0),
             LevelsPanel | DebuggerPanel => (M::View, 1),
+            TurnView | MirrorView => (M::View, 2),
             Help | Palette | MessageLog => (M::Help, 0),
         }
     }
@@ -311,6 +326,13 @@ impl Command {
                 None,
                 Puzzle,
             ),
+            ImportSolutions => (
+                "Import solutions…",
+                "Pushing boxes: a SOK or XSB file's solutions (a `Solution` line and its LURD moves under each level, as JSoko and YSokoban write them) into each level's library, every one replayed first",
+                None,
+                None,
+                Always,
+            ),
             ExportProgress => (
                 "Export my progress…",
                 "Everything kept of your play (solves, bests, libraries, snapshots, statistics, kept games) as one file, to move to another machine or the web page",
@@ -368,6 +390,13 @@ impl Command {
                 Some(KeyboardShortcut::new(ctrl_shift, Key::Z)),
                 Ahead,
             ),
+            UndoPush => (
+                "Undo to the last push",
+                "Pushing boxes: take back the walks since the last push and that push (the box goes back, the player stands where they pushed from)",
+                cmd(Key::U),
+                None,
+                Pushes,
+            ),
             Restart => ("Restart", "Back to the start (undo brings the moves back)", key(Key::R), None, Back),
             Solve => (
                 "Solve",
@@ -408,6 +437,20 @@ impl Command {
                 None,
                 None,
                 Puzzle,
+            ),
+            TurnView => (
+                "Turn the board",
+                "Pushing boxes: turn the board a quarter clockwise on screen (four times: back as it was); keys and clicks follow it, moves and files stay in the level's own frame",
+                None,
+                None,
+                Turns,
+            ),
+            MirrorView => (
+                "Mirror the board",
+                "Pushing boxes: mirror the board left to right on screen (with Turn the board, any of the 8 ways); keys and clicks follow it, moves and files stay in the level's own frame",
+                None,
+                None,
+                Turns,
             ),
             LevelsPanel => ("Level list", "Show or hide the level list on the left", key(Key::F9), None, Always),
             DebuggerPanel => {
@@ -509,6 +552,8 @@ impl Command {
             When::KeepMine => a.editing && a.keeps_mine,
             When::Reverse => a.reverse,
             When::Forward => !a.reversed,
+            When::Pushes => a.pushes,
+            When::Turns => a.turns,
         }
     }
 
@@ -618,7 +663,7 @@ mod tests {
         // The command named so first, then those whose tooltips mention it, in the table's order.
         assert_eq!(
             Command::matching("UNDO"),
-            vec![Command::Undo, Command::Save, Command::ReplayBest, Command::Restart]
+            vec![Command::Undo, Command::UndoPush, Command::Save, Command::ReplayBest, Command::Restart]
         );
         assert_eq!(Command::matching("paste")[0], Command::Paste);
         assert_eq!(Command::matching("copy")[..2], [Command::Copy, Command::CopyLink]);

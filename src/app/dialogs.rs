@@ -32,6 +32,8 @@ pub(super) enum Dialog {
     Save(PathBuf, ExportKind),
     /// A progress file to merge into the store: its name and bytes.
     ImportProgress(String, Vec<u8>),
+    /// A SOK file whose solutions go into the levels' libraries: its name and bytes.
+    ImportSolutions(String, Vec<u8>),
     /// No file dialog could be shown (for a save: the file name and what to export).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     Unavailable(Option<(String, ExportKind)>),
@@ -242,6 +244,10 @@ impl TumbleApp {
                 }
                 Dialog::Unreadable(e) => self.notify(e, None),
                 Dialog::ImportProgress(name, bytes) => self.import_progress(&name, &bytes),
+                Dialog::ImportSolutions(name, bytes) => {
+                    let said = self.import_solutions(&name, &bytes).unwrap_or_else(|e| e);
+                    self.notify(said, None);
+                }
                 Dialog::Pasted(text) => self.paste_and_say(&text),
                 Dialog::Unavailable(None) => self.no_dialog(None),
                 Dialog::Unavailable(Some((name, kind))) => {

@@ -50,6 +50,7 @@ pub(super) fn xsb_levels(levels: Vec<sokoban::xsb::XsbLevel>) -> Vec<Level<sokob
                 note.push_str(&format!(": {c}"));
             }
             level.note = Some(note);
+            level.comment = l.comment;
             level
         })
         .collect()

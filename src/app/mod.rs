@@ -11,6 +11,7 @@ pub mod edit;
 mod export;
 mod files;
 pub mod help;
+mod import;
 mod kept;
 pub mod library;
 pub mod paint;
@@ -51,12 +52,15 @@ pub struct Level<P> {
     pub par_text: Option<String>,
     /// What the level list says of it beside its title and par (a Sokoban level: its boxes).
     pub note: Option<String>,
+    /// The level's own comment (an XSB file's `Comment:`), shown under the list while it is on
+    /// screen.
+    pub comment: Option<String>,
 }
 
 impl<P: Playable> Level<P> {
     pub fn new(title: impl Into<String>, start: P, par: Option<usize>) -> Level<P> {
         let content = progress::content_hash(&start.key_text());
-        Level { title: title.into(), start, par, content, par_text: None, note: None }
+        Level { title: title.into(), start, par, content, par_text: None, note: None, comment: None }
     }
 }
 
@@ -254,6 +258,8 @@ pub struct View {
     pub game_id_entry: Option<String>,
     /// The window's fonts are installed (on the first frame).
     pub fonts_installed: bool,
+    /// How the board is turned (View › Turn the board, Mirror the board; games that turn).
+    pub turn: paint::Turn,
 }
 
 impl Default for View {
@@ -274,6 +280,7 @@ impl Default for View {
             palette: None,
             game_id_entry: None,
             fonts_installed: false,
+            turn: paint::Turn::default(),
         }
     }
 }
@@ -517,6 +524,8 @@ impl TumbleApp {
             best: self.best_line().is_some(),
             reverse: self.editor.mode.is_none() && t.can_reverse(),
             reversed: t.status().reversed,
+            pushes: t.status().pushes.is_some() && t.status().can_undo,
+            turns: t.facts().turns,
         }
     }
 

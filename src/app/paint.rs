@@ -9,41 +9,131 @@ pub fn color(ink: Ink) -> Color32 {
     Color32::from_rgb(r, g, b)
 }
 
-/// Scene units to screen points inside a rectangle (uniform scale, centred).
+/// How the window turns a board (JSoko's and Sokoban YASC's board transforms): mirrored left
+/// to right first, then turned clockwise by `quarters` quarter turns. The 8 symmetries of a
+/// square; only the view turns: the game, its moves and its files stay in the level's frame.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Turn {
+    pub quarters: u8,
+    pub mirror: bool,
+}
+
+impl Turn {
+    /// A scene's size (`w` × `h`) as turned.
+    pub fn size(self, w: f32, h: f32) -> (f32, f32) {
+        if self.quarters % 2 == 1 { (h, w) } else { (w, h) }
+    }
+
+    /// A point of a `w` × `h` scene as the turned scene has it.
+    pub fn apply(self, p: Point, w: f32, h: f32) -> Point {
+        let ([mut x, mut y], mut w, mut h) = (p, w, h);
+        if self.mirror {
+            x = w - x;
+        }
+        for _ in 0..self.quarters % 4 {
+            // A quarter turn clockwise: the left edge becomes the top.
+            (x, y) = (h - y, x);
+            (w, h) = (h, w);
+        }
+        let _ = w;
+        [x, y]
+    }
+
+    /// The turned scene's point back in the `w` × `h` scene (the inverse of [`Turn::apply`]).
+    pub fn back(self, p: Point, w: f32, h: f32) -> Point {
+        let (mut tw, mut th) = self.size(w, h);
+        let [mut x, mut y] = p;
+        for _ in 0..self.quarters % 4 {
+            (x, y) = (y, tw - x);
+            (tw, th) = (th, tw);
+        }
+        if self.mirror {
+            x = tw - x;
+        }
+        [x, y]
+    }
+
+    /// A step on screen (a unit vector) as a step in the level: what an arrow key means.
+    pub fn step_back(self, v: Point) -> Point {
+        // With no size, the mapping is its linear part alone.
+        self.back(v, 0.0, 0.0)
+    }
+
+    /// The next of the 8: a quarter turn clockwise more.
+    pub fn turned(self) -> Turn {
+        Turn { quarters: (self.quarters + 1) % 4, ..self }
+    }
+
+    /// Mirrored left to right as seen: the mirror flips, and a quarter turn seen clockwise
+    /// is then counter-clockwise in the level, so the turns so far are taken the other way.
+    pub fn mirrored(self) -> Turn {
+        Turn { quarters: (4 - self.quarters % 4) % 4, mirror: !self.mirror }
+    }
+
+    /// In words: "turned 90°, mirrored".
+    pub fn words(self) -> String {
+        match (self.quarters % 4, self.mirror) {
+            (0, false) => "as the level has it".into(),
+            (0, true) => "mirrored".into(),
+            (q, false) => format!("turned {}°", q as u32 * 90),
+            (q, true) => format!("mirrored, then turned {}°", q as u32 * 90),
+        }
+    }
+}
+
+/// Scene units to screen points inside a rectangle (uniform scale, centred), the scene turned
+/// as [`Turn`] says.
 #[derive(Debug, Clone, Copy)]
 pub struct View {
     pub scale: f32,
     pub origin: Pos2,
+    pub turn: Turn,
+    /// The scene's own size (before it is turned).
+    pub size: (f32, f32),
 }
 
 impl View {
     pub fn fit(scene: &Scene, rect: Rect) -> View {
-        let scale = (rect.width() / scene.width).min(rect.height() / scene.height);
-        let origin = Pos2::new(
-            rect.min.x + (rect.width() - scene.width * scale) / 2.0,
-            rect.min.y + (rect.height() - scene.height * scale) / 2.0,
-        );
-        View { scale, origin }
+        View::fit_turned(scene, rect, Turn::default())
+    }
+
+    pub fn fit_turned(scene: &Scene, rect: Rect, turn: Turn) -> View {
+        let (w, h) = turn.size(scene.width, scene.height);
+        let scale = (rect.width() / w).min(rect.height() / h);
+        let origin =
+            Pos2::new(rect.min.x + (rect.width() - w * scale) / 2.0, rect.min.y + (rect.height() - h * scale) / 2.0);
+        View { scale, origin, turn, size: (scene.width, scene.height) }
     }
 
     pub fn to_screen(&self, p: Point) -> Pos2 {
-        Pos2::new(self.origin.x + p[0] * self.scale, self.origin.y + p[1] * self.scale)
+        let [x, y] = self.turn.apply(p, self.size.0, self.size.1);
+        Pos2::new(self.origin.x + x * self.scale, self.origin.y + y * self.scale)
     }
 
     pub fn to_scene(&self, p: Pos2) -> Point {
-        [(p.x - self.origin.x) / self.scale, (p.y - self.origin.y) / self.scale]
+        let q = [(p.x - self.origin.x) / self.scale, (p.y - self.origin.y) / self.scale];
+        self.turn.back(q, self.size.0, self.size.1)
     }
 }
 
 /// Paints a scene into `rect`; returns the mapping used.
 pub fn paint(painter: &egui::Painter, rect: Rect, scene: &Scene) -> View {
-    let view = View::fit(scene, rect);
-    let bg = Rect::from_min_max(view.to_screen([0.0, 0.0]), view.to_screen([scene.width, scene.height]));
+    paint_turned(painter, rect, scene, Turn::default())
+}
+
+/// Paints a scene into `rect`, turned; returns the mapping used.
+pub fn paint_turned(painter: &egui::Painter, rect: Rect, scene: &Scene, turn: Turn) -> View {
+    let view = View::fit_turned(scene, rect, turn);
+    let bg = Rect::from_two_pos(view.to_screen([0.0, 0.0]), view.to_screen([scene.width, scene.height]));
     painter.rect_filled(bg, 0.0, color(scene.background));
     for shape in &scene.shapes {
         match shape {
             Shape::Quad { corners, ink, opacity } => {
-                let pts: Vec<Pos2> = corners.iter().map(|&p| view.to_screen(p)).collect();
+                let mut pts: Vec<Pos2> = corners.iter().map(|&p| view.to_screen(p)).collect();
+                // A mirror reverses the winding; the tessellator's edges want it as drawn.
+                if turn.mirror {
+                    pts.reverse();
+                }
                 painter.add(egui::Shape::convex_polygon(pts, color(*ink).gamma_multiply(*opacity), Stroke::NONE));
             }
             Shape::Text { centre, size, text, ink } => {
@@ -190,5 +280,61 @@ pub fn labels(painter: &egui::Painter, view: &View, items: &[(Point, String)]) {
         let r = Rect::from_center_size(at, galley.size() + egui::vec2(4.0, 0.0));
         painter.rect_filled(r, 3.0, Color32::from_black_alpha(150));
         painter.text(at, egui::Align2::CENTER_CENTER, text, font, Color32::WHITE);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Turn;
+
+    fn all() -> Vec<Turn> {
+        (0..4).flat_map(|q| [false, true].map(|m| Turn { quarters: q, mirror: m })).collect()
+    }
+
+    #[test]
+    fn the_eight_turns_are_eight_and_each_comes_back() {
+        // A 4 × 2 scene: its corners (0,0) (4,0) (4,2) (0,2) and an inner point.
+        let (w, h) = (4.0, 2.0);
+        let pts = [[0.0, 0.0], [4.0, 0.0], [4.0, 2.0], [0.0, 2.0], [1.0, 0.5]];
+        let mut seen = Vec::new();
+        for t in all() {
+            let (tw, th) = t.size(w, h);
+            let image: Vec<[f32; 2]> = pts.iter().map(|&p| t.apply(p, w, h)).collect();
+            for (&p, &q) in pts.iter().zip(&image) {
+                assert!((0.0..=tw).contains(&q[0]) && (0.0..=th).contains(&q[1]), "{t:?} {p:?} -> {q:?}");
+                assert_eq!(t.back(q, w, h), p, "{t:?}");
+            }
+            assert!(!seen.contains(&image), "{t:?} repeats another turn");
+            seen.push(image);
+        }
+        // By hand: a quarter turn clockwise takes the top left corner to the top right of the
+        // 2 × 4 picture, and the inner point (1, 0.5) to (1.5, 1); the mirror takes it to (3, 0.5).
+        let q = Turn { quarters: 1, mirror: false };
+        assert_eq!((q.apply([0.0, 0.0], w, h), q.apply([1.0, 0.5], w, h)), ([2.0, 0.0], [1.5, 1.0]));
+        assert_eq!(Turn { quarters: 0, mirror: true }.apply([1.0, 0.5], w, h), [3.0, 0.5]);
+    }
+
+    #[test]
+    fn turning_and_mirroring_walk_through_all_eight() {
+        let mut t = Turn::default();
+        let mut seen = vec![t];
+        for k in 0..7 {
+            t = if k == 3 { t.mirrored() } else { t.turned() };
+            assert!(!seen.contains(&t), "{t:?}");
+            seen.push(t);
+        }
+        // Three quarter turns, a mirror, three more: mirrored with no turn; mirrored again, back.
+        assert_eq!(t, Turn { quarters: 0, mirror: true });
+        assert_eq!(t.mirrored(), Turn::default());
+        // Mirrored as seen: what was on the left of the screen is on the right, whatever the turn.
+        for t in all() {
+            let (w, h) = (4.0, 2.0);
+            let (tw, _) = t.size(w, h);
+            let p = [1.0, 0.5];
+            let (a, b) = (t.apply(p, w, h), t.mirrored().apply(p, w, h));
+            assert_eq!([tw - a[0], a[1]], b, "{t:?}");
+        }
+        // An arrow key's step: turned a quarter clockwise, screen down is the level's right.
+        assert_eq!(Turn { quarters: 1, mirror: false }.step_back([0.0, 1.0]), [1.0, 0.0]);
     }
 }

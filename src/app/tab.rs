@@ -82,6 +82,8 @@ pub(crate) struct Facts {
     pub reverse: bool,
     /// The game's own actions the palette offers ([`Playable::actions`]).
     pub actions: Vec<(&'static str, super::play::Gesture)>,
+    /// The board can be turned ([`Playable::TURNS`]).
+    pub turns: bool,
 }
 
 /// One game's tab as the app sees it, whatever the game (the role Tatham's `struct game`
@@ -237,6 +239,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             edit_variants: P::VARIANTS,
             reverse: P::REVERSE,
             actions: P::actions(),
+            turns: P::TURNS,
         }
     }
     fn act(&mut self, g: super::play::Gesture, instant: bool) {
@@ -248,6 +251,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         match c {
             Undo => s.undo(),
             Redo => s.redo(),
+            UndoPush => s.undo_push(),
             Restart => s.restart(),
             Cancel => s.cancel_solver(),
             PlayPause if s.is_playing() => s.pause(),

@@ -17,6 +17,7 @@ pub mod merge;
 pub mod rules;
 pub mod scene;
 pub mod search;
+pub mod sok;
 pub mod solve;
 pub mod xsb;
 

@@ -53,6 +53,26 @@ pub fn is_board_row(line: &str) -> bool {
     l.contains('#') && l.chars().all(|c| "#@+$*. -_".contains(c))
 }
 
+/// Whether a line opens a SOK file's solution or snapshot section ([`super::sok`]): its
+/// first word is `Solution` or `Snapshot` (any case), alone or followed by `:`, `/`, a space or
+/// a bracket.
+pub fn is_section(line: &str) -> bool {
+    section(line).is_some()
+}
+
+/// The section a line opens (`true`: a solution), and what follows its first word.
+pub fn section(line: &str) -> Option<(bool, &str)> {
+    let t = line.trim();
+    for (word, solution) in [("solution", true), ("snapshot", false)] {
+        let Some(head) = t.get(..word.len()) else { continue };
+        let rest = &t[word.len()..];
+        if head.eq_ignore_ascii_case(word) && rest.chars().next().is_none_or(|c| " :/(\t".contains(c)) {
+            return Some((solution, rest));
+        }
+    }
+    None
+}
+
 /// Reads a whole collection (one level or many). Errors name the line and column.
 pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
     let lines: Vec<&str> = text.lines().collect();
@@ -63,6 +83,9 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
     let mut in_comment_block = false;
     // The line a `Comment:` block opened on.
     let mut block_line = 0;
+    // Within a SOK file's `Solution` or `Snapshot` section: its `Comment:` is the solution's,
+    // not the level's (see [`super::sok`]).
+    let mut in_section = false;
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i].trim_end_matches('\r');
@@ -78,6 +101,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
             }
             in_comment_block = !t.eq_ignore_ascii_case("comment-end:");
             if in_comment_block
+                && !in_section
                 && !t.is_empty()
                 && let Some(last) = out.last_mut()
             {
@@ -97,6 +121,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
             }
             let rows: Vec<&str> = lines[first..i].iter().map(|l| l.trim_end_matches('\r').trim_end()).collect();
             let maze = parse_board(&rows, first + 1)?;
+            in_section = false;
             let mut title = comment.take().unwrap_or_default();
             if let Some(q) = quoted.take() {
                 title = if title.is_empty() { q } else { format!("{title} {q}") };
@@ -107,7 +132,9 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
             out.push(XsbLevel { title, maze, line: first + 1, par: None, author: None, comment: None });
             continue;
         }
-        if let Some(c) = t.strip_prefix(';') {
+        if is_section(t) {
+            in_section = true;
+        } else if let Some(c) = t.strip_prefix(';') {
             // A separator (`; ==========`, `; ----`) names nothing: only a comment with a
             // letter or a digit is a title.
             if c.chars().any(char::is_alphanumeric) {
@@ -135,7 +162,10 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
                 "comment" => {
                     in_comment_block = value.trim().is_empty();
                     block_line = i + 1;
-                    if !in_comment_block && let Some(last) = out.last_mut() {
+                    if !in_comment_block
+                        && !in_section
+                        && let Some(last) = out.last_mut()
+                    {
                         last.comment = Some(meta(value));
                     }
                 }

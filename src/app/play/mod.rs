@@ -164,6 +164,13 @@ pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 's
     /// The game has a reverse mode (Sokoban: pulling boxes back from the solved position): its
     /// command is in the help and enabled in the menu only then.
     const REVERSE: bool = false;
+    /// The mouse wheel over the board undoes (rolled up) and redoes (down), a notch a move (as
+    /// JSoko and Sokoban YASC have it): pushing boxes.
+    const WHEEL_UNDO: bool = false;
+    /// The board can be turned and mirrored in the window (View › Turn the board, Mirror the
+    /// board: the 8 symmetries of a square), moves translated back to the level's frame:
+    /// pushing boxes, where no rule has a direction of its own (Vexed's blocks fall).
+    const TURNS: bool = false;
     /// Cells where a piece can never be brought to its goal (Sokoban's dead squares), to mark
     /// when View › Dead squares is on.
     fn dead_cells(&self) -> Vec<Pos> {
@@ -258,6 +265,15 @@ pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 's
     /// How a hint's move is shown on the board.
     fn hint_overlay(&self, _mv: &Self::Move) -> Vec<Overlay> {
         vec![]
+    }
+    /// How many of an answer's first moves the hint is (the first; Sokoban: the walk to the
+    /// next push and that push, as JSoko and YASC hint).
+    fn hint_len(&self, _moves: &[Self::Move]) -> usize {
+        1
+    }
+    /// How the hint's moves (the answer's first [`Playable::hint_len`]) are shown on the board.
+    fn hint_line_overlay(&self, moves: &[Self::Move]) -> Vec<Overlay> {
+        moves.first().map(|m| self.hint_overlay(m)).unwrap_or_default()
     }
     /// What a drag in progress would do, shown while the pointer moves.
     fn drag_overlay(&self, _from: Point, _to: Point) -> Vec<Overlay> {

@@ -24,6 +24,39 @@ fn pushes_of(from: &sokoban::scene::Game, moves: &[sokoban::Move]) -> usize {
     pushes
 }
 
+/// The answer's next push: how many moves up to and including it, the cell the player
+/// pushes from, the box's cell and where it goes, and which way.
+struct NextPush {
+    len: usize,
+    from: Pos,
+    box_from: Pos,
+    box_to: Pos,
+    dir: Dir,
+}
+
+/// The first push among `moves` played from `from` (the walk before it, then the push).
+fn next_push(from: &sokoban::scene::Game, moves: &[sokoban::Move]) -> Option<NextPush> {
+    use crate::save::Replay;
+    let mut state = from.clone();
+    for (i, mv) in moves.iter().enumerate() {
+        let (next, steps) = state.play(mv).ok()?;
+        if let Some((box_from, box_to)) = steps.iter().find_map(|s| s.moved_box()) {
+            return Some(NextPush { len: i + 1, from: state.pos.player, box_from, box_to, dir: mv.dir });
+        }
+        state = next;
+    }
+    None
+}
+
+fn dir_word(d: Dir) -> &'static str {
+    match d {
+        Dir::Up => "up",
+        Dir::Down => "down",
+        Dir::Left => "left",
+        Dir::Right => "right",
+    }
+}
+
 impl sokoban::scene::Game {
     /// What a proven answer is optimal in: UVa 589's one box, the fewest pushes and then the
     /// fewest moves; more boxes, the fewest pushes.
@@ -39,6 +72,8 @@ impl sokoban::scene::Game {
 impl Playable for sokoban::scene::Game {
     const LIBRARY_EXTENSION: &'static str = "sok";
     const REVERSE: bool = true;
+    const WHEEL_UNDO: bool = true;
+    const TURNS: bool = true;
     const HELP: super::Help = super::Help {
         sections: &[
             (
@@ -241,6 +276,26 @@ impl Playable for sokoban::scene::Game {
         if self.xsb { sokoban::xsb::write_board(&self.maze()) } else { sokoban::format::write(&self.maze()) }
     }
 
+    /// The hint is the next push (as JSoko's and YASC's): the walk to it and the push.
+    fn hint_len(&self, moves: &[sokoban::Move]) -> usize {
+        next_push(self, moves).map_or(1, |p| p.len)
+    }
+
+    /// The box to push outlined, an arrow to where it goes, and the cell to push it from
+    /// (dashed) when the player must walk there first.
+    fn hint_line_overlay(&self, moves: &[sokoban::Move]) -> Vec<Overlay> {
+        let Some(p) = next_push(self, moves) else {
+            return moves.first().map(|m| self.hint_overlay(m)).unwrap_or_default();
+        };
+        let centre = |c: Pos| [0.75 + c.col as f32, 0.75 + c.row as f32];
+        let mut out =
+            vec![Overlay::Mark(self.cell_quad(p.box_from)), Overlay::Arrow(centre(p.box_from), centre(p.box_to))];
+        if p.from != self.pos.player {
+            out.push(Overlay::Landing(self.cell_quad(p.from)));
+        }
+        out
+    }
+
     fn hint_overlay(&self, mv: &sokoban::Move) -> Vec<Overlay> {
         let p = self.pos.player;
         let (x, y) = (0.25 + p.col as f32, 0.25 + p.row as f32);
@@ -376,13 +431,34 @@ impl Playable for sokoban::scene::Game {
         }
     }
 
+    /// The next push in words: the box, which way and where to; the walk to it when there
+    /// is one; then what is left.
     fn hint_text(&self, answer: &Answer<sokoban::Move>) -> String {
         use crate::save::Replay;
-        let text = self.move_text(&answer.moves[0]);
-        let (p, n) = (pushes_of(self, &answer.moves), answer.moves.len());
+        let text = match next_push(self, &answer.moves) {
+            Some(np) => {
+                let walk = match np.len - 1 {
+                    0 => String::new(),
+                    w => format!(
+                        ", from {} ({} there first)",
+                        self.cell_name(np.from),
+                        crate::app::library::counted(w, "move")
+                    ),
+                };
+                format!(
+                    "push the box at {} {} to {}{walk}",
+                    self.cell_name(np.box_from),
+                    dir_word(np.dir),
+                    self.cell_name(np.box_to)
+                )
+            }
+            None => self.move_text(&answer.moves[0]),
+        };
+        let c = crate::app::library::counted;
+        let (p, n) = (c(pushes_of(self, &answer.moves), "push"), c(answer.moves.len(), "move"));
         match &answer.unproven {
-            None => format!("hint: {text} ({p} pushes, {n} moves left, {})", self.optimal_words()),
-            Some(why) => format!("hint: {text} (best found: {p} pushes, {n} moves left; {why})"),
+            None => format!("hint: {text} ({p}, {n} left, {})", self.optimal_words()),
+            Some(why) => format!("hint: {text} (best found: {p}, {n} left; {why})"),
         }
     }
 

@@ -123,6 +123,8 @@ pub struct Session<P: Playable> {
     pub message_seq: u64,
     /// The hint's move, for drawing on the board (until the position changes).
     pub hint: Option<P::Move>,
+    /// The hint's moves as the board shows them ([`Playable::hint_len`]: Sokoban's next push).
+    pub hint_line: Vec<P::Move>,
     /// The message that said the hint (cleared with it).
     hint_seq: u64,
     /// Whether the solver played moves of this session (a solve it showed is not the player's).
@@ -168,6 +170,7 @@ impl<P: Playable> Session<P> {
             // A new session on screen makes older messages stale (as opening a level does).
             message_seq: next_seq(),
             hint: None,
+            hint_line: Vec::new(),
             hint_seq: 0,
             solver_played: false,
             playing: false,
@@ -262,6 +265,7 @@ impl<P: Playable> Session<P> {
     /// The position on screen changed: a search for the old one is cancelled (its answer would
     /// be for a position that is gone), and its hint no longer applies.
     fn position_changed(&mut self) {
+        self.hint_line.clear();
         if self.hint.take().is_some() && self.message_seq == self.hint_seq {
             // The hint's words were about the position that is gone.
             self.message = None;
@@ -402,6 +406,25 @@ impl<P: Playable> Session<P> {
             self.silence();
             self.position_changed();
         }
+    }
+
+    /// Takes back the moves since the last push and that push (Sokoban's "undo to the last
+    /// push"): the box goes back and the player stands where they pushed from. Never past a
+    /// restart; with no push since it, says so and changes nothing.
+    pub fn undo_push(&mut self) {
+        let run = self.cursor - self.moves();
+        let last = (run..self.cursor)
+            .rev()
+            .find(|&i| matches!(&self.history[i], Entry::Move { steps, .. } if steps.iter().any(P::is_push)));
+        let Some(i) = last else {
+            self.say("no push to take back since the start (or the last restart)");
+            return;
+        };
+        self.cursor = i;
+        self.playback = None;
+        self.queue.clear();
+        self.silence();
+        self.position_changed();
     }
 
     pub fn redo(&mut self) {

@@ -67,6 +67,8 @@ impl<P: Playable> Session<P> {
             }
             Ok(answer) if hint => {
                 self.hint = Some(answer.moves[0].clone());
+                let n = self.current().hint_len(&answer.moves).clamp(1, answer.moves.len());
+                self.hint_line = answer.moves[..n].to_vec();
                 let text = self.current().hint_text(&answer);
                 self.say(text);
                 self.hint_seq = self.message_seq;

@@ -23,7 +23,7 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
             for e in &i.events {
                 match e {
                     egui::Event::Key { key, pressed: true, modifiers, .. } if !modifiers.command => {
-                        gestures.push(Gesture::Key(*key));
+                        gestures.push(Gesture::Key(super::comforts::turn_key::<P>(shared.turn, *key)));
                     }
                     egui::Event::Text(t) => gestures.extend(t.chars().map(Gesture::Text)),
                     _ => {}
@@ -313,6 +313,7 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
                     .count();
                 ui.label(format!("{solved} / {n} solved (PageUp / PageDown)"));
             }
+            super::pack::facts(ui, tab, shared);
             if let Some(c) = credit(&tab.pack) {
                 ui.small(c);
             }
@@ -614,9 +615,14 @@ pub(super) fn board<P: Playable>(
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
     let scene = tab.session.scene();
     let painter = ui.painter_at(rect);
-    let view = paint::paint(&painter, rect, &scene);
+    let turn = if P::TURNS { shared.turn } else { paint::Turn::default() };
+    let view = paint::paint_turned(&painter, rect, &scene, turn);
     let [lo, hi] = scene.content_bounds().unwrap_or([[0.0, 0.0], [scene.width, scene.height]]);
-    let drawn = egui::Rect::from_min_max(view.to_screen(lo), view.to_screen(hi));
+    let drawn = egui::Rect::from_two_pos(view.to_screen(lo), view.to_screen(hi));
+    if tab.reversed() {
+        super::comforts::reverse_look(ui, &painter, drawn);
+    }
+    super::comforts::wheel(ui, &response, &mut tab.session);
     let s = &tab.session;
     let at_rest = !s.animating() && s.queue.is_empty();
     if shared.numbers && at_rest {
@@ -647,7 +653,8 @@ pub(super) fn board<P: Playable>(
     if let Some(mv) = &s.hint
         && at_rest
     {
-        paint::overlays(&painter, &view, &s.current().hint_overlay(mv));
+        let line = if s.hint_line.is_empty() { std::slice::from_ref(mv) } else { &s.hint_line[..] };
+        paint::overlays(&painter, &view, &s.current().hint_line_overlay(line));
     }
     // The selection (Vexed's chosen block), drawn apart from the highlight: a dashed ring
     // in the selection colour, while no animation plays; the keyboard cursor roaming over the

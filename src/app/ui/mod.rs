@@ -8,9 +8,11 @@
 //! command palette and the help; this file the frame as a whole, the menus and the one place
 //! commands are carried out.
 
+mod comforts;
 mod debugger;
 mod game;
 mod library;
+mod pack;
 mod windows;
 
 pub(crate) use game::game_ui;
@@ -60,6 +62,8 @@ pub(crate) struct Shared<'a> {
     modal: bool,
     /// This game's My levels file, when there is one.
     my_pack: Option<std::path::PathBuf>,
+    /// How the board is turned (for the games that turn).
+    turn: crate::app::paint::Turn,
     /// An export running with its panel closed: frames written, of how many.
     exporting: Option<(usize, usize)>,
     /// The offer to continue the kept game of the level on screen (its title), shown in a
@@ -332,6 +336,7 @@ impl TumbleApp {
             levels,
             debugger,
             my_pack,
+            turn: self.view.turn,
             exporting: self
                 .export
                 .running
@@ -576,6 +581,16 @@ impl TumbleApp {
                 self.take_snapshot(&name);
             }
             Command::ExportLibrary => self.save_file(ctx, super::ExportKind::Library),
+            Command::ImportSolutions => self.pick_solutions(ctx),
+            Command::TurnView | Command::MirrorView => {
+                let t = self.view.turn;
+                self.view.turn = if c == Command::TurnView { t.turned() } else { t.mirrored() };
+                let said = format!(
+                    "the board {}: keys and clicks follow it; moves, saves and solutions stay in the level's own frame",
+                    self.view.turn.words()
+                );
+                self.notify(said, Some(self.kind));
+            }
             Command::EnterGameId => self.view.game_id_entry = Some(self.view.game_id_entry.take().unwrap_or_default()),
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             Command::Solve => self.tab_mut().solve(false, Box::new(repaint)),
@@ -616,6 +631,7 @@ impl TumbleApp {
             }
             Command::Undo
             | Command::Redo
+            | Command::UndoPush
             | Command::Restart
             | Command::Cancel
             | Command::PlayPause

@@ -468,7 +468,7 @@ impl TumbleApp {
                             ui.end_row();
                         }
                         // The window's commands, but not one this game lacks (reverse mode).
-                        let lacks = |c: Command| c == Command::ReverseMode && !reverse;
+                        let lacks = |c: Command| matches!(c, Command::ReverseMode | Command::UndoPush) && !reverse;
                         for c in Command::ALL.into_iter().filter(|&c| c.here() && !lacks(c)) {
                             if let Some(s) = c.shortcut_text(ctx) {
                                 ui.monospace(s);
