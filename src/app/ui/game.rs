@@ -455,7 +455,10 @@ fn thumbnail(
     current: bool,
     solved: bool,
 ) -> egui::Response {
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(THUMB, THUMB + 16.0), egui::Sense::click());
+    // The caption in the body's size (a small one was hard to read), cut with "…" to fit.
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let line = font.size + 4.0;
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(THUMB, THUMB + line), egui::Sense::click());
     response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, current, title));
     let picture = egui::Rect::from_min_size(rect.min, egui::vec2(THUMB, THUMB));
     let painter = ui.painter_at(rect);
@@ -472,15 +475,8 @@ fn thumbnail(
     if let Some(s) = ring {
         painter.rect_stroke(picture.shrink(1.0), 4.0, s, egui::StrokeKind::Inside);
     }
-    let font = egui::TextStyle::Small.resolve(ui.style());
-    let galley = painter.layout(title.to_string(), font, ui.visuals().text_color(), THUMB);
-    let galley = if galley.rows.len() > 1 {
-        let font = egui::TextStyle::Small.resolve(ui.style());
-        let cut: String = title.chars().take(14).collect::<String>() + "…";
-        painter.layout_no_wrap(cut, font, ui.visuals().text_color())
-    } else {
-        galley
-    };
+    let shown = cut_to_width(ui, title, &font, THUMB - 2.0);
+    let galley = painter.layout_no_wrap(shown, font, ui.visuals().text_color());
     let at = egui::pos2(rect.center().x - galley.size().x / 2.0, picture.bottom() + 1.0);
     painter.galley(at, galley, ui.visuals().text_color());
     response
