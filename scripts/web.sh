@@ -14,10 +14,12 @@ if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $version"; then
 fi
 cargo rustc --lib --release --target wasm32-unknown-unknown --no-default-features --features web \
   --crate-type cdylib -q
+# Where cargo put it: CARGO_TARGET_DIR or the build's config, as cargo itself reads them.
+target=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
 out=web/dist
 rm -rf "$out.tmp" && mkdir -p "$out.tmp"
 wasm-bindgen --target web --no-typescript --out-dir "$out.tmp" --out-name tumblebox \
-  target/wasm32-unknown-unknown/release/tumblebox.wasm
+  "$target/wasm32-unknown-unknown/release/tumblebox.wasm"
 cp web/index.html web/worker.js "$out.tmp/"
 rm -rf "$out" && mv "$out.tmp" "$out"
 wasm=$(stat -c %s "$out/tumblebox_bg.wasm")
