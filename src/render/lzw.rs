@@ -37,13 +37,12 @@ pub enum Clear {
     Deferred,
 }
 
-/// The dictionary: each code's children in a dense table (a row of `1 << min_size` entries a
-/// code, 0 for none), and each code's prefix, last symbol, first symbol and length. The table
+/// The dictionary: each code's children in a dense table (by symbol, then code: see [`slot`];
+/// 0 for none), and each code's prefix, last symbol, first symbol and length. The table
 /// is kept per thread and emptied after use by undoing the entries added (far fewer than its
 /// cells), so an encoder neither allocates nor clears it whole.
 struct Dict {
     child: Vec<u16>,
-    shift: u32,
     prefix: [u16; MAX_CODES],
     suffix: [u8; MAX_CODES],
     head: [u8; MAX_CODES],
@@ -52,17 +51,24 @@ struct Dict {
     next: usize,
 }
 
+/// Where the child of `code` by `sym` is kept: symbol-major, so the children of consecutive
+/// codes by one symbol share cache lines (a frame's few common colours keep a few kilobytes
+/// hot, where code-major rows spread them over the whole table).
+#[inline]
+fn slot(code: u16, sym: u8) -> usize {
+    ((sym as usize) << 12) | code as usize
+}
+
 thread_local! {
     /// Dictionaries not in use (empty), one per encoder a thread has run at once.
     static SPARE: std::cell::RefCell<Vec<Box<Dict>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Dict {
-    fn take(min_size: u8) -> Box<Dict> {
-        let mut d = SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_else(|| {
+    fn take() -> Box<Dict> {
+        SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_else(|| {
             Box::new(Dict {
                 child: vec![0; MAX_CODES << 8],
-                shift: 8,
                 prefix: [0; MAX_CODES],
                 suffix: [0; MAX_CODES],
                 head: [0; MAX_CODES],
@@ -70,9 +76,7 @@ impl Dict {
                 first_free: 0,
                 next: 0,
             })
-        });
-        d.shift = min_size as u32;
-        d
+        })
     }
 
     fn give_back(mut self: Box<Dict>) {
@@ -83,8 +87,7 @@ impl Dict {
     /// Removes every entry added.
     fn empty(&mut self) {
         for c in self.first_free..self.next {
-            let at = ((self.prefix[c] as usize) << self.shift) | self.suffix[c] as usize;
-            self.child[at] = 0;
+            self.child[slot(self.prefix[c], self.suffix[c])] = 0;
         }
         self.next = self.first_free;
     }
@@ -102,13 +105,13 @@ impl Dict {
 
     #[inline]
     fn child(&self, code: u16, sym: u8) -> Option<u16> {
-        let c = self.child[((code as usize) << self.shift) | sym as usize];
+        let c = self.child[slot(code, sym)];
         if c == 0 { None } else { Some(c) }
     }
 
     fn add(&mut self, code: u16, sym: u8) {
         let new = self.next;
-        self.child[((code as usize) << self.shift) | sym as usize] = new as u16;
+        self.child[slot(code, sym)] = new as u16;
         self.prefix[new] = code;
         self.suffix[new] = sym;
         self.head[new] = self.head[code as usize];
@@ -176,7 +179,7 @@ impl Encoder {
     fn new(min_size: u8, transparent: u8) -> Encoder {
         let literals = 1usize << min_size;
         Encoder {
-            dict: Dict::take(min_size),
+            dict: Dict::take(),
             bits: Bits { out: Vec::new(), acc: 0, n: 0 },
             literals,
             clear_code: literals as u16,
