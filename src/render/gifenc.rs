@@ -453,16 +453,14 @@ pub(crate) fn plan(c: &Change, number: &[u16; 256]) -> Plan {
 /// own when that shortens its codes ([`encode_local`]); the shorter kept.
 fn encode_plan(mut p: Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> Encoded {
     let global = encode_global(&mut p, r, delay);
-    match encode_local(&p, r, delay, rgb) {
-        Some(local) if local.data.len() + local.local.as_ref().map_or(0, |t| t.len()) < global.data.len() => local,
-        _ => global,
-    }
+    encode_local(&p, r, delay, global.data.len(), rgb).unwrap_or(global)
 }
 
 /// The frame with a colour table of its own: its colours numbered from 0 in the order of the
 /// global numbers, the transparent index next; free pixels of other colours transparent.
-/// None when that would not shorten its codes.
-fn encode_local(p: &Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> Option<Encoded> {
+/// None when that would not shorten its codes or would not make it (data and table) shorter
+/// than `beat` bytes.
+fn encode_local(p: &Plan, r: Rect, delay: u16, beat: usize, rgb: &dyn Fn(u16) -> [u8; 3]) -> Option<Encoded> {
     if p.px.len() > LOCAL_MAX {
         return None;
     }
@@ -493,9 +491,10 @@ fn encode_local(p: &Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> 
             })
             .collect();
     let lt = t.map(|_| local_t as u8);
-    let data = lzw::encode(&px, min_size, lt.unwrap_or(0), Clear::Deferred);
+    let table_len = 3 << min_size;
+    let data = lzw::encode_under(&px, min_size, lt.unwrap_or(0), Clear::Deferred, beat.checked_sub(table_len)?)?;
     let mut table: Vec<u8> = colours.iter().flat_map(|&n| rgb(n)).collect();
-    table.resize(3 << min_size, 0);
+    table.resize(table_len, 0);
     Some(Encoded { rect: r, transparent: lt, min_size, data, delay: delay as u32, local: Some(table) })
 }
 
@@ -524,13 +523,17 @@ fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
     }
     let n = p.px.len();
     let best = if n <= SMALL {
-        (0..WAYS)
-            .map(|k| {
-                let q = way(&p.px, k, t);
-                let size = way_size(&q, k, p.min_size);
-                (lzw::encode(&q, size, t, Clear::Deferred), k, q, size)
-            })
-            .min_by_key(|(d, k, _, _)| (d.len(), *k))
+        // Each way must be shorter than the best before it (ties keep the earlier way).
+        let mut best: Option<(Vec<u8>, usize, Vec<u16>, u8)> = None;
+        for k in 0..WAYS {
+            let q = way(&p.px, k, t);
+            let size = way_size(&q, k, p.min_size);
+            let limit = best.as_ref().map_or(usize::MAX, |b| b.0.len());
+            if let Some(d) = lzw::encode_under(&q, size, t, Clear::Deferred, limit) {
+                best = Some((d, k, q, size));
+            }
+        }
+        best
     } else {
         let rows = (n / SAMPLE_PART).max(SAMPLE_MIN).div_ceil(r.w).min(r.h);
         let step = r.h / rows;
@@ -539,10 +542,12 @@ fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
             .copied()
             .collect();
         let sample = &sample[..];
-        let k = [0, 1, 4]
-            .into_iter()
-            .min_by_key(|&k| (lzw::encode(&way(sample, k, t), p.min_size, t, Clear::Deferred).len(), k))
-            .expect("three ways");
+        let (mut k, mut shortest) = (0, usize::MAX);
+        for j in [0, 1, 4] {
+            if let Some(d) = lzw::encode_under(&way(sample, j, t), p.min_size, t, Clear::Deferred, shortest) {
+                (k, shortest) = (j, d.len());
+            }
+        }
         let q = way(&p.px, k, t);
         let size = way_size(&q, k, p.min_size);
         Some((lzw::encode(&q, size, t, Clear::Deferred), k, q, size))

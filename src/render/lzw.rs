@@ -41,8 +41,18 @@ pub enum Clear {
 /// 0 for none), and each code's prefix, last symbol, first symbol and length. The table
 /// is kept per thread and emptied after use by undoing the entries added (far fewer than its
 /// cells), so an encoder neither allocates nor clears it whole.
+///
+/// Runs of one symbol get a shortcut: a code whose string is `n` times one symbol is found by
+/// symbol and `n` ([`Dict::run_code`]), so a match walking a run of equal pixels jumps to its
+/// end instead of taking a child a pixel.
 struct Dict {
     child: Vec<u16>,
+    /// For a string of one symbol repeated, its length; else 0.
+    pure: [u16; MAX_CODES],
+    /// The code of each symbol repeated `n` times (by symbol, then `n`), for `n` up to
+    /// `longest[symbol]`.
+    runs: Vec<u16>,
+    longest: [u16; 256],
     prefix: [u16; MAX_CODES],
     suffix: [u8; MAX_CODES],
     head: [u8; MAX_CODES],
@@ -69,6 +79,9 @@ impl Dict {
         SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_else(|| {
             Box::new(Dict {
                 child: vec![0; MAX_CODES << 8],
+                pure: [0; MAX_CODES],
+                runs: vec![0; MAX_CODES << 8],
+                longest: [0; 256],
                 prefix: [0; MAX_CODES],
                 suffix: [0; MAX_CODES],
                 head: [0; MAX_CODES],
@@ -94,10 +107,16 @@ impl Dict {
 
     fn reset(&mut self, first_free: usize) {
         self.empty();
+        let literals = first_free - 2;
         for c in 0..first_free {
             self.suffix[c] = c as u8;
             self.head[c] = c as u8;
             self.len[c] = 1;
+            self.pure[c] = (c < literals) as u16;
+        }
+        for s in 0..literals {
+            self.longest[s] = 1;
+            self.runs[(s << 12) | 1] = s as u16;
         }
         self.first_free = first_free;
         self.next = first_free;
@@ -116,7 +135,21 @@ impl Dict {
         self.suffix[new] = sym;
         self.head[new] = self.head[code as usize];
         self.len[new] = self.len[code as usize] + 1;
+        let n = self.pure[code as usize];
+        self.pure[new] = if n > 0 && self.suffix[code as usize] == sym {
+            self.runs[((sym as usize) << 12) | (n as usize + 1)] = new as u16;
+            self.longest[sym as usize] = n + 1;
+            n + 1
+        } else {
+            0
+        };
         self.next += 1;
+    }
+
+    /// The code of `sym` repeated `n` times (`n` at most `longest[sym]`).
+    #[inline]
+    fn run_code(&self, sym: u8, n: u16) -> u16 {
+        self.runs[((sym as usize) << 12) | n as usize]
     }
 }
 
@@ -157,10 +190,17 @@ fn allows(v: u16, s: u8, transparent: u8) -> bool {
 /// `1 << min_size`, or such a symbol with [`FREE`] set: it may then be sent as `transparent`
 /// instead. `min_size` is GIF's minimum code size (2 to 8).
 pub fn encode(pixels: &[u16], min_size: u8, transparent: u8, clear: Clear) -> Vec<u8> {
+    encode_under(pixels, min_size, transparent, clear, usize::MAX).expect("no limit")
+}
+
+/// As [`encode`], or none as soon as the code stream is known to take at least `limit` bytes
+/// (so a trial that cannot beat a stream already made stops early).
+pub fn encode_under(pixels: &[u16], min_size: u8, transparent: u8, clear: Clear, limit: usize) -> Option<Vec<u8>> {
     let mut enc = Encoder::new(min_size, transparent);
-    enc.run(pixels, clear);
+    let done = enc.run(pixels, clear, limit);
     enc.dict.give_back();
-    enc.bits.finish()
+    let out = enc.bits.finish();
+    (done && out.len() < limit).then_some(out)
 }
 
 struct Encoder {
@@ -223,6 +263,19 @@ impl Encoder {
             while (len as usize) < px.len() {
                 let v = px[len as usize];
                 let own = (v & 0xff) as u8;
+                // A run of this symbol continuing a string of it: jump to the longest string of
+                // it the run and the table allow (the same code a child a pixel would reach;
+                // no pixel of the run could branch).
+                let n = self.dict.pure[code as usize];
+                if n > 0 && self.dict.suffix[code as usize] == own && (v & FREE == 0 || own == t) {
+                    let room = (self.dict.longest[own as usize] - n) as usize;
+                    if room > 0 {
+                        let r = px[len as usize..].iter().take(room).take_while(|&&w| w == v).count();
+                        code = self.dict.run_code(own, n + r as u16);
+                        len += r as u32;
+                        continue;
+                    }
+                }
                 let a = self.dict.child(code, own);
                 let b = if v & FREE != 0 && own != t { self.dict.child(code, t) } else { None };
                 match (a, b) {
@@ -253,7 +306,8 @@ impl Encoder {
         best
     }
 
-    fn run(&mut self, px: &[u16], clear: Clear) {
+    /// Compresses `px`; false (stopped) once the stream has reached `limit` bytes.
+    fn run(&mut self, px: &[u16], clear: Clear, limit: usize) -> bool {
         self.clear();
         let t = self.transparent;
         let mut prev: Option<u16> = None;
@@ -305,6 +359,9 @@ impl Encoder {
                     self.width += 1;
                 }
             }
+            if self.bits.out.len() >= limit {
+                return false;
+            }
             p += len as usize;
             prev = Some(code);
             if self.dict.next >= MAX_CODES && p < px.len() {
@@ -327,6 +384,7 @@ impl Encoder {
             }
         }
         self.bits.put(self.clear_code + 1, self.width);
+        true
     }
 }
 
@@ -463,6 +521,35 @@ mod tests {
                 }
                 proptest::prop_assert_eq!(decode(&data, min_size), got);
             }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// Without free pixels the stream is plain greedy LZW, code for code what another
+        /// encoder (weezl) makes, long runs of one symbol included (the encoder jumps along
+        /// them: the same codes as a child a pixel).
+        #[test]
+        fn runs_make_the_codes_another_encoder_makes(
+            min_size in 2u8..=8,
+            seed in proptest::prelude::any::<u64>(),
+            len in 1usize..30_000,
+            longest in 1usize..3000,
+        ) {
+            let mut x = seed | 1;
+            let mut rnd = move || { x ^= x << 13; x ^= x >> 7; x ^= x << 17; x };
+            let n = 1u64 << min_size;
+            let mut px = Vec::with_capacity(len);
+            while px.len() < len {
+                let v = (rnd() % n.min(6)) as u16;
+                let run = 1 + (rnd() % longest as u64) as usize;
+                px.extend(std::iter::repeat_n(v, run.min(len - px.len())));
+            }
+            let ours = encode(&px, min_size, 0, Clear::Eager);
+            let symbols: Vec<u8> = px.iter().map(|&v| v as u8).collect();
+            let theirs = weezl::encode::Encoder::new(weezl::BitOrder::Lsb, min_size).encode(&symbols).unwrap();
+            proptest::prop_assert_eq!(ours, theirs);
         }
     }
 
