@@ -508,7 +508,8 @@ const LOCAL_MAX: usize = 1 << 17;
 /// that sends a sample of its rows (one in [`SAMPLE_PART`], spread evenly) shortest.
 fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
     let t = p.transparent.unwrap_or(0);
-    prefer_mixed_runs(&mut p.px);
+    let runs = free_runs(&p.px);
+    prefer_mixed_runs(&mut p.px, &runs);
     let encoded = |data: Vec<u8>, min_size: u8| Encoded {
         rect: r,
         transparent: p.transparent,
@@ -526,7 +527,7 @@ fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
         // Each way must be shorter than the best before it (ties keep the earlier way).
         let mut best: Option<(Vec<u8>, usize, Vec<u16>, u8)> = None;
         for k in 0..WAYS {
-            let q = way(&p.px, k, t);
+            let q = way(&p.px, &runs, k, t);
             let size = way_size(&q, k, p.min_size);
             let limit = best.as_ref().map_or(usize::MAX, |b| b.0.len());
             if let Some(d) = lzw::encode_under(&q, size, t, Clear::Deferred, limit) {
@@ -542,13 +543,15 @@ fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
             .copied()
             .collect();
         let sample = &sample[..];
+        let sample_runs = free_runs(sample);
         let (mut k, mut shortest) = (0, usize::MAX);
         for j in [0, 1, 4] {
-            if let Some(d) = lzw::encode_under(&way(sample, j, t), p.min_size, t, Clear::Deferred, shortest) {
+            let q = way(sample, &sample_runs, j, t);
+            if let Some(d) = lzw::encode_under(&q, p.min_size, t, Clear::Deferred, shortest) {
                 (k, shortest) = (j, d.len());
             }
         }
-        let q = way(&p.px, k, t);
+        let q = way(&p.px, &runs, k, t);
         let size = way_size(&q, k, p.min_size);
         Some((lzw::encode(&q, size, t, Clear::Deferred), k, q, size))
     };
@@ -574,13 +577,14 @@ const SAMPLE_MIN: usize = 1 << 12;
 /// A frame's pixels (free ones marked, mixed runs marked transparent first) sent way `k`:
 /// 0 as marked; 1 every free pixel its colour first; 2 every free pixel transparent first;
 /// 3 every free pixel transparent; 4 and 5 settled as gifsicle settles them ([`settle`]).
-fn way(px: &[u16], k: usize, t: u8) -> Vec<u16> {
+/// `runs`: the frame's [`free_runs`].
+fn way(px: &[u16], runs: &[(usize, usize, bool)], k: usize, t: u8) -> Vec<u16> {
     match k {
         0 => px.to_vec(),
         1 => px.iter().map(|&v| v & !PREFER_T).collect(),
         2 => px.iter().map(|&v| if v & FREE != 0 { v | PREFER_T } else { v }).collect(),
         3 => px.iter().map(|&v| if v & FREE != 0 { t as u16 } else { v }).collect(),
-        _ => settle(px, t, k == 5),
+        _ => settle(px, runs, t, k == 5),
     }
 }
 
@@ -616,9 +620,9 @@ fn free_runs(px: &[u16]) -> Vec<(usize, usize, bool)> {
 /// Every free pixel settled, as gifsicle settles them: a run of free pixels (in sending order)
 /// of several colours transparent, of one colour its colour, or with `before_other`,
 /// transparent too when the pixel after the run has another colour.
-fn settle(px: &[u16], t: u8, before_other: bool) -> Vec<u16> {
+fn settle(px: &[u16], runs: &[(usize, usize, bool)], t: u8, before_other: bool) -> Vec<u16> {
     let mut out: Vec<u16> = px.iter().map(|&v| v & 0xff).collect();
-    for (i, j, mixed) in free_runs(px) {
+    for &(i, j, mixed) in runs {
         if mixed || (before_other && j < px.len() && px[j] & 0xff != px[i] & 0xff) {
             out[i..j].fill(t as u16);
         }
@@ -628,8 +632,8 @@ fn settle(px: &[u16], t: u8, before_other: bool) -> Vec<u16> {
 
 /// Marks the free pixels of runs (of free pixels, in sending order) that hold more than one
 /// colour to be tried as transparent first: one transparent run then replaces several.
-fn prefer_mixed_runs(px: &mut [u16]) {
-    for (i, j, mixed) in free_runs(px) {
+fn prefer_mixed_runs(px: &mut [u16], runs: &[(usize, usize, bool)]) {
+    for &(i, j, mixed) in runs {
         if mixed {
             px[i..j].iter_mut().for_each(|v| *v |= PREFER_T);
         }

@@ -213,11 +213,34 @@ impl Indexed {
         self.pixels[y * self.width + x]
     }
 
-    /// Rewrites every pixel through an index map (see [`Palette::absorb`]).
+    /// Rewrites every pixel through an index map (see [`Palette::absorb`]; an index past its
+    /// end stays). A map that moves few indices (a frame drawn on the shared palette: the
+    /// colours new in its batch and the duplicates of [`Palette::first_of_colour`]) is applied
+    /// one moved index at a time, a compare and a select over a stretch of pixels; and a
+    /// stretch whose pixels are all below the first index moved is left as it is.
     pub fn remap(&mut self, map: &[u8]) {
-        if map.iter().enumerate().any(|(i, &m)| i != m as usize) {
-            for p in &mut self.pixels {
-                *p = map[*p as usize];
+        let table: [u8; 256] = std::array::from_fn(|i| map.get(i).copied().unwrap_or(i as u8));
+        let moves: Vec<(u8, u8)> =
+            table.iter().enumerate().filter(|&(i, &m)| i != m as usize).map(|(i, &m)| (i as u8, m)).collect();
+        let Some(&(lowest, _)) = moves.first() else {
+            return;
+        };
+        const STRETCH: usize = 64;
+        for chunk in self.pixels.chunks_mut(STRETCH) {
+            if chunk.iter().fold(0u8, |m, &p| m.max(p)) < lowest {
+                continue;
+            }
+            if moves.len() > 8 {
+                chunk.iter_mut().for_each(|p| *p = table[*p as usize]);
+                continue;
+            }
+            let mut was = [0u8; STRETCH];
+            let was = &mut was[..chunk.len()];
+            was.copy_from_slice(chunk);
+            for &(from, to) in &moves {
+                for (p, &w) in chunk.iter_mut().zip(was.iter()) {
+                    *p = if w == from { to } else { *p };
+                }
             }
         }
     }
