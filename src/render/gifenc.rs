@@ -374,30 +374,29 @@ pub(crate) fn change(before: Option<&Indexed>, img: &Indexed) -> Option<Change> 
         None => Rect { x: 0, y: 0, w: img.width, h: img.height },
         Some(b) => changed_rect(b, img)?,
     };
-    let mut used = [0u64; 4];
+    // Which colours the changed pixels use (an unchanged pixel marks the extra slot).
+    let mut seen = [false; 257];
     let mut px = Vec::with_capacity(r.w * r.h);
     for y in r.y..r.y + r.h {
         let row = y * img.width;
         let now = &img.pixels[row + r.x..row + r.x + r.w];
         match before {
             None => {
-                for &c in now {
-                    used[c as usize / 64] |= 1 << (c % 64);
-                    px.push(c as u16);
-                }
+                now.iter().for_each(|&c| seen[c as usize] = true);
+                px.extend(now.iter().map(|&c| c as u16));
             }
             Some(b) => {
                 let was = &b.pixels[row + r.x..row + r.x + r.w];
                 for (&c, &p) in now.iter().zip(was) {
-                    if c != p {
-                        used[c as usize / 64] |= 1 << (c % 64);
-                        px.push(c as u16);
-                    } else {
-                        px.push(c as u16 | FREE);
-                    }
+                    seen[if c != p { c as usize } else { 256 }] = true;
                 }
+                px.extend(now.iter().zip(was).map(|(&c, &p)| c as u16 | ((c == p) as u16) << 8));
             }
         }
+    }
+    let mut used = [0u64; 4];
+    for c in (0..256).filter(|&c| seen[c]) {
+        used[c / 64] |= 1 << (c % 64);
     }
     Some(Change { rect: r, used, px, over: before.is_some() })
 }
@@ -425,19 +424,19 @@ pub(crate) fn plan(c: &Change, number: &[u16; 256]) -> Plan {
     let px = if c.over {
         let t = taken.iter().position(|&x| !x).expect("at most 256 colours") as u16;
         let limit = (1u16 << lzw::min_code_size(max.max(t) as u8)) - 1;
-        let mut any_free = false;
-        let px =
-            c.px.iter()
-                .map(|&v| {
-                    let n = number[(v & 0xff) as usize];
-                    if v & FREE == 0 {
-                        n
-                    } else {
-                        any_free = true;
-                        if n <= limit { n | FREE } else { t }
-                    }
-                })
-                .collect();
+        // What each pixel (a colour, maybe free) is sent as.
+        let send: [u16; 512] = std::array::from_fn(|v| {
+            let n = number[v & 0xff];
+            if v as u16 & FREE == 0 {
+                n
+            } else if n <= limit {
+                n | FREE
+            } else {
+                t
+            }
+        });
+        let any_free = c.px.iter().fold(0, |a, &v| a | v) & FREE != 0;
+        let px = c.px.iter().map(|&v| send[(v & 0x1ff) as usize]).collect();
         if any_free {
             transparent = Some(t as u8);
             max = max.max(t);
