@@ -596,24 +596,35 @@ fn way_size(q: &[u16], k: usize, min_size: u8) -> u8 {
 /// The runs of free pixels (in sending order): each run's start, its end (exclusive) and
 /// whether it holds more than one colour.
 fn free_runs(px: &[u16]) -> Vec<(usize, usize, bool)> {
+    // Stretches of 16 pixels are looked at whole first (an OR and an AND over them).
+    const S: usize = 16;
+    let n = px.len();
     let mut runs = Vec::new();
     let mut i = 0;
-    while i < px.len() {
-        if px[i] & FREE == 0 {
+    loop {
+        while i + S <= n && px[i..i + S].iter().fold(0, |a, &v| a | v) & FREE == 0 {
+            i += S;
+        }
+        while i < n && px[i] & FREE == 0 {
             i += 1;
-            continue;
+        }
+        if i >= n {
+            return runs;
         }
         let c = px[i] & 0xff;
         let mut j = i;
         let mut mixed = false;
-        while j < px.len() && px[j] & FREE != 0 {
+        while j + S <= n && px[j..j + S].iter().fold(FREE, |a, &v| a & v) != 0 {
+            mixed |= px[j..j + S].iter().fold(0, |a, &v| a | (v ^ c)) & 0xff != 0;
+            j += S;
+        }
+        while j < n && px[j] & FREE != 0 {
             mixed |= px[j] & 0xff != c;
             j += 1;
         }
         runs.push((i, j, mixed));
         i = j;
     }
-    runs
 }
 
 /// Every free pixel settled, as gifsicle settles them: a run of free pixels (in sending order)

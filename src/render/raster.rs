@@ -304,6 +304,23 @@ fn round_level(x: f32) -> u8 {
     if x - i as f32 >= 0.5 { i.saturating_add(1) } else { i }
 }
 
+/// `x.floor()` without the C library's `floorf` (a call per row of every quad): the same
+/// value, whole numbers, NaN and infinities included.
+#[inline]
+fn floor(x: f32) -> f32 {
+    if !(x.abs() < 8_388_608.0) {
+        return x; // whole already (2^23 and beyond), or not a number
+    }
+    let i = x as i32 as f32;
+    if i > x { i - 1.0 } else { i }
+}
+
+/// `x.ceil()`, as [`floor`].
+#[inline]
+fn ceil(x: f32) -> f32 {
+    -floor(-x)
+}
+
 /// Fills a convex quad given in pixel coordinates.
 fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink, opacity: f32) {
     if opacity <= 0.0 {
@@ -333,8 +350,8 @@ fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink
         let (a, b) = (-dy * sign / len, dx * sign / len);
         edges[i] = [a, b, -(a * p[0] + b * p[1])];
     }
-    let ymin = (pts.iter().map(|p| p[1]).fold(f32::MAX, f32::min).floor() as isize).max(0);
-    let ymax = (pts.iter().map(|p| p[1]).fold(f32::MIN, f32::max).ceil() as isize).min(img.height as isize - 1);
+    let ymin = (floor(pts.iter().map(|p| p[1]).fold(f32::MAX, f32::min)) as isize).max(0);
+    let ymax = (ceil(pts.iter().map(|p| p[1]).fold(f32::MIN, f32::max)) as isize).min(img.height as isize - 1);
     let xlimit = img.width as f32 - 1.0;
     let full_level = round_level(opacity * LEVELS as f32);
     let fg_index = palette.ink(ink);
@@ -369,8 +386,8 @@ fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink
         if empty || lo > hi {
             continue;
         }
-        let x0 = (lo - 0.5).floor().max(0.0) as usize;
-        let x1 = ((hi - 0.5).ceil() as isize).min(img.width as isize - 1);
+        let x0 = floor(lo - 0.5).max(0.0) as usize;
+        let x1 = (ceil(hi - 0.5) as isize).min(img.width as isize - 1);
         if x1 < 0 {
             continue;
         }
@@ -378,7 +395,7 @@ fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink
         let x1 = x1 as usize;
         // Pixels whose centres lie in [flo, fhi] are fully covered: fill them as one span.
         let (f0, f1) = if flo <= fhi && full_level >= LEVELS {
-            (((flo - 0.5).ceil().max(x0 as f32)) as usize, ((fhi - 0.5).floor().min(x1 as f32)) as isize)
+            ((ceil(flo - 0.5).max(x0 as f32)) as usize, (floor(fhi - 0.5).min(x1 as f32)) as isize)
         } else {
             (x1 + 1, x1 as isize)
         };
@@ -458,6 +475,28 @@ mod tests {
         assert!(lit.len() > 300, "{} pixels lit", lit.len());
         let (lo, hi) = lit.iter().fold((usize::MAX, 0), |(a, b), &(x, _)| (a.min(x), b.max(x)));
         assert!(lo >= 4 && hi <= 295, "{lo}..{hi}");
+    }
+
+    #[test]
+    fn floor_and_ceil_as_the_library_does() {
+        let mut x = 0x1234_5678u32;
+        let mut values = vec![0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 8_388_607.5, -8_388_607.5, 8_388_608.0, 1e30, -1e30];
+        values.extend([f32::INFINITY, f32::NEG_INFINITY, f32::MAX, f32::MIN, f32::MIN_POSITIVE, f32::EPSILON]);
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            values.push(f32::from_bits(x));
+            values.push((x % 2_000_000) as f32 / 1000.0 - 1000.0);
+        }
+        for v in values {
+            if v.is_nan() {
+                assert!(floor(v).is_nan() && ceil(v).is_nan());
+                continue;
+            }
+            assert_eq!(floor(v).to_bits(), v.floor().to_bits(), "floor {v}");
+            assert_eq!(ceil(v).to_bits(), v.ceil().to_bits(), "ceil {v}");
+        }
     }
 
     #[test]
