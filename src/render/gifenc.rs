@@ -523,17 +523,26 @@ fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
     }
     let n = p.px.len();
     let best = if n <= SMALL {
-        // Each way must be shorter than the best before it (ties keep the earlier way).
-        let mut best: Option<(Vec<u8>, usize, Vec<u16>, u8)> = None;
+        // Each way must be shorter than the best before it (ties keep the earlier way), so a
+        // way that sends the same symbols as one before it is not compressed again.
+        let mut tried: Vec<(Vec<u16>, u8)> = Vec::with_capacity(WAYS);
+        let mut best: Option<(Vec<u8>, usize)> = None;
         for k in 0..WAYS {
             let q = way(&p.px, &runs, k, t);
             let size = way_size(&q, k, p.min_size);
+            if tried.iter().any(|(e, s)| *s == size && *e == q) {
+                continue;
+            }
             let limit = best.as_ref().map_or(usize::MAX, |b| b.0.len());
             if let Some(d) = lzw::encode_under(&q, size, t, Clear::Deferred, limit) {
-                best = Some((d, k, q, size));
+                best = Some((d, tried.len()));
             }
+            tried.push((q, size));
         }
-        best
+        best.map(|(d, i)| {
+            let (q, size) = tried.swap_remove(i);
+            (d, i, q, size)
+        })
     } else {
         let rows = (n / SAMPLE_PART).max(SAMPLE_MIN).div_ceil(r.w).min(r.h);
         let step = r.h / rows;
@@ -577,11 +586,15 @@ const SAMPLE_MIN: usize = 1 << 12;
 /// 0 as marked; 1 every free pixel its colour first; 2 every free pixel transparent first;
 /// 3 every free pixel transparent; 4 and 5 settled as gifsicle settles them ([`settle`]).
 /// `runs`: the frame's [`free_runs`].
+///
+/// A free pixel whose colour is the transparent index cannot branch, so its [`PREFER_T`] is
+/// cleared (two ways that differ only there send the same).
 fn way(px: &[u16], runs: &[(usize, usize, bool)], k: usize, t: u8) -> Vec<u16> {
+    let t16 = t as u16;
     match k {
-        0 => px.to_vec(),
+        0 => px.iter().map(|&v| if v & 0xff == t16 { v & !PREFER_T } else { v }).collect(),
         1 => px.iter().map(|&v| v & !PREFER_T).collect(),
-        2 => px.iter().map(|&v| if v & FREE != 0 { v | PREFER_T } else { v }).collect(),
+        2 => px.iter().map(|&v| if v & FREE != 0 && v & 0xff != t16 { v | PREFER_T } else { v & !PREFER_T }).collect(),
         3 => px.iter().map(|&v| if v & FREE != 0 { t as u16 } else { v }).collect(),
         _ => settle(px, runs, t, k == 5),
     }
