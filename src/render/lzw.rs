@@ -46,9 +46,12 @@ pub enum Clear {
 /// symbol and `n` ([`Dict::run_code`]), so a match walking a run of equal pixels jumps to its
 /// end instead of taking a child a pixel.
 struct Dict {
-    child: Vec<u16>,
+    child: Box<[u16; CHILDREN]>,
     /// For a string of one symbol repeated, its length; else 0.
     pure: [u16; MAX_CODES],
+    /// For such a string, [`RUN`] and its symbol; else 0 (one load tells whether a pixel of
+    /// that symbol continues a run).
+    run_of: [u16; MAX_CODES],
     /// The code of each symbol repeated `n` times (by symbol, then `n`), for `n` up to
     /// `longest[symbol]`.
     runs: Vec<u16>,
@@ -66,8 +69,14 @@ struct Dict {
 /// hot, where code-major rows spread them over the whole table).
 #[inline]
 fn slot(code: u16, sym: u8) -> usize {
-    ((sym as usize) << 12) | code as usize
+    ((sym as usize) << 12) | (code as usize & (MAX_CODES - 1))
 }
+
+/// Cells of [`Dict::child`].
+const CHILDREN: usize = MAX_CODES << 8;
+
+/// Marks [`Dict::run_of`]'s entries.
+const RUN: u16 = 1 << 8;
 
 thread_local! {
     /// Dictionaries not in use (empty), one per encoder a thread has run at once.
@@ -78,8 +87,9 @@ impl Dict {
     fn take() -> Box<Dict> {
         SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_else(|| {
             Box::new(Dict {
-                child: vec![0; MAX_CODES << 8],
+                child: vec![0; CHILDREN].into_boxed_slice().try_into().expect("the table's size"),
                 pure: [0; MAX_CODES],
+                run_of: [0; MAX_CODES],
                 runs: vec![0; MAX_CODES << 8],
                 longest: [0; 256],
                 prefix: [0; MAX_CODES],
@@ -113,6 +123,7 @@ impl Dict {
             self.head[c] = c as u8;
             self.len[c] = 1;
             self.pure[c] = (c < literals) as u16;
+            self.run_of[c] = if c < literals { RUN | c as u16 } else { 0 };
         }
         for s in 0..literals {
             self.longest[s] = 1;
@@ -136,12 +147,12 @@ impl Dict {
         self.head[new] = self.head[code as usize];
         self.len[new] = self.len[code as usize] + 1;
         let n = self.pure[code as usize];
-        self.pure[new] = if n > 0 && self.suffix[code as usize] == sym {
+        (self.pure[new], self.run_of[new]) = if n > 0 && self.suffix[code as usize] == sym {
             self.runs[((sym as usize) << 12) | (n as usize + 1)] = new as u16;
             self.longest[sym as usize] = n + 1;
-            n + 1
+            (n + 1, RUN | sym as u16)
         } else {
-            0
+            (0, 0)
         };
         self.next += 1;
     }
@@ -266,8 +277,8 @@ impl Encoder {
                 // A run of this symbol continuing a string of it: jump to the longest string of
                 // it the run and the table allow (the same code a child a pixel would reach;
                 // no pixel of the run could branch).
-                let n = self.dict.pure[code as usize];
-                if n > 0 && self.dict.suffix[code as usize] == own && (v & FREE == 0 || own == t) {
+                if self.dict.run_of[code as usize] == RUN | own as u16 && (v & FREE == 0 || own == t) {
+                    let n = self.dict.pure[code as usize];
                     let room = (self.dict.longest[own as usize] - n) as usize;
                     if room > 0 {
                         let r = px[len as usize..].iter().take(room).take_while(|&&w| w == v).count();
