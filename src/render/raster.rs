@@ -226,7 +226,9 @@ impl Indexed {
             return;
         };
         const STRETCH: usize = 64;
-        for chunk in self.pixels.chunks_mut(STRETCH) {
+        let mut chunks = self.pixels.chunks_exact_mut(STRETCH);
+        for chunk in &mut chunks {
+            let chunk: &mut [u8; STRETCH] = chunk.try_into().expect("a whole stretch");
             if chunk.iter().fold(0u8, |m, &p| m.max(p)) < lowest {
                 continue;
             }
@@ -234,15 +236,14 @@ impl Indexed {
                 chunk.iter_mut().for_each(|p| *p = table[*p as usize]);
                 continue;
             }
-            let mut was = [0u8; STRETCH];
-            let was = &mut was[..chunk.len()];
-            was.copy_from_slice(chunk);
+            let was = *chunk;
             for &(from, to) in &moves {
                 for (p, &w) in chunk.iter_mut().zip(was.iter()) {
                     *p = if w == from { to } else { *p };
                 }
             }
         }
+        chunks.into_remainder().iter_mut().for_each(|p| *p = table[*p as usize]);
     }
 
     pub fn to_rgb(&self, palette: &Palette) -> Vec<u8> {
@@ -479,6 +480,34 @@ mod tests {
         assert!(lit.len() > 300, "{} pixels lit", lit.len());
         let (lo, hi) = lit.iter().fold((usize::MAX, 0), |(a, b), &(x, _)| (a.min(x), b.max(x)));
         assert!(lo >= 4 && hi <= 295, "{lo}..{hi}");
+    }
+
+    #[test]
+    fn remap_sends_every_pixel_through_the_map() {
+        let mut x = 0x9e37_79b9u32;
+        let mut rnd = move || {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x
+        };
+        // Maps that move nothing, a few indices (some onto each other) or many; pixels mostly
+        // low indices with stretches of high ones; sizes with and without a partial stretch.
+        for moved in [0usize, 1, 2, 5, 8, 9, 40, 200] {
+            for len in [1usize, 63, 64, 65, 1000, 4099] {
+                let mut map: Vec<u8> = (0..=200u8).collect();
+                for _ in 0..moved {
+                    let i = (rnd() % 201) as usize;
+                    map[i] = (rnd() % 256) as u8;
+                }
+                let pixels: Vec<u8> =
+                    (0..len).map(|_| if rnd() % 4 == 0 { (rnd() % 256) as u8 } else { (rnd() % 24) as u8 }).collect();
+                let mut img = Indexed { width: len, height: 1, pixels: pixels.clone() };
+                img.remap(&map);
+                let want: Vec<u8> = pixels.iter().map(|&p| map.get(p as usize).copied().unwrap_or(p)).collect();
+                assert_eq!(img.pixels, want, "{moved} moved, {len} pixels");
+            }
+        }
     }
 
     #[test]
