@@ -309,7 +309,7 @@ fn round_level(x: f32) -> u8 {
 /// value (a zero's sign aside), whole numbers, NaN and infinities included.
 #[inline]
 fn floor(x: f32) -> f32 {
-    if !(x.abs() < 8_388_608.0) {
+    if x.is_nan() || x.abs() >= 8_388_608.0 {
         return x; // whole already (2^23 and beyond), or not a number
     }
     let i = x as i32 as f32;
@@ -319,7 +319,7 @@ fn floor(x: f32) -> f32 {
 /// `x.ceil()`, as [`floor`].
 #[inline]
 fn ceil(x: f32) -> f32 {
-    if !(x.abs() < 8_388_608.0) {
+    if x.is_nan() || x.abs() >= 8_388_608.0 {
         return x;
     }
     let i = x as i32 as f32;
