@@ -501,7 +501,8 @@ fn encode_local(p: &Plan, r: Rect, delay: u16, beat: usize, rgb: &dyn Fn(u16) ->
 const LOCAL_MAX: usize = 1 << 17;
 
 /// The frame on the global colour table, its free pixels sent one of six ways ([`way`]). A
-/// small frame (at most [`SMALL`] pixels) is compressed all six ways and the shortest kept. A
+/// small frame (at most [`SMALL`] pixels) is compressed all six ways and the shortest kept
+/// (a way stops once it cannot be shorter, and one sending what an earlier way sent is skipped). A
 /// large one is compressed once, the way among the three that win on large frames (free pixels
 /// in mixed runs transparent first, all their colour first, settled as gifsicle settles them)
 /// that sends a sample of its rows (one in [`SAMPLE_PART`], spread evenly) shortest.
