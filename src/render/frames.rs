@@ -217,10 +217,14 @@ impl<W: Shrink> GifBuilder<W> {
             })
             .collect();
         let size = self.size;
+        // Each frame starts from the shared palette as it stands, so the colours it already
+        // holds keep their indices (the map below moves only the colours new in the batch); the
+        // new ones are numbered in the same order either way.
+        let shared = &self.palette;
         let rendered: Vec<(Indexed, Palette)> = fresh
             .par_iter()
             .map(|&i| {
-                let mut local = Palette::new();
+                let mut local = shared.clone();
                 (render(&pending[i].0, size.0, size.1, &mut local), local)
             })
             .collect();

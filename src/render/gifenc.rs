@@ -374,30 +374,29 @@ pub(crate) fn change(before: Option<&Indexed>, img: &Indexed) -> Option<Change> 
         None => Rect { x: 0, y: 0, w: img.width, h: img.height },
         Some(b) => changed_rect(b, img)?,
     };
-    let mut used = [0u64; 4];
+    // Which colours the changed pixels use (an unchanged pixel marks the extra slot).
+    let mut seen = [false; 257];
     let mut px = Vec::with_capacity(r.w * r.h);
     for y in r.y..r.y + r.h {
         let row = y * img.width;
         let now = &img.pixels[row + r.x..row + r.x + r.w];
         match before {
             None => {
-                for &c in now {
-                    used[c as usize / 64] |= 1 << (c % 64);
-                    px.push(c as u16);
-                }
+                now.iter().for_each(|&c| seen[c as usize] = true);
+                px.extend(now.iter().map(|&c| c as u16));
             }
             Some(b) => {
                 let was = &b.pixels[row + r.x..row + r.x + r.w];
                 for (&c, &p) in now.iter().zip(was) {
-                    if c != p {
-                        used[c as usize / 64] |= 1 << (c % 64);
-                        px.push(c as u16);
-                    } else {
-                        px.push(c as u16 | FREE);
-                    }
+                    seen[if c != p { c as usize } else { 256 }] = true;
                 }
+                px.extend(now.iter().zip(was).map(|(&c, &p)| c as u16 | ((c == p) as u16) << 8));
             }
         }
+    }
+    let mut used = [0u64; 4];
+    for c in (0..256).filter(|&c| seen[c]) {
+        used[c / 64] |= 1 << (c % 64);
     }
     Some(Change { rect: r, used, px, over: before.is_some() })
 }
@@ -425,19 +424,19 @@ pub(crate) fn plan(c: &Change, number: &[u16; 256]) -> Plan {
     let px = if c.over {
         let t = taken.iter().position(|&x| !x).expect("at most 256 colours") as u16;
         let limit = (1u16 << lzw::min_code_size(max.max(t) as u8)) - 1;
-        let mut any_free = false;
-        let px =
-            c.px.iter()
-                .map(|&v| {
-                    let n = number[(v & 0xff) as usize];
-                    if v & FREE == 0 {
-                        n
-                    } else {
-                        any_free = true;
-                        if n <= limit { n | FREE } else { t }
-                    }
-                })
-                .collect();
+        // What each pixel (a colour, maybe free) is sent as.
+        let send: [u16; 512] = std::array::from_fn(|v| {
+            let n = number[v & 0xff];
+            if v as u16 & FREE == 0 {
+                n
+            } else if n <= limit {
+                n | FREE
+            } else {
+                t
+            }
+        });
+        let any_free = c.px.iter().fold(0, |a, &v| a | v) & FREE != 0;
+        let px = c.px.iter().map(|&v| send[(v & 0x1ff) as usize]).collect();
         if any_free {
             transparent = Some(t as u8);
             max = max.max(t);
@@ -453,16 +452,14 @@ pub(crate) fn plan(c: &Change, number: &[u16; 256]) -> Plan {
 /// own when that shortens its codes ([`encode_local`]); the shorter kept.
 fn encode_plan(mut p: Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> Encoded {
     let global = encode_global(&mut p, r, delay);
-    match encode_local(&p, r, delay, rgb) {
-        Some(local) if local.data.len() + local.local.as_ref().map_or(0, |t| t.len()) < global.data.len() => local,
-        _ => global,
-    }
+    encode_local(&p, r, delay, global.data.len(), rgb).unwrap_or(global)
 }
 
 /// The frame with a colour table of its own: its colours numbered from 0 in the order of the
 /// global numbers, the transparent index next; free pixels of other colours transparent.
-/// None when that would not shorten its codes.
-fn encode_local(p: &Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> Option<Encoded> {
+/// None when that would not shorten its codes or would not make it (data and table) shorter
+/// than `beat` bytes.
+fn encode_local(p: &Plan, r: Rect, delay: u16, beat: usize, rgb: &dyn Fn(u16) -> [u8; 3]) -> Option<Encoded> {
     if p.px.len() > LOCAL_MAX {
         return None;
     }
@@ -493,9 +490,10 @@ fn encode_local(p: &Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> 
             })
             .collect();
     let lt = t.map(|_| local_t as u8);
-    let data = lzw::encode(&px, min_size, lt.unwrap_or(0), Clear::Deferred);
+    let table_len = 3 << min_size;
+    let data = lzw::encode_under(&px, min_size, lt.unwrap_or(0), Clear::Deferred, beat.checked_sub(table_len)?)?;
     let mut table: Vec<u8> = colours.iter().flat_map(|&n| rgb(n)).collect();
-    table.resize(3 << min_size, 0);
+    table.resize(table_len, 0);
     Some(Encoded { rect: r, transparent: lt, min_size, data, delay: delay as u32, local: Some(table) })
 }
 
@@ -503,13 +501,15 @@ fn encode_local(p: &Plan, r: Rect, delay: u16, rgb: &dyn Fn(u16) -> [u8; 3]) -> 
 const LOCAL_MAX: usize = 1 << 17;
 
 /// The frame on the global colour table, its free pixels sent one of six ways ([`way`]). A
-/// small frame (at most [`SMALL`] pixels) is compressed all six ways and the shortest kept. A
+/// small frame (at most [`SMALL`] pixels) is compressed all six ways and the shortest kept
+/// (a way stops once it cannot be shorter, and one sending what an earlier way sent is skipped). A
 /// large one is compressed once, the way among the three that win on large frames (free pixels
 /// in mixed runs transparent first, all their colour first, settled as gifsicle settles them)
 /// that sends a sample of its rows (one in [`SAMPLE_PART`], spread evenly) shortest.
 fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
     let t = p.transparent.unwrap_or(0);
-    prefer_mixed_runs(&mut p.px);
+    let runs = free_runs(&p.px);
+    prefer_mixed_runs(&mut p.px, &runs);
     let encoded = |data: Vec<u8>, min_size: u8| Encoded {
         rect: r,
         transparent: p.transparent,
@@ -524,13 +524,26 @@ fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
     }
     let n = p.px.len();
     let best = if n <= SMALL {
-        (0..WAYS)
-            .map(|k| {
-                let q = way(&p.px, k, t);
-                let size = way_size(&q, k, p.min_size);
-                (lzw::encode(&q, size, t, Clear::Deferred), k, q, size)
-            })
-            .min_by_key(|(d, k, _, _)| (d.len(), *k))
+        // Each way must be shorter than the best before it (ties keep the earlier way), so a
+        // way that sends the same symbols as one before it is not compressed again.
+        let mut tried: Vec<(Vec<u16>, u8)> = Vec::with_capacity(WAYS);
+        let mut best: Option<(Vec<u8>, usize)> = None;
+        for k in 0..WAYS {
+            let q = way(&p.px, &runs, k, t);
+            let size = way_size(&q, k, p.min_size);
+            if tried.iter().any(|(e, s)| *s == size && *e == q) {
+                continue;
+            }
+            let limit = best.as_ref().map_or(usize::MAX, |b| b.0.len());
+            if let Some(d) = lzw::encode_under(&q, size, t, Clear::Deferred, limit) {
+                best = Some((d, tried.len()));
+            }
+            tried.push((q, size));
+        }
+        best.map(|(d, i)| {
+            let (q, size) = tried.swap_remove(i);
+            (d, i, q, size)
+        })
     } else {
         let rows = (n / SAMPLE_PART).max(SAMPLE_MIN).div_ceil(r.w).min(r.h);
         let step = r.h / rows;
@@ -539,11 +552,15 @@ fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
             .copied()
             .collect();
         let sample = &sample[..];
-        let k = [0, 1, 4]
-            .into_iter()
-            .min_by_key(|&k| (lzw::encode(&way(sample, k, t), p.min_size, t, Clear::Deferred).len(), k))
-            .expect("three ways");
-        let q = way(&p.px, k, t);
+        let sample_runs = free_runs(sample);
+        let (mut k, mut shortest) = (0, usize::MAX);
+        for j in [0, 1, 4] {
+            let q = way(sample, &sample_runs, j, t);
+            if let Some(d) = lzw::encode_under(&q, p.min_size, t, Clear::Deferred, shortest) {
+                (k, shortest) = (j, d.len());
+            }
+        }
+        let q = way(&p.px, &runs, k, t);
         let size = way_size(&q, k, p.min_size);
         Some((lzw::encode(&q, size, t, Clear::Deferred), k, q, size))
     };
@@ -569,13 +586,18 @@ const SAMPLE_MIN: usize = 1 << 12;
 /// A frame's pixels (free ones marked, mixed runs marked transparent first) sent way `k`:
 /// 0 as marked; 1 every free pixel its colour first; 2 every free pixel transparent first;
 /// 3 every free pixel transparent; 4 and 5 settled as gifsicle settles them ([`settle`]).
-fn way(px: &[u16], k: usize, t: u8) -> Vec<u16> {
+/// `runs`: the frame's [`free_runs`].
+///
+/// A free pixel whose colour is the transparent index cannot branch, so its [`PREFER_T`] is
+/// cleared (two ways that differ only there send the same).
+fn way(px: &[u16], runs: &[(usize, usize, bool)], k: usize, t: u8) -> Vec<u16> {
+    let t16 = t as u16;
     match k {
-        0 => px.to_vec(),
+        0 => px.iter().map(|&v| if v & 0xff == t16 { v & !PREFER_T } else { v }).collect(),
         1 => px.iter().map(|&v| v & !PREFER_T).collect(),
-        2 => px.iter().map(|&v| if v & FREE != 0 { v | PREFER_T } else { v }).collect(),
+        2 => px.iter().map(|&v| if v & FREE != 0 && v & 0xff != t16 { v | PREFER_T } else { v & !PREFER_T }).collect(),
         3 => px.iter().map(|&v| if v & FREE != 0 { t as u16 } else { v }).collect(),
-        _ => settle(px, t, k == 5),
+        _ => settle(px, runs, t, k == 5),
     }
 }
 
@@ -588,32 +610,43 @@ fn way_size(q: &[u16], k: usize, min_size: u8) -> u8 {
 /// The runs of free pixels (in sending order): each run's start, its end (exclusive) and
 /// whether it holds more than one colour.
 fn free_runs(px: &[u16]) -> Vec<(usize, usize, bool)> {
+    // Stretches of 16 pixels are looked at whole first (an OR and an AND over them).
+    const S: usize = 16;
+    let n = px.len();
     let mut runs = Vec::new();
     let mut i = 0;
-    while i < px.len() {
-        if px[i] & FREE == 0 {
+    loop {
+        while i + S <= n && px[i..i + S].iter().fold(0, |a, &v| a | v) & FREE == 0 {
+            i += S;
+        }
+        while i < n && px[i] & FREE == 0 {
             i += 1;
-            continue;
+        }
+        if i >= n {
+            return runs;
         }
         let c = px[i] & 0xff;
         let mut j = i;
         let mut mixed = false;
-        while j < px.len() && px[j] & FREE != 0 {
+        while j + S <= n && px[j..j + S].iter().fold(FREE, |a, &v| a & v) != 0 {
+            mixed |= px[j..j + S].iter().fold(0, |a, &v| a | (v ^ c)) & 0xff != 0;
+            j += S;
+        }
+        while j < n && px[j] & FREE != 0 {
             mixed |= px[j] & 0xff != c;
             j += 1;
         }
         runs.push((i, j, mixed));
         i = j;
     }
-    runs
 }
 
 /// Every free pixel settled, as gifsicle settles them: a run of free pixels (in sending order)
 /// of several colours transparent, of one colour its colour, or with `before_other`,
 /// transparent too when the pixel after the run has another colour.
-fn settle(px: &[u16], t: u8, before_other: bool) -> Vec<u16> {
+fn settle(px: &[u16], runs: &[(usize, usize, bool)], t: u8, before_other: bool) -> Vec<u16> {
     let mut out: Vec<u16> = px.iter().map(|&v| v & 0xff).collect();
-    for (i, j, mixed) in free_runs(px) {
+    for &(i, j, mixed) in runs {
         if mixed || (before_other && j < px.len() && px[j] & 0xff != px[i] & 0xff) {
             out[i..j].fill(t as u16);
         }
@@ -623,8 +656,8 @@ fn settle(px: &[u16], t: u8, before_other: bool) -> Vec<u16> {
 
 /// Marks the free pixels of runs (of free pixels, in sending order) that hold more than one
 /// colour to be tried as transparent first: one transparent run then replaces several.
-fn prefer_mixed_runs(px: &mut [u16]) {
-    for (i, j, mixed) in free_runs(px) {
+fn prefer_mixed_runs(px: &mut [u16], runs: &[(usize, usize, bool)]) {
+    for &(i, j, mixed) in runs {
         if mixed {
             px[i..j].iter_mut().for_each(|v| *v |= PREFER_T);
         }

@@ -37,13 +37,25 @@ pub enum Clear {
     Deferred,
 }
 
-/// The dictionary: each code's children in a dense table (a row of `1 << min_size` entries a
-/// code, 0 for none), and each code's prefix, last symbol, first symbol and length. The table
+/// The dictionary: each code's children in a dense table (by symbol, then code: see [`slot`];
+/// 0 for none), and each code's prefix, last symbol, first symbol and length. The table
 /// is kept per thread and emptied after use by undoing the entries added (far fewer than its
 /// cells), so an encoder neither allocates nor clears it whole.
+///
+/// Runs of one symbol get a shortcut: a code whose string is `n` times one symbol is found by
+/// symbol and `n` ([`Dict::run_code`]), so a match walking a run of equal pixels jumps to its
+/// end instead of taking a child a pixel.
 struct Dict {
-    child: Vec<u16>,
-    shift: u32,
+    child: Box<[u16; CHILDREN]>,
+    /// For a string of one symbol repeated, its length; else 0.
+    pure: [u16; MAX_CODES],
+    /// For such a string, [`RUN`] and its symbol; else 0 (one load tells whether a pixel of
+    /// that symbol continues a run).
+    run_of: [u16; MAX_CODES],
+    /// The code of each symbol repeated `n` times (by symbol, then `n`), for `n` up to
+    /// `longest[symbol]`.
+    runs: Vec<u16>,
+    longest: [u16; 256],
     prefix: [u16; MAX_CODES],
     suffix: [u8; MAX_CODES],
     head: [u8; MAX_CODES],
@@ -52,17 +64,34 @@ struct Dict {
     next: usize,
 }
 
+/// Where the child of `code` by `sym` is kept: symbol-major, so the children of consecutive
+/// codes by one symbol share cache lines (a frame's few common colours keep a few kilobytes
+/// hot, where code-major rows spread them over the whole table).
+#[inline]
+fn slot(code: u16, sym: u8) -> usize {
+    ((sym as usize) << 12) | (code as usize & (MAX_CODES - 1))
+}
+
+/// Cells of [`Dict::child`].
+const CHILDREN: usize = MAX_CODES << 8;
+
+/// Marks [`Dict::run_of`]'s entries.
+const RUN: u16 = 1 << 8;
+
 thread_local! {
     /// Dictionaries not in use (empty), one per encoder a thread has run at once.
     static SPARE: std::cell::RefCell<Vec<Box<Dict>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Dict {
-    fn take(min_size: u8) -> Box<Dict> {
-        let mut d = SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_else(|| {
+    fn take() -> Box<Dict> {
+        SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_else(|| {
             Box::new(Dict {
-                child: vec![0; MAX_CODES << 8],
-                shift: 8,
+                child: vec![0; CHILDREN].into_boxed_slice().try_into().expect("the table's size"),
+                pure: [0; MAX_CODES],
+                run_of: [0; MAX_CODES],
+                runs: vec![0; MAX_CODES << 8],
+                longest: [0; 256],
                 prefix: [0; MAX_CODES],
                 suffix: [0; MAX_CODES],
                 head: [0; MAX_CODES],
@@ -70,9 +99,7 @@ impl Dict {
                 first_free: 0,
                 next: 0,
             })
-        });
-        d.shift = min_size as u32;
-        d
+        })
     }
 
     fn give_back(mut self: Box<Dict>) {
@@ -83,18 +110,24 @@ impl Dict {
     /// Removes every entry added.
     fn empty(&mut self) {
         for c in self.first_free..self.next {
-            let at = ((self.prefix[c] as usize) << self.shift) | self.suffix[c] as usize;
-            self.child[at] = 0;
+            self.child[slot(self.prefix[c], self.suffix[c])] = 0;
         }
         self.next = self.first_free;
     }
 
     fn reset(&mut self, first_free: usize) {
         self.empty();
+        let literals = first_free - 2;
         for c in 0..first_free {
             self.suffix[c] = c as u8;
             self.head[c] = c as u8;
             self.len[c] = 1;
+            self.pure[c] = (c < literals) as u16;
+            self.run_of[c] = if c < literals { RUN | c as u16 } else { 0 };
+        }
+        for s in 0..literals {
+            self.longest[s] = 1;
+            self.runs[(s << 12) | 1] = s as u16;
         }
         self.first_free = first_free;
         self.next = first_free;
@@ -102,18 +135,32 @@ impl Dict {
 
     #[inline]
     fn child(&self, code: u16, sym: u8) -> Option<u16> {
-        let c = self.child[((code as usize) << self.shift) | sym as usize];
+        let c = self.child[slot(code, sym)];
         if c == 0 { None } else { Some(c) }
     }
 
     fn add(&mut self, code: u16, sym: u8) {
         let new = self.next;
-        self.child[((code as usize) << self.shift) | sym as usize] = new as u16;
+        self.child[slot(code, sym)] = new as u16;
         self.prefix[new] = code;
         self.suffix[new] = sym;
         self.head[new] = self.head[code as usize];
         self.len[new] = self.len[code as usize] + 1;
+        let n = self.pure[code as usize];
+        (self.pure[new], self.run_of[new]) = if n > 0 && self.suffix[code as usize] == sym {
+            self.runs[((sym as usize) << 12) | (n as usize + 1)] = new as u16;
+            self.longest[sym as usize] = n + 1;
+            (n + 1, RUN | sym as u16)
+        } else {
+            (0, 0)
+        };
         self.next += 1;
+    }
+
+    /// The code of `sym` repeated `n` times (`n` at most `longest[sym]`).
+    #[inline]
+    fn run_code(&self, sym: u8, n: u16) -> u16 {
+        self.runs[((sym as usize) << 12) | n as usize]
     }
 }
 
@@ -154,10 +201,17 @@ fn allows(v: u16, s: u8, transparent: u8) -> bool {
 /// `1 << min_size`, or such a symbol with [`FREE`] set: it may then be sent as `transparent`
 /// instead. `min_size` is GIF's minimum code size (2 to 8).
 pub fn encode(pixels: &[u16], min_size: u8, transparent: u8, clear: Clear) -> Vec<u8> {
+    encode_under(pixels, min_size, transparent, clear, usize::MAX).expect("no limit")
+}
+
+/// As [`encode`], or none as soon as the code stream is known to take at least `limit` bytes
+/// (so a trial that cannot beat a stream already made stops early).
+pub fn encode_under(pixels: &[u16], min_size: u8, transparent: u8, clear: Clear, limit: usize) -> Option<Vec<u8>> {
     let mut enc = Encoder::new(min_size, transparent);
-    enc.run(pixels, clear);
+    let done = enc.run(pixels, clear, limit);
     enc.dict.give_back();
-    enc.bits.finish()
+    let out = enc.bits.finish();
+    (done && out.len() < limit).then_some(out)
 }
 
 struct Encoder {
@@ -176,7 +230,7 @@ impl Encoder {
     fn new(min_size: u8, transparent: u8) -> Encoder {
         let literals = 1usize << min_size;
         Encoder {
-            dict: Dict::take(min_size),
+            dict: Dict::take(),
             bits: Bits { out: Vec::new(), acc: 0, n: 0 },
             literals,
             clear_code: literals as u16,
@@ -220,6 +274,19 @@ impl Encoder {
             while (len as usize) < px.len() {
                 let v = px[len as usize];
                 let own = (v & 0xff) as u8;
+                // A run of this symbol continuing a string of it: jump to the longest string of
+                // it the run and the table allow (the same code a child a pixel would reach;
+                // no pixel of the run could branch).
+                if self.dict.run_of[code as usize] == RUN | own as u16 && (v & FREE == 0 || own == t) {
+                    let n = self.dict.pure[code as usize];
+                    let room = (self.dict.longest[own as usize] - n) as usize;
+                    if room > 0 {
+                        let r = px[len as usize..].iter().take(room).take_while(|&&w| w == v).count();
+                        code = self.dict.run_code(own, n + r as u16);
+                        len += r as u32;
+                        continue;
+                    }
+                }
                 let a = self.dict.child(code, own);
                 let b = if v & FREE != 0 && own != t { self.dict.child(code, t) } else { None };
                 match (a, b) {
@@ -250,7 +317,8 @@ impl Encoder {
         best
     }
 
-    fn run(&mut self, px: &[u16], clear: Clear) {
+    /// Compresses `px`; false (stopped) once the stream has reached `limit` bytes.
+    fn run(&mut self, px: &[u16], clear: Clear, limit: usize) -> bool {
         self.clear();
         let t = self.transparent;
         let mut prev: Option<u16> = None;
@@ -302,6 +370,9 @@ impl Encoder {
                     self.width += 1;
                 }
             }
+            if self.bits.out.len() >= limit {
+                return false;
+            }
             p += len as usize;
             prev = Some(code);
             if self.dict.next >= MAX_CODES && p < px.len() {
@@ -324,6 +395,7 @@ impl Encoder {
             }
         }
         self.bits.put(self.clear_code + 1, self.width);
+        true
     }
 }
 
@@ -460,6 +532,35 @@ mod tests {
                 }
                 proptest::prop_assert_eq!(decode(&data, min_size), got);
             }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// Without free pixels the stream is plain greedy LZW, code for code what another
+        /// encoder (weezl) makes, long runs of one symbol included (the encoder jumps along
+        /// them: the same codes as a child a pixel).
+        #[test]
+        fn runs_make_the_codes_another_encoder_makes(
+            min_size in 2u8..=8,
+            seed in proptest::prelude::any::<u64>(),
+            len in 1usize..30_000,
+            longest in 1usize..3000,
+        ) {
+            let mut x = seed | 1;
+            let mut rnd = move || { x ^= x << 13; x ^= x >> 7; x ^= x << 17; x };
+            let n = 1u64 << min_size;
+            let mut px = Vec::with_capacity(len);
+            while px.len() < len {
+                let v = (rnd() % n.min(6)) as u16;
+                let run = 1 + (rnd() % longest as u64) as usize;
+                px.extend(std::iter::repeat_n(v, run.min(len - px.len())));
+            }
+            let ours = encode(&px, min_size, 0, Clear::Eager);
+            let symbols: Vec<u8> = px.iter().map(|&v| v as u8).collect();
+            let theirs = weezl::encode::Encoder::new(weezl::BitOrder::Lsb, min_size).encode(&symbols).unwrap();
+            proptest::prop_assert_eq!(ours, theirs);
         }
     }
 

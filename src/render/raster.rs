@@ -213,13 +213,37 @@ impl Indexed {
         self.pixels[y * self.width + x]
     }
 
-    /// Rewrites every pixel through an index map (see [`Palette::absorb`]).
+    /// Rewrites every pixel through an index map (see [`Palette::absorb`]; an index past its
+    /// end stays). A map that moves few indices (a frame drawn on the shared palette: the
+    /// colours new in its batch and the duplicates of [`Palette::first_of_colour`]) is applied
+    /// one moved index at a time, a compare and a select over a stretch of pixels; and a
+    /// stretch whose pixels are all below the first index moved is left as it is.
     pub fn remap(&mut self, map: &[u8]) {
-        if map.iter().enumerate().any(|(i, &m)| i != m as usize) {
-            for p in &mut self.pixels {
-                *p = map[*p as usize];
+        let table: [u8; 256] = std::array::from_fn(|i| map.get(i).copied().unwrap_or(i as u8));
+        let moves: Vec<(u8, u8)> =
+            table.iter().enumerate().filter(|&(i, &m)| i != m as usize).map(|(i, &m)| (i as u8, m)).collect();
+        let Some(&(lowest, _)) = moves.first() else {
+            return;
+        };
+        const STRETCH: usize = 64;
+        let mut chunks = self.pixels.chunks_exact_mut(STRETCH);
+        for chunk in &mut chunks {
+            let chunk: &mut [u8; STRETCH] = chunk.try_into().expect("a whole stretch");
+            if chunk.iter().fold(0u8, |m, &p| m.max(p)) < lowest {
+                continue;
+            }
+            if moves.len() > 8 {
+                chunk.iter_mut().for_each(|p| *p = table[*p as usize]);
+                continue;
+            }
+            let was = *chunk;
+            for &(from, to) in &moves {
+                for (p, &w) in chunk.iter_mut().zip(was.iter()) {
+                    *p = if w == from { to } else { *p };
+                }
             }
         }
+        chunks.into_remainder().iter_mut().for_each(|p| *p = table[*p as usize]);
     }
 
     pub fn to_rgb(&self, palette: &Palette) -> Vec<u8> {
@@ -281,6 +305,27 @@ fn round_level(x: f32) -> u8 {
     if x - i as f32 >= 0.5 { i.saturating_add(1) } else { i }
 }
 
+/// `x.floor()` without the C library's `floorf` (a call per row of every quad): the same
+/// value (a zero's sign aside), whole numbers, NaN and infinities included.
+#[inline]
+fn floor(x: f32) -> f32 {
+    if x.is_nan() || x.abs() >= 8_388_608.0 {
+        return x; // whole already (2^23 and beyond), or not a number
+    }
+    let i = x as i32 as f32;
+    if i > x { i - 1.0 } else { i }
+}
+
+/// `x.ceil()`, as [`floor`].
+#[inline]
+fn ceil(x: f32) -> f32 {
+    if x.is_nan() || x.abs() >= 8_388_608.0 {
+        return x;
+    }
+    let i = x as i32 as f32;
+    if i < x { i + 1.0 } else { i }
+}
+
 /// Fills a convex quad given in pixel coordinates.
 fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink, opacity: f32) {
     if opacity <= 0.0 {
@@ -310,8 +355,8 @@ fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink
         let (a, b) = (-dy * sign / len, dx * sign / len);
         edges[i] = [a, b, -(a * p[0] + b * p[1])];
     }
-    let ymin = (pts.iter().map(|p| p[1]).fold(f32::MAX, f32::min).floor() as isize).max(0);
-    let ymax = (pts.iter().map(|p| p[1]).fold(f32::MIN, f32::max).ceil() as isize).min(img.height as isize - 1);
+    let ymin = (floor(pts.iter().map(|p| p[1]).fold(f32::MAX, f32::min)) as isize).max(0);
+    let ymax = (ceil(pts.iter().map(|p| p[1]).fold(f32::MIN, f32::max)) as isize).min(img.height as isize - 1);
     let xlimit = img.width as f32 - 1.0;
     let full_level = round_level(opacity * LEVELS as f32);
     let fg_index = palette.ink(ink);
@@ -346,8 +391,8 @@ fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink
         if empty || lo > hi {
             continue;
         }
-        let x0 = (lo - 0.5).floor().max(0.0) as usize;
-        let x1 = ((hi - 0.5).ceil() as isize).min(img.width as isize - 1);
+        let x0 = floor(lo - 0.5).max(0.0) as usize;
+        let x1 = (ceil(hi - 0.5) as isize).min(img.width as isize - 1);
         if x1 < 0 {
             continue;
         }
@@ -355,7 +400,7 @@ fn fill_quad(img: &mut Indexed, palette: &mut Palette, pts: [Point; 4], ink: Ink
         let x1 = x1 as usize;
         // Pixels whose centres lie in [flo, fhi] are fully covered: fill them as one span.
         let (f0, f1) = if flo <= fhi && full_level >= LEVELS {
-            (((flo - 0.5).ceil().max(x0 as f32)) as usize, ((fhi - 0.5).floor().min(x1 as f32)) as isize)
+            ((ceil(flo - 0.5).max(x0 as f32)) as usize, (floor(fhi - 0.5).min(x1 as f32)) as isize)
         } else {
             (x1 + 1, x1 as isize)
         };
@@ -435,6 +480,57 @@ mod tests {
         assert!(lit.len() > 300, "{} pixels lit", lit.len());
         let (lo, hi) = lit.iter().fold((usize::MAX, 0), |(a, b), &(x, _)| (a.min(x), b.max(x)));
         assert!(lo >= 4 && hi <= 295, "{lo}..{hi}");
+    }
+
+    #[test]
+    fn remap_sends_every_pixel_through_the_map() {
+        let mut x = 0x9e37_79b9u32;
+        let mut rnd = move || {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x
+        };
+        // Maps that move nothing, a few indices (some onto each other) or many; pixels mostly
+        // low indices with stretches of high ones; sizes with and without a partial stretch.
+        for moved in [0usize, 1, 2, 5, 8, 9, 40, 200] {
+            for len in [1usize, 63, 64, 65, 1000, 4099] {
+                let mut map: Vec<u8> = (0..=200u8).collect();
+                for _ in 0..moved {
+                    let i = (rnd() % 201) as usize;
+                    map[i] = (rnd() % 256) as u8;
+                }
+                let pixels: Vec<u8> =
+                    (0..len).map(|_| if rnd() % 4 == 0 { (rnd() % 256) as u8 } else { (rnd() % 24) as u8 }).collect();
+                let mut img = Indexed { width: len, height: 1, pixels: pixels.clone() };
+                img.remap(&map);
+                let want: Vec<u8> = pixels.iter().map(|&p| map.get(p as usize).copied().unwrap_or(p)).collect();
+                assert_eq!(img.pixels, want, "{moved} moved, {len} pixels");
+            }
+        }
+    }
+
+    #[test]
+    fn floor_and_ceil_as_the_library_does() {
+        let mut x = 0x1234_5678u32;
+        let mut values = vec![0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 8_388_607.5, -8_388_607.5, 8_388_608.0, 1e30, -1e30];
+        values.extend([f32::INFINITY, f32::NEG_INFINITY, f32::MAX, f32::MIN, f32::MIN_POSITIVE, f32::EPSILON]);
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            values.push(f32::from_bits(x));
+            values.push((x % 2_000_000) as f32 / 1000.0 - 1000.0);
+        }
+        for v in values {
+            if v.is_nan() {
+                assert!(floor(v).is_nan() && ceil(v).is_nan());
+                continue;
+            }
+            // Equal as numbers (0.0 == -0.0: every use casts to an integer).
+            assert_eq!(floor(v), v.floor(), "floor {v}");
+            assert_eq!(ceil(v), v.ceil(), "ceil {v}");
+        }
     }
 
     #[test]
