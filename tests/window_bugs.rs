@@ -494,3 +494,27 @@ fn help_never_covers_the_toolbar() {
     let help = h.get_by_label_contains("How to play: Vexed").rect();
     assert!(help.top() > toolbar.bottom(), "help at {help:?} over the toolbar at {toolbar:?}");
 }
+
+#[test]
+fn arrow_keys_walk_an_open_menu_item_by_item() {
+    // Alt+V, then Down three times and Enter: the third of the View menu's switches is the
+    // one switched (not the first: the menu's focus moved with each key).
+    use tumblebox::app::command::{Command, Menu};
+    let mut h = harness();
+    h.run_steps(2);
+    let switches: Vec<Command> =
+        Command::in_menu(Menu::View).into_iter().filter(|&c| h.state().checked(c).is_some()).collect();
+    let before: Vec<Option<bool>> = switches.iter().map(|&c| h.state().checked(c)).collect();
+    h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::V);
+    h.run_steps(3);
+    for _ in 0..3 {
+        h.press(egui::Key::ArrowDown);
+        h.run_steps(1);
+    }
+    h.press(egui::Key::Enter);
+    h.run_steps(3);
+    let after: Vec<Option<bool>> = switches.iter().map(|&c| h.state().checked(c)).collect();
+    let changed: Vec<Command> =
+        switches.iter().zip(before.iter().zip(&after)).filter(|(_, (a, b))| a != b).map(|(c, _)| *c).collect();
+    assert_eq!(changed, vec![Command::in_menu(Menu::View)[2]], "the switches changed: {changed:?}");
+}

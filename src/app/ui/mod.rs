@@ -407,7 +407,11 @@ impl TumbleApp {
                     if !matches!(key, egui::Key::Tab | egui::Key::Enter | egui::Key::Space | egui::Key::Escape))
             })
         });
-        if game_key && let Some(id) = ctx.memory(|m| m.focused()) {
+        // Not in an open menu: its arrow keys move its focus from item to item.
+        if game_key
+            && !egui::Popup::is_any_open(ctx)
+            && let Some(id) = ctx.memory(|m| m.focused())
+        {
             ctx.memory_mut(|m| m.surrender_focus(id));
         }
     }
