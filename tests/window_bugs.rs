@@ -518,3 +518,24 @@ fn arrow_keys_walk_an_open_menu_item_by_item() {
         switches.iter().zip(before.iter().zip(&after)).filter(|(_, (a, b))| a != b).map(|(c, _)| *c).collect();
     assert_eq!(changed, vec![Command::in_menu(Menu::View)[2]], "the switches changed: {changed:?}");
 }
+
+#[test]
+fn end_during_a_solution_plays_it_to_its_end() {
+    // End while the solver's solution plays (animated): the rest is made at once, not dropped.
+    let mut h = harness();
+    h.run_steps(2);
+    h.open_level(1);
+    h.get_by_label("Solve").click();
+    for _ in 0..600 {
+        h.step();
+        if h.shown().moves >= 1 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(h.shown().moves >= 1 && h.shown().moves < 9, "{:?}", h.shown());
+    h.press(egui::Key::End);
+    h.until_at_rest();
+    assert_eq!(h.shown().moves, 9);
+    assert!(h.shown().solved);
+}

@@ -261,7 +261,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             MoveBack => s.step_move_back(),
             MoveForward => s.step_move_forward(instant),
             TimelineStart => s.jump(0),
-            TimelineEnd => s.jump(s.history.len()),
+            TimelineEnd => s.to_end(),
             _ => {}
         }
     }

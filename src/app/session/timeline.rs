@@ -37,6 +37,20 @@ impl<P: Playable> Session<P> {
         }
     }
 
+    /// The timeline's end (End): a solution still playing is made to its end at once first,
+    /// never dropped.
+    pub fn to_end(&mut self) {
+        while !self.queue_paused
+            && let Some((mv, group)) = self.queue.pop_front()
+        {
+            if let Err(e) = self.make_as(&mv, true, self.queue_given, group) {
+                self.say(e);
+                break;
+            }
+        }
+        self.jump(self.history.len());
+    }
+
     /// One history entry on (a move made again, animated unless `instant`).
     pub(super) fn forward_move(&mut self, instant: bool) {
         if self.cursor >= self.history.len() {
