@@ -539,3 +539,25 @@ fn end_during_a_solution_plays_it_to_its_end() {
     assert_eq!(h.shown().moves, 9);
     assert!(h.shown().solved);
 }
+
+#[test]
+fn a_picked_vexed_block_stays_picked_where_it_falls() {
+    // SAMPLE-02 after its first two moves: the `a` at (1,2) pushed right slides to (1,3) and
+    // falls two rows to (3,3) (tests/copied_from_debugger.rs lists those steps): the
+    // selection is there, on the block.
+    use tumblebox::vexed::{Move, Side};
+    let mut h = harness();
+    h.run_steps(2);
+    h.open_level(1);
+    h.state_mut().view.instant = true;
+    let s = &mut h.state_mut().tabs.vexed.session;
+    s.make(&Move { pos: Pos::new(0, 2), side: Side::Right }, true).unwrap();
+    s.make(&Move { pos: Pos::new(4, 4), side: Side::Left }, true).unwrap();
+    s.selected = Some(Pos::new(1, 2));
+    h.run_steps(2);
+    h.press(egui::Key::ArrowRight);
+    h.until_at_rest();
+    assert_eq!(h.shown().moves, 3);
+    assert_eq!(h.state().tabs.vexed.session.selected, Some(Pos::new(3, 3)));
+    assert!(!h.state().tabs.vexed.session.roaming);
+}

@@ -336,6 +336,11 @@ pub trait Playable: Replay + crate::trace::Traced + PartialEq + Send + Sync + 's
     ) -> Optimised<Self::Move> {
         Err("this game has no optimiser".into())
     }
+    /// Where what stands on `p` is after `steps` (played from this state), if it is still
+    /// there: a selection follows it.
+    fn follow(&self, _p: Pos, _steps: &[Self::Step]) -> Option<Pos> {
+        None
+    }
     /// Whether a cell can be selected (Vexed: it holds a block); a selection on a cell that no
     /// longer can be is dropped after a move.
     fn selectable(&self, _p: Pos) -> bool {

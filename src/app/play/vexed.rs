@@ -202,6 +202,24 @@ impl Playable for Board {
         }
     }
 
+    /// A block followed through its slide and falls; gone when it vanishes.
+    fn follow(&self, p: Pos, steps: &[vexed::Step]) -> Option<Pos> {
+        let mut at = p;
+        for s in steps {
+            match s {
+                vexed::Step::Slide { from, to, .. } if *from == at => at = *to,
+                vexed::Step::Fall { drops } => {
+                    if let Some(d) = drops.iter().find(|d| d.from == at) {
+                        at = d.to;
+                    }
+                }
+                vexed::Step::Vanish { groups, .. } if groups.iter().any(|g| g.cells.contains(&at)) => return None,
+                _ => {}
+            }
+        }
+        Some(at)
+    }
+
     fn key_text(&self) -> String {
         vexed::format::board_rows(self).join("\n")
     }

@@ -326,11 +326,13 @@ impl<P: Playable> Session<P> {
             focus: None,
         });
         let marks = marks_of(&before, &steps);
+        // The selection follows what it holds (a Vexed block that slid and fell).
+        let followed = self.selected.and_then(|p| before.follow(p, &steps));
         self.push(Entry::Move { mv: mv.clone(), text, steps, before, after, given, group, marks });
         if let Some(p) = self.selected
             && !self.current().selectable(p)
         {
-            self.selected = None;
+            self.selected = followed.filter(|&q| self.current().selectable(q));
         }
         Ok(given && self.stop_at_break(self.cursor - 1))
     }
