@@ -414,6 +414,10 @@ fn the_palette_finds_the_stacks_and_shubbles_actions() {
     h.until_at_rest();
     let pieces = h.state().tabs.stacks.session.current().game.pieces();
     assert_eq!(h.shown().moves, pieces, "stacks' Next turn from the palette");
+    // Solve goes by the game's own name for it.
+    from_the_palette(&mut h, "run to the end");
+    h.until_at_rest();
+    assert!(h.shown().moves > pieces, "Run to the end from the palette: {:?}", h.shown());
     // The shubbles box: a turn, then a stot move of the challenge's notation (`<`), which
     // only a typed character made before.
     h.open_game(GameKind::Shubbles);

@@ -82,6 +82,8 @@ pub(crate) struct Facts {
     pub reverse: bool,
     /// The game's own actions the palette offers ([`Playable::actions`]).
     pub actions: Vec<(&'static str, super::play::Gesture)>,
+    /// What Solve is called in this game ("Run to the end" in stacks).
+    pub solve_label: &'static str,
     /// The board can be turned ([`Playable::TURNS`]).
     pub turns: bool,
 }
@@ -239,6 +241,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             edit_variants: P::VARIANTS,
             reverse: P::REVERSE,
             actions: P::actions(),
+            solve_label: P::solve_label(),
             turns: P::TURNS,
         }
     }

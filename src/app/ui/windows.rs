@@ -4,6 +4,14 @@ use crate::app::TumbleApp;
 use crate::app::command::Command;
 use crate::app::export::bytes_text;
 
+/// A line of the command palette: a command (with the name it goes by in this game), or one
+/// of the game's own actions.
+#[derive(Clone, Copy)]
+enum Row {
+    Command(Command, &'static str),
+    Action(&'static str, crate::app::play::Gesture),
+}
+
 /// Enter game ID's placeholder: how every game ID begins (`tumblebox:` and the format's
 /// version), then an ellipsis.
 const GAME_ID_HINT: &str = "tumblebox:1:…  (or a level's text)";
@@ -191,17 +199,40 @@ impl TumbleApp {
         let Some((mut query, mut sel)) = self.view.palette.take() else { return };
         let allowed = self.allowed();
         let mut open = true;
-        let mut run = None;
-        let mut act = None;
-        // The game's own actions (stacks' next piece, the shubbles' turns and stot moves) after
-        // the commands, found by their words too.
-        let actions = if self.editing() { Vec::new() } else { self.tab().facts().actions };
-        let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
-        let game_found: Vec<(&str, crate::app::play::Gesture)> = actions
-            .into_iter()
-            .filter(|(label, _)| words.iter().all(|w| label.to_lowercase().contains(w.as_str())))
-            .collect();
+        let mut chosen = None;
+        // The commands and the game's own actions (stacks' next piece, the shubbles' turns and
+        // stot moves) in one list: those whose name begins with the words first, then those
+        // whose name holds them, then those whose tooltip does. Solve carries the game's name for it ("Run to the end").
+        let facts = self.tab().facts();
+        let actions = if self.editing() { Vec::new() } else { facts.actions };
         let busy = self.tab().status().busy;
+        let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
+        let rank = |label: &str, tooltip: &str| {
+            let (label, tooltip) = (label.to_lowercase(), tooltip.to_lowercase());
+            if label.starts_with(&words.join(" ")) && words.iter().all(|w| label.contains(w.as_str())) {
+                Some(0)
+            } else if words.iter().all(|w| label.contains(w.as_str())) {
+                Some(1)
+            } else if words.iter().all(|w| format!("{label} {tooltip}").contains(w.as_str())) {
+                Some(2)
+            } else {
+                None
+            }
+        };
+        let mut rows: Vec<(u8, bool, Row)> = Vec::new();
+        for c in Command::ALL.into_iter().filter(|c| c.here()) {
+            let info = c.info();
+            let label = if c == Command::Solve { facts.solve_label } else { info.label };
+            if let Some(r) = rank(label, info.tooltip) {
+                rows.push((r, c.enabled(&allowed), Row::Command(c, label)));
+            }
+        }
+        for (label, g) in actions {
+            if let Some(r) = rank(label, "") {
+                rows.push((r, !busy, Row::Action(label, g)));
+            }
+        }
+        rows.sort_by_key(|&(r, _, _)| r);
         egui::Window::new("Command palette")
             .open(&mut open)
             .collapsible(false)
@@ -213,8 +244,6 @@ impl TumbleApp {
                     egui::TextEdit::singleline(&mut query).hint_text("type to find a command").desired_width(400.0),
                 );
                 edit.request_focus();
-                let found = Command::matching(&query);
-                let rows = found.len() + game_found.len();
                 let (up, down, enter) = ui.input(|i| {
                     (
                         i.key_pressed(egui::Key::ArrowUp),
@@ -226,64 +255,56 @@ impl TumbleApp {
                     sel = 0;
                 }
                 if down {
-                    sel = (sel + 1).min(rows.saturating_sub(1));
+                    sel = (sel + 1).min(rows.len().saturating_sub(1));
                 }
                 if up {
                     sel = sel.saturating_sub(1);
                 }
-                if enter {
-                    match found.get(sel) {
-                        Some(&c) if c.enabled(&allowed) => run = Some(c),
-                        Some(_) => {}
-                        None => act = game_found.get(sel - found.len()).map(|a| a.1).filter(|_| !busy),
-                    }
+                if enter && let Some(&(_, true, row)) = rows.get(sel) {
+                    chosen = Some(row);
                 }
-                if rows == 0 {
+                if rows.is_empty() {
                     ui.weak("no command has those words");
                 }
                 // The list scrolls within the window (43 commands are taller than a small
                 // window), and follows the highlighted line.
                 let room = (ctx.content_rect().height() - 160.0).max(120.0);
                 egui::ScrollArea::vertical().max_height(room).show(ui, |ui| {
-                    for (k, &c) in found.iter().enumerate() {
-                        let info = c.info();
-                        let mut text = info.label.to_string();
-                        if let Some(sc) = c.shortcut_text(ctx) {
-                            text.push_str(&format!("   {sc}"));
-                        }
-                        let r = ui
-                            .add_enabled(c.enabled(&allowed), egui::Button::selectable(k == sel, text))
-                            .on_hover_text(info.tooltip);
+                    for (k, &(_, enabled, row)) in rows.iter().enumerate() {
+                        let (text, tip) = match row {
+                            Row::Command(c, label) => {
+                                let mut text = label.to_string();
+                                if let Some(sc) = c.shortcut_text(ctx) {
+                                    text.push_str(&format!("   {sc}"));
+                                }
+                                (text, c.info().tooltip)
+                            }
+                            Row::Action(label, _) => {
+                                (label.to_string(), "This game's own action, as its key or button does")
+                            }
+                        };
+                        let r = ui.add_enabled(enabled, egui::Button::selectable(k == sel, text)).on_hover_text(tip);
                         if k == sel && (up || down) {
                             r.scroll_to_me(None);
                         }
                         if r.clicked() {
-                            run = Some(c);
-                        }
-                    }
-                    for (k, &(label, g)) in game_found.iter().enumerate() {
-                        let k = k + found.len();
-                        let r = ui
-                            .add_enabled(!busy, egui::Button::selectable(k == sel, label))
-                            .on_hover_text("This game's own action, as its key or button does");
-                        if k == sel && (up || down) {
-                            r.scroll_to_me(None);
-                        }
-                        if r.clicked() {
-                            act = Some(g);
+                            chosen = Some(row);
                         }
                     }
                 });
             });
-        if let Some(c) = run {
-            if c != Command::Palette {
-                self.run(c, ctx);
+        match chosen {
+            Some(Row::Command(c, _)) => {
+                if c != Command::Palette {
+                    self.run(c, ctx);
+                }
             }
-        } else if let Some(g) = act {
-            let instant = self.view.instant;
-            self.tab_mut().act(g, instant);
-        } else if open {
-            self.view.palette = Some((query, sel));
+            Some(Row::Action(_, g)) => {
+                let instant = self.view.instant;
+                self.tab_mut().act(g, instant);
+            }
+            None if open => self.view.palette = Some((query, sel)),
+            None => {}
         }
     }
 
