@@ -294,11 +294,8 @@ impl TumbleApp {
                 });
             });
         match chosen {
-            Some(Row::Command(c, _)) => {
-                if c != Command::Palette {
-                    self.run(c, ctx);
-                }
-            }
+            Some(Row::Command(c, _)) if c != Command::Palette => self.run(c, ctx),
+            Some(Row::Command(..)) => {}
             Some(Row::Action(_, g)) => {
                 let instant = self.view.instant;
                 self.tab_mut().act(g, instant);
