@@ -128,3 +128,34 @@ fn solve_promises_no_more_than_the_solver_proves() {
     h.run_steps(40);
     h.get_by_label_contains("where it can prove");
 }
+
+#[test]
+fn a_range_chosen_on_one_level_does_not_follow_to_another() {
+    let (mut h, _) = solved_sample_02();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run_steps(2);
+    h.get_by_label("only moves").click();
+    h.run_steps(2);
+    h.state_mut().export.panel.to = 5;
+    h.run_steps(2);
+    assert_eq!((h.state().export.panel.from, h.state().export.panel.to), (1, 5));
+    // SAMPLE-01, two moves: the whole of them, no complaint about moves 1 to 5.
+    h.open_level(0);
+    use tumblebox::vexed::{Move, Side};
+    h.state_mut()
+        .tabs
+        .vexed
+        .session
+        .make(&Move { pos: tumblebox::grid::Pos::new(1, 2), side: Side::Left }, true)
+        .unwrap();
+    h.state_mut()
+        .tabs
+        .vexed
+        .session
+        .make(&Move { pos: tumblebox::grid::Pos::new(0, 0), side: Side::Right }, true)
+        .unwrap();
+    h.run_steps(3);
+    h.get_by_label_contains("all 2 of the timeline");
+    assert!(h.query_by_label_contains("the timeline holds").is_none());
+    assert!(!h.get_by_label("Export to a file…").accesskit_node().is_disabled());
+}

@@ -400,7 +400,7 @@ impl Command {
             Restart => ("Restart", "Back to the start (undo brings the moves back)", key(Key::R), None, Back),
             Solve => (
                 "Solve",
-                "Let the solver play a solution from here (the fewest moves where it can prove them: its message says)",
+                "Let the solver play a solution from here (the fewest moves, pushes first in pushing boxes, where it can prove them: its message says)",
                 None,
                 None,
                 Solver,

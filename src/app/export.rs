@@ -27,6 +27,8 @@ pub struct ExportPanel {
     pub caption: bool,
     /// The panel was just opened: its Export button takes the keyboard (Enter exports).
     pub focus: bool,
+    /// The game and session the range was chosen on: another level's moves start as a whole.
+    pub range_of: Option<(crate::games::GameKind, u64)>,
 }
 
 impl Default for ExportPanel {
@@ -43,6 +45,7 @@ impl Default for ExportPanel {
             to: 0,
             caption: false,
             focus: false,
+            range_of: None,
         }
     }
 }

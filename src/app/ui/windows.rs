@@ -55,6 +55,11 @@ impl TumbleApp {
             }
             return;
         }
+        // A range chosen on another level (or game) is not this one's.
+        let here = (self.kind, self.tab().status().attempt.0);
+        if self.export.panel.range_of.is_some_and(|r| r != here) {
+            (self.export.panel.from, self.export.panel.to, self.export.panel.range_of) = (0, 0, None);
+        }
         let n = self.tab().status().line_moves;
         let selected = self.tab().status().selected_moves;
         let mut open = true;
@@ -113,6 +118,7 @@ impl TumbleApp {
                     ui.horizontal(|ui| {
                         if ui.checkbox(&mut some, "only moves").changed() {
                             (e.from, e.to) = if some { (1, n.max(1)) } else { (0, 0) };
+                            e.range_of = some.then_some(here);
                         }
                         if some {
                             let a = ui.label("from");
@@ -136,7 +142,7 @@ impl TumbleApp {
                                 .on_hover_text("The range selected on the timeline (Shift+click)")
                                 .clicked()
                         {
-                            (e.from, e.to) = (a, b);
+                            (e.from, e.to, e.range_of) = (a, b, Some(here));
                         }
                     });
                     if timed {
