@@ -123,8 +123,12 @@ try {
   check(orange > 0.02 && blue > 0.02, `the board is drawn: ${(orange * 100).toFixed(1)} % orange, ${(blue * 100).toFixed(1)} % blue (${SHOT})`);
   check((await page.title()).startsWith('Vexed · SAMPLE-01 · move 0'), `the first level is on screen: "${await page.title()}"`);
 
-  // Progress stays in the browser: the level picked here is the one a new page opens on.
-  await page.mouse.click(55, 171);
+  // Progress stays in the browser: the level picked here (the third, by PageDown) is the one a
+  // new page opens on.
+  await page.mouse.move(640, 500);
+  await page.keyboard.press('PageDown');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('PageDown');
   await page.waitForFunction(() => document.title.includes('· Tumble 1 ·'), null, { timeout: WAIT }).catch(() => {});
   const picked = await page.title();
   const again = await open('');
