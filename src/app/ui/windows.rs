@@ -212,33 +212,36 @@ impl TumbleApp {
         let facts = self.tab().facts();
         let actions = if self.editing() { Vec::new() } else { facts.actions };
         let busy = self.tab().status().busy;
-        let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
-        let rank = |label: &str, tooltip: &str| {
-            let (label, tooltip) = (label.to_lowercase(), tooltip.to_lowercase());
-            if label.starts_with(&words.join(" ")) && words.iter().all(|w| label.contains(w.as_str())) {
-                Some(0)
-            } else if words.iter().all(|w| label.contains(w.as_str())) {
-                Some(1)
-            } else if words.iter().all(|w| format!("{label} {tooltip}").contains(w.as_str())) {
-                Some(2)
-            } else {
-                None
+        let found = |query: &str| {
+            let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
+            let rank = |label: &str, tooltip: &str| {
+                let (label, tooltip) = (label.to_lowercase(), tooltip.to_lowercase());
+                if label.starts_with(&words.join(" ")) && words.iter().all(|w| label.contains(w.as_str())) {
+                    Some(0)
+                } else if words.iter().all(|w| label.contains(w.as_str())) {
+                    Some(1)
+                } else if words.iter().all(|w| format!("{label} {tooltip}").contains(w.as_str())) {
+                    Some(2)
+                } else {
+                    None
+                }
+            };
+            let mut rows: Vec<(u8, bool, Row)> = Vec::new();
+            for c in Command::ALL.into_iter().filter(|c| c.here()) {
+                let info = c.info();
+                let label = if c == Command::Solve { facts.solve_label } else { info.label };
+                if let Some(r) = rank(label, info.tooltip) {
+                    rows.push((r, c.enabled(&allowed), Row::Command(c, label)));
+                }
             }
+            for (label, g) in actions {
+                if let Some(r) = rank(label, "") {
+                    rows.push((r, !busy, Row::Action(label, g)));
+                }
+            }
+            rows.sort_by_key(|&(r, _, _)| r);
+            rows
         };
-        let mut rows: Vec<(u8, bool, Row)> = Vec::new();
-        for c in Command::ALL.into_iter().filter(|c| c.here()) {
-            let info = c.info();
-            let label = if c == Command::Solve { facts.solve_label } else { info.label };
-            if let Some(r) = rank(label, info.tooltip) {
-                rows.push((r, c.enabled(&allowed), Row::Command(c, label)));
-            }
-        }
-        for (label, g) in actions {
-            if let Some(r) = rank(label, "") {
-                rows.push((r, !busy, Row::Action(label, g)));
-            }
-        }
-        rows.sort_by_key(|&(r, _, _)| r);
         egui::Window::new("Command palette")
             .open(&mut open)
             .collapsible(false)
@@ -250,6 +253,8 @@ impl TumbleApp {
                     egui::TextEdit::singleline(&mut query).hint_text("type to find a command").desired_width(400.0),
                 );
                 edit.request_focus();
+                // Found from the query as typed this frame (text and Enter may come together).
+                let rows = found(&query);
                 let (up, down, enter) = ui.input(|i| {
                     (
                         i.key_pressed(egui::Key::ArrowUp),
