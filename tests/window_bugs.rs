@@ -37,10 +37,8 @@ fn the_dead_square_cross_is_never_over_the_player() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn side_panels_keep_their_width_whatever_they_show() {
-    // B10: stacks at the end of a run, a cell pinned in the inspector (its long line of
-    // pieces), then a range selected: the rule debugger keeps its width, so the board stays.
+/// Stacks' Board 9 run to its end (instantly), the rule debugger beside it.
+fn stacks_board_9_at_its_end() -> Harness<'static, TumbleApp> {
     let mut h = harness();
     h.run_steps(2);
     h.open_game(GameKind::Stacks);
@@ -49,6 +47,14 @@ fn side_panels_keep_their_width_whatever_they_show() {
     h.get_by_label("Run to the end").click();
     h.until_at_rest();
     h.run_steps(3);
+    h
+}
+
+#[test]
+fn side_panels_keep_their_width_whatever_they_show() {
+    // B10: stacks at the end of a run, a cell pinned in the inspector (its long line of
+    // pieces), then a range selected: the rule debugger keeps its width, so the board stays.
+    let mut h = stacks_board_9_at_its_end();
     let board = h.get_by_label("board").rect();
     // The cell holding the most pieces: the longest line the inspector writes.
     let st = h.state().tabs.stacks.session.current().clone();
@@ -77,13 +83,7 @@ fn side_panels_keep_their_width_whatever_they_show() {
 fn copy_as_test_compiles_as_a_file_under_tests() {
     // B13: the copied test, alone in a file (a crate of its own, as a new file under tests/
     // is), compiles and passes against this build's command line.
-    let mut h = harness();
-    h.run_steps(2);
-    h.get_by_label("SAMPLE-02  par 9").click();
-    h.run_steps(2);
-    h.state_mut().view.instant = true;
-    h.get_by_label("Solve").click();
-    h.until_at_rest();
+    let h = crate::common::window::solved_sample_02();
     let test = h.state().tabs.vexed.session.trace_test();
     let dir = std::env::temp_dir().join(format!("tumblebox-copied-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -229,14 +229,7 @@ fn a_snapshot_keeps_every_letter_typed_and_enter_takes_it() {
 fn a_click_in_the_move_list_leaves_the_row_under_the_pointer() {
     // B19: stacks at the end of a run, the move list scrolled to its end; a click on a row
     // higher up jumps there, and that row stays where it was clicked.
-    let mut h = harness();
-    h.run_steps(2);
-    h.open_game(GameKind::Stacks);
-    h.state_mut().view.instant = true;
-    h.open_level(8);
-    h.get_by_label("Run to the end").click();
-    h.until_at_rest();
-    h.run_steps(3);
+    let mut h = stacks_board_9_at_its_end();
     let n = h.state().tabs.stacks.session.history.len();
     assert!(n > 20, "{n} moves");
     // The rows on screen: the second one from the top of the list.
@@ -340,12 +333,7 @@ fn vexed_is_played_by_keys_alone() {
     // A keyboard cursor, as Tatham's puzzles have: arrow keys move it over the blocks, Enter
     // picks the block under it, Left and Right push it, Enter lets it go. SAMPLE-02 (par 9)
     // solved by keys only, with the solver's moves as the plan.
-    let mut src = harness();
-    src.run_steps(2);
-    src.open_level(1);
-    src.state_mut().view.instant = true;
-    src.get_by_label("Solve").click();
-    src.until_at_rest();
+    let src = crate::common::window::solved_sample_02();
     let plan: Vec<tumblebox::vexed::Move> = src
         .state()
         .tabs

@@ -200,6 +200,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         let s = &self.session;
         let (a, b) = s.range.unwrap_or((0, 0));
         let run_start = s.cursor - s.moves();
+        let line_end = s.line_end();
         let at_rest = s.current().solved() && s.queue.is_empty() && s.moves() > 0;
         let kept = self.forward_aside.as_ref().unwrap_or(s);
         Status {
@@ -208,9 +209,9 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             pack: &self.pack,
             title: &s.title,
             moves: s.moves(),
-            line_moves: s.line_end() - run_start,
+            line_moves: line_end - run_start,
             pushes: P::counts_pushes().then(|| s.pushes()),
-            selected_moves: (s.range.is_some() && a >= run_start && b <= s.line_end() && a < b)
+            selected_moves: (s.range.is_some() && a >= run_start && b <= line_end && a < b)
                 .then(|| (a - run_start + 1, b - run_start)),
             attempt: (s.id, run_start),
             solver_played: s.solver_played,

@@ -13,6 +13,19 @@ pub fn harness() -> Harness<'static, TumbleApp> {
         .build_ui_state(|ui, app: &mut TumbleApp| app.show(ui), TumbleApp::default())
 }
 
+/// Vexed's SAMPLE-02 (par 9) solved by the solver, at once (moves made instantly).
+pub fn solved_sample_02() -> Harness<'static, TumbleApp> {
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("SAMPLE-02  par 9").click();
+    h.run_steps(2);
+    h.state_mut().view.instant = true;
+    h.get_by_label("Solve").click();
+    h.until_at_rest();
+    assert!(h.shown().solved && h.shown().moves >= 9, "{:?}", h.shown());
+    h
+}
+
 /// A harness on the Pushing boxes tab (Maze 1 on screen), moves animated or at once.
 pub fn sokoban(instant: bool) -> Harness<'static, TumbleApp> {
     let mut h = harness();

@@ -4,6 +4,11 @@ use crate::app::TumbleApp;
 use crate::app::command::Command;
 use crate::app::export::bytes_text;
 
+/// The export panel's window, the same whether it shows the settings or a running export.
+fn export_window_frame(open: &mut bool) -> egui::Window<'_> {
+    egui::Window::new("Export").open(open).collapsible(false).resizable(false).default_pos([330.0, 90.0])
+}
+
 /// A line of the command palette: a command (with the name it goes by in this game), or one
 /// of the game's own actions.
 #[derive(Clone, Copy)]
@@ -34,21 +39,16 @@ impl TumbleApp {
             let (done, frames) = (r.done.load(std::sync::atomic::Ordering::Relaxed), r.frames);
             let mut open = true;
             let mut cancel = false;
-            egui::Window::new("Export")
-                .open(&mut open)
-                .collapsible(false)
-                .resizable(false)
-                .default_pos([330.0, 90.0])
-                .show(ctx, |ui| {
-                    ui.label(format!("exporting {}", r.what));
-                    ui.label(format!("to {}", r.path.display()));
-                    let f = if frames == 0 { 0.0 } else { done as f32 / frames as f32 };
-                    ui.add(egui::ProgressBar::new(f).text(format!("{done} / {frames} frames")));
-                    ui.horizontal(|ui| {
-                        cancel = ui.button("Cancel export").clicked();
-                        ui.weak("closing this panel lets the export go on");
-                    });
+            export_window_frame(&mut open).show(ctx, |ui| {
+                ui.label(format!("exporting {}", r.what));
+                ui.label(format!("to {}", r.path.display()));
+                let f = if frames == 0 { 0.0 } else { done as f32 / frames as f32 };
+                ui.add(egui::ProgressBar::new(f).text(format!("{done} / {frames} frames")));
+                ui.horizontal(|ui| {
+                    cancel = ui.button("Cancel export").clicked();
+                    ui.weak("closing this panel lets the export go on");
                 });
+            });
             self.export.panel.open = open;
             if cancel {
                 r.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -89,110 +89,103 @@ impl TumbleApp {
             _ => None,
         };
         let e = &mut self.export.panel;
-        egui::Window::new("Export")
-            .open(&mut open)
-            .collapsible(false)
-            .resizable(false)
-            .default_pos([330.0, 90.0])
-            .show(ctx, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label("format:");
-                    ui.radio_value(&mut e.format, 0, "GIF");
-                    ui.radio_value(&mut e.format, 1, "APNG");
-                    ui.radio_value(&mut e.format, 2, "PNG of the position on screen");
-                    ui.radio_value(&mut e.format, 3, "PNG strip of every step");
-                });
-                ui.horizontal(|ui| {
-                    let l = ui.label("size (pixels):");
-                    ui.add(egui::DragValue::new(&mut e.size).range(16..=4096)).labelled_by(l.id);
-                });
-                // Only the options the chosen format uses: a PNG is the position alone; a strip
-                // has no timing (speed, loop, hold).
-                let timed = e.format == 0 || e.format == 1;
-                if e.format != 2 {
-                    if timed {
-                        ui.checkbox(&mut e.smooth, "smooth (20 fps); otherwise one step per second");
-                        ui.add(egui::Slider::new(&mut e.speed, 0.1..=10.0).logarithmic(true).suffix("×").text("speed"));
-                    }
-                    let mut some = e.from > 0 || e.to > 0;
-                    ui.horizontal(|ui| {
-                        if ui.checkbox(&mut some, "only moves").changed() {
-                            (e.from, e.to) = if some { (1, n.max(1)) } else { (0, 0) };
-                            e.range_of = some.then_some(here);
-                        }
-                        if some {
-                            let a = ui.label("from");
-                            // The range stays as the player set it while the timeline moves
-                            // (Home, End): it is checked, never clamped, against the moves.
-                            ui.add(
-                                egui::DragValue::new(&mut e.from).range(1..=n.max(1)).clamp_existing_to_range(false),
-                            )
-                            .labelled_by(a.id);
-                            let b = ui.label("to");
-                            let lo = e.from;
-                            ui.add(egui::DragValue::new(&mut e.to).range(lo..=n.max(1)).clamp_existing_to_range(false))
-                                .labelled_by(b.id);
-                            ui.label(format!("of {n}"));
-                        } else {
-                            ui.weak(format!("all {n} of the timeline since the last restart"));
-                        }
-                        if let Some((a, b)) = selected
-                            && ui
-                                .small_button("the timeline's selection")
-                                .on_hover_text("The range selected on the timeline (Shift+click)")
-                                .clicked()
-                        {
-                            (e.from, e.to, e.range_of) = (a, b, Some(here));
-                        }
-                    });
-                    if timed {
-                        ui.horizontal(|ui| {
-                            let l = ui.label("loop:");
-                            ui.add(egui::DragValue::new(&mut e.loops).range(0..=1000)).labelled_by(l.id);
-                            ui.weak(if e.loops == 0 { "forever" } else { "more times after the first" });
-                        });
-                        ui.horizontal(|ui| {
-                            let l = ui.label("hold the last frame:");
-                            ui.add(egui::DragValue::new(&mut e.hold).range(0.0..=600.0).speed(0.1).suffix(" s"))
-                                .labelled_by(l.id);
-                        });
-                    }
-                    ui.checkbox(&mut e.caption, "captions: the move and the move counter under the board");
-                }
-                ui.separator();
-                match &plan {
-                    Ok(got) => {
-                        let what = match e.format {
-                            2 => format!("one picture, {0} × {0}", e.size),
-                            3 => format!("{} tiles of {1} × {1} in a row", got.0, e.size),
-                            _ => format!("{} frames, {:.1} s", got.0, got.1),
-                        };
-                        // Written, not guessed: exact when every frame was, "about" when scaled
-                        // from the first moves' frames.
-                        let size = match &estimate {
-                            Some(Some(Ok((b, true)))) => bytes_text(*b),
-                            Some(Some(Ok((b, false)))) => format!("about {}", bytes_text(*b)),
-                            Some(Some(Err(_))) => "size unknown".to_string(),
-                            _ => "measuring the size…".to_string(),
-                        };
-                        ui.label(format!("{what}, {size}"));
-                        if matches!(estimate, Some(None)) {
-                            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
-                        }
-                    }
-                    Err(m) => {
-                        ui.colored_label(egui::Color32::from_rgb(0xd9, 0x2b, 0x2b), m);
-                    }
-                }
-                let b = ui.add_enabled(plan.is_ok(), egui::Button::new("Export to a file…"));
-                // Opened by Ctrl+E: Enter exports at once.
-                if std::mem::take(&mut e.focus) {
-                    b.request_focus();
-                }
-                if b.clicked() {
-                    go = true;
-                }
+        export_window_frame(&mut open).show(ctx, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("format:");
+                ui.radio_value(&mut e.format, 0, "GIF");
+                ui.radio_value(&mut e.format, 1, "APNG");
+                ui.radio_value(&mut e.format, 2, "PNG of the position on screen");
+                ui.radio_value(&mut e.format, 3, "PNG strip of every step");
             });
+            ui.horizontal(|ui| {
+                let l = ui.label("size (pixels):");
+                ui.add(egui::DragValue::new(&mut e.size).range(16..=4096)).labelled_by(l.id);
+            });
+            // Only the options the chosen format uses: a PNG is the position alone; a strip
+            // has no timing (speed, loop, hold).
+            let timed = e.format == 0 || e.format == 1;
+            if e.format != 2 {
+                if timed {
+                    ui.checkbox(&mut e.smooth, "smooth (20 fps); otherwise one step per second");
+                    ui.add(egui::Slider::new(&mut e.speed, 0.1..=10.0).logarithmic(true).suffix("×").text("speed"));
+                }
+                let mut some = e.from > 0 || e.to > 0;
+                ui.horizontal(|ui| {
+                    if ui.checkbox(&mut some, "only moves").changed() {
+                        (e.from, e.to) = if some { (1, n.max(1)) } else { (0, 0) };
+                        e.range_of = some.then_some(here);
+                    }
+                    if some {
+                        let a = ui.label("from");
+                        // The range stays as the player set it while the timeline moves
+                        // (Home, End): it is checked, never clamped, against the moves.
+                        ui.add(egui::DragValue::new(&mut e.from).range(1..=n.max(1)).clamp_existing_to_range(false))
+                            .labelled_by(a.id);
+                        let b = ui.label("to");
+                        let lo = e.from;
+                        ui.add(egui::DragValue::new(&mut e.to).range(lo..=n.max(1)).clamp_existing_to_range(false))
+                            .labelled_by(b.id);
+                        ui.label(format!("of {n}"));
+                    } else {
+                        ui.weak(format!("all {n} of the timeline since the last restart"));
+                    }
+                    if let Some((a, b)) = selected
+                        && ui
+                            .small_button("the timeline's selection")
+                            .on_hover_text("The range selected on the timeline (Shift+click)")
+                            .clicked()
+                    {
+                        (e.from, e.to, e.range_of) = (a, b, Some(here));
+                    }
+                });
+                if timed {
+                    ui.horizontal(|ui| {
+                        let l = ui.label("loop:");
+                        ui.add(egui::DragValue::new(&mut e.loops).range(0..=1000)).labelled_by(l.id);
+                        ui.weak(if e.loops == 0 { "forever" } else { "more times after the first" });
+                    });
+                    ui.horizontal(|ui| {
+                        let l = ui.label("hold the last frame:");
+                        ui.add(egui::DragValue::new(&mut e.hold).range(0.0..=600.0).speed(0.1).suffix(" s"))
+                            .labelled_by(l.id);
+                    });
+                }
+                ui.checkbox(&mut e.caption, "captions: the move and the move counter under the board");
+            }
+            ui.separator();
+            match &plan {
+                Ok(got) => {
+                    let what = match e.format {
+                        2 => format!("one picture, {0} × {0}", e.size),
+                        3 => format!("{} tiles of {1} × {1} in a row", got.0, e.size),
+                        _ => format!("{} frames, {:.1} s", got.0, got.1),
+                    };
+                    // Written, not guessed: exact when every frame was, "about" when scaled
+                    // from the first moves' frames.
+                    let size = match &estimate {
+                        Some(Some(Ok((b, true)))) => bytes_text(*b),
+                        Some(Some(Ok((b, false)))) => format!("about {}", bytes_text(*b)),
+                        Some(Some(Err(_))) => "size unknown".to_string(),
+                        _ => "measuring the size…".to_string(),
+                    };
+                    ui.label(format!("{what}, {size}"));
+                    if matches!(estimate, Some(None)) {
+                        ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+                    }
+                }
+                Err(m) => {
+                    ui.colored_label(egui::Color32::from_rgb(0xd9, 0x2b, 0x2b), m);
+                }
+            }
+            let b = ui.add_enabled(plan.is_ok(), egui::Button::new("Export to a file…"));
+            // Opened by Ctrl+E: Enter exports at once.
+            if std::mem::take(&mut e.focus) {
+                b.request_focus();
+            }
+            if b.clicked() {
+                go = true;
+            }
+        });
         self.export.panel.open = open;
         if go {
             self.save_file(ctx, crate::app::ExportKind::Panel);
