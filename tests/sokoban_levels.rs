@@ -353,7 +353,7 @@ fn bad_levels_and_moves_get_one_line_with_the_place() {
     let more = tmp("more.xsb", "######\n#@$$.#\n######\n");
     let err = String::from_utf8_lossy(&crate::common::run(&["sokoban", "bench", more.to_str().unwrap()], b"").stderr)
         .to_string();
-    assert!(err.contains("2 boxes and 1 goals"), "{err}");
+    assert!(err.contains("2 boxes and 1 goal"), "{err}");
     // LURD moves on an XSB level: a push written as a walk names the move and the character.
     let one = tmp("one.xsb", "#####\n#@$.#\n#####\n");
     let o = crate::common::run(&["sokoban", "trace", one.to_str().unwrap(), "--moves", "r"], b"");

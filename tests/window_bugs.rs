@@ -5,7 +5,7 @@
 use crate::common::window::{Window, harness};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use tumblebox::app::play::Playable;
+use tumblebox::app::play::{Playable, Replay};
 use tumblebox::app::{GameKind, TumbleApp};
 use tumblebox::grid::Pos;
 
@@ -552,4 +552,42 @@ fn a_picked_vexed_block_stays_picked_where_it_falls() {
     assert_eq!(h.shown().moves, 3);
     assert_eq!(h.state().tabs.vexed.session.selected, Some(Pos::new(3, 3)));
     assert!(!h.state().tabs.vexed.session.roaming);
+}
+
+#[test]
+fn a_game_saved_under_the_17780_rule_opens_in_its_pack_under_that_rule() {
+    // The new player's finding: the rule ticked, a move made, the game saved and opened
+    // again: the built-in pack shrank to that one board (its text under the other rule was
+    // not found in the pack).
+    let mut h = harness();
+    h.run_steps(2);
+    h.open_game(GameKind::Stacks);
+    let levels = h.shown().levels;
+    assert!(levels > 1, "{levels}");
+    h.open_level(1);
+    h.get_by_label("only the bottom piece moves (17780)").click();
+    h.run_steps(2);
+    let title = h.shown().title;
+    assert!(title.contains("(ends in turn") || title.contains("(never ends"), "{title}");
+    h.press(egui::Key::N);
+    h.until_at_rest();
+    assert_eq!(h.shown().moves, 1);
+    let save = h.state().tabs.stacks.session.to_save("Built-in").write();
+    let dir = std::env::temp_dir().join(format!("tumblebox-bugs-{}-17780", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("ruled.tumblebox");
+    std::fs::write(&f, save).unwrap();
+    let mut g = harness();
+    g.run_steps(2);
+    g.open_game(GameKind::Stacks);
+    g.state_mut().open_file(&f).unwrap();
+    g.run_steps(3);
+    let shown = g.shown();
+    assert_eq!((shown.game, shown.pack.as_str()), (GameKind::Stacks, "Built-in"), "{shown:?}");
+    assert_eq!((shown.levels, shown.level, shown.moves), (levels, 1, 1), "{shown:?}");
+    assert_eq!(shown.title, title);
+    let t = &g.state().tabs.stacks;
+    assert_eq!(t.levels[1].start.bottom_only(), Some(true), "the rule went off");
+    assert_eq!(t.levels[0].start.bottom_only(), Some(false), "the other levels keep the default rule");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -468,8 +468,21 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
     fn load(&mut self, save: &crate::save::Save, file: &str) -> Result<(), crate::error::ParseError> {
         let session = Session::<P>::from_save(save)?;
         let content = super::progress::content_hash(&session.start.key_text());
-        match self.levels.iter().position(|l| l.content == content) {
+        // A level of this pack played under the other rule (stacks' 17780 switch) is still
+        // this pack's level: it opens in its place under the rule saved.
+        let ruled = |l: &Level<P>| {
+            let on = session.start.bottom_only()?;
+            let p = P::from_level(&l.start.level_text(&l.title), on).ok()?;
+            Some(super::progress::content_hash(&p.key_text()))
+        };
+        let same = self.levels.iter().position(|l| l.content == content);
+        let other_rule = || self.levels.iter().position(|l| ruled(l) == Some(content));
+        match same.or_else(other_rule) {
             Some(i) if self.pack == save.pack => {
+                let l = &mut self.levels[i];
+                if l.content != content {
+                    (l.start, l.content, l.title) = (session.start.clone(), content, save.title.clone());
+                }
                 self.open(i);
             }
             _ => {

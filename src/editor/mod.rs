@@ -124,6 +124,15 @@ pub fn swatch<S: Sketch>(glyph: char) -> Scene {
 pub struct Invalid {
     pub error: ParseError,
     pub cells: Vec<(usize, usize)>,
+    /// The error in the grid's words: the cell by the game's own name, never the line and
+    /// column of a text the player never saw.
+    pub words: String,
+}
+
+impl std::fmt::Display for Invalid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.words)
+    }
 }
 
 /// The most rows or columns a grid may have.
@@ -298,16 +307,48 @@ impl<S: Sketch> Editor<S> {
     /// The level as the game reads it, or why it cannot be read.
     pub fn validate(&self) -> Result<S::Game, Invalid> {
         let game = S::Game::from_level(&self.text(), false).map_err(|error| {
-            let cells = match error.column.and_then(|c| S::cell(&self.grid, error.line, c)) {
-                Some(cell) => vec![cell],
-                None => self.quoted_cells(&error.message),
+            let (cells, words) = match error.column.and_then(|c| S::cell(&self.grid, error.line, c)) {
+                Some(cell) => (vec![cell], format!("{}: {}", S::cell_name(cell.0, cell.1), self.named(&error.message))),
+                None => (self.quoted_cells(&error.message), self.named(&error.message)),
             };
-            Invalid { error, cells }
+            Invalid { error, cells, words }
         })?;
         match S::unplayable(&game) {
-            Some(why) => Err(Invalid { error: crate::error::ParseError::line(1, why), cells: Vec::new() }),
+            Some(why) => {
+                Err(Invalid { error: crate::error::ParseError::line(1, why.clone()), cells: Vec::new(), words: why })
+            }
             None => Ok(game),
         }
+    }
+
+    /// A message with each "line L, column C" it holds said as the cell's name.
+    fn named(&self, message: &str) -> String {
+        let mut out = String::new();
+        let mut rest = message;
+        while let Some(i) = rest.find("line ") {
+            out.push_str(&rest[..i]);
+            let after = &rest[i + 5..];
+            fn number(t: &str) -> Option<(usize, &str)> {
+                let end = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+                Some((t[..end].parse().ok()?, &t[end..]))
+            }
+            let cell = number(after).and_then(|(line, t)| {
+                let (column, t) = number(t.strip_prefix(", column ")?)?;
+                Some((S::cell(&self.grid, line, column)?, t))
+            });
+            match cell {
+                Some(((r, c), t)) => {
+                    out.push_str(&S::cell_name(r, c));
+                    rest = t;
+                }
+                None => {
+                    out.push_str("line ");
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
     }
 
     /// The cells holding a palette glyph the message quotes (`` `@` ``).

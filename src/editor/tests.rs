@@ -172,6 +172,13 @@ fn same_as_parser<S: Sketch>(ed: &Editor<S>, expect: &str) -> Invalid {
     let parser = S::Game::from_level(&ed.text(), false).expect_err(expect);
     assert_eq!(e.error, parser);
     assert!(e.error.message.contains(expect), "{}", e.error);
+    // The grid's words never speak of the text's lines, which the player never saw.
+    let words = e.to_string();
+    assert!(words.contains(expect) && !words.contains("line"), "{words}");
+    if let [(r, c)] = e.cells[..] {
+        assert!(words.starts_with(&format!("{}: ", S::cell_name(r, c))), "{words}");
+    }
+    eprintln!("{words}");
     e
 }
 

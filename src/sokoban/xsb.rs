@@ -75,8 +75,21 @@ pub fn section(line: &str) -> Option<(bool, &str)> {
 
 /// Reads a whole collection (one level or many). Errors name the line and column.
 pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
+    Ok(parse_titled(text)?.0)
+}
+
+/// A collection, and whether the comment before its first board is the file's header rather
+/// than that level's title: so when a blank line parts it from the board, no other level has
+/// a `;` title of its own (a file that opens with its name, then boards without titles), and
+/// the file has more than one level.
+fn parse_titled(text: &str) -> Result<(Vec<XsbLevel>, bool), ParseError> {
     let lines: Vec<&str> = text.lines().collect();
     let mut out: Vec<XsbLevel> = Vec::new();
+    // Which levels took their title from a `;` comment alone, and whether the first's stood
+    // apart from its board; the line of the last `;` comment.
+    let mut by_comment: Vec<bool> = Vec::new();
+    let mut apart = false;
+    let mut last_comment = usize::MAX;
     // Title candidates since the last board: a `;` comment and a quoted name.
     let mut comment: Option<String> = None;
     let mut quoted: Option<String> = None;
@@ -122,6 +135,10 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
             let rows: Vec<&str> = lines[first..i].iter().map(|l| l.trim_end_matches('\r').trim_end()).collect();
             let maze = parse_board(&rows, first + 1)?;
             in_section = false;
+            by_comment.push(comment.is_some() && quoted.is_none());
+            if out.is_empty() {
+                apart = last_comment.wrapping_add(1) != first;
+            }
             let mut title = comment.take().unwrap_or_default();
             if let Some(q) = quoted.take() {
                 title = if title.is_empty() { q } else { format!("{title} {q}") };
@@ -135,6 +152,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
         if is_section(t) {
             in_section = true;
         } else if let Some(c) = t.strip_prefix(';') {
+            last_comment = i;
             // A separator (`; ==========`, `; ----`) names nothing: only a comment with a
             // letter or a digit is a title.
             if c.chars().any(char::is_alphanumeric) {
@@ -174,7 +192,11 @@ pub fn parse_collection(text: &str) -> Result<Vec<XsbLevel>, ParseError> {
         }
         i += 1;
     }
-    Ok(out)
+    let header = out.len() >= 2 && apart && by_comment[0] && !by_comment[1..].contains(&true);
+    if header {
+        out[0].title = "Level 1".to_string();
+    }
+    Ok((out, header))
 }
 
 /// A collection's file header: the text before its first level, as the file gives it (the
@@ -200,7 +222,9 @@ pub fn file_header(text: &str) -> Vec<String> {
         }
     }
     blocks.retain(|b| !b.is_empty());
-    blocks.pop();
+    if !parse_titled(text).is_ok_and(|(_, header)| header) {
+        blocks.pop();
+    }
     blocks.into_iter().flatten().take(20).collect()
 }
 
@@ -291,7 +315,11 @@ pub fn parse_board(rows: &[&str], first_line: usize) -> Result<Maze, ParseError>
     if boxes.len() > goals.len() {
         return Err(ParseError::line(
             last,
-            format!("expected no more boxes than goals, found {} boxes and {} goals", boxes.len(), goals.len()),
+            format!(
+                "expected no more boxes than goals, found {} and {}",
+                crate::error::count(boxes.len(), "box", "boxes"),
+                crate::error::count(goals.len(), "goal", "goals")
+            ),
         ));
     }
     // The outside: what a walker from beyond the border reaches without crossing a wall.
@@ -556,7 +584,7 @@ mod tests {
         let e = parse_collection("#####\n# $.#\n#####\n").unwrap_err();
         assert!(e.message.contains("found none"), "{e}");
         let e = parse_collection("######\n#@$$.#\n######\n").unwrap_err();
-        assert!(e.message.contains("2 boxes and 1 goals"), "{e}");
+        assert!(e.message.contains("2 boxes and 1 goal"), "{e}");
         // A box beyond a gap in the wall.
         let e = parse_collection("#####\n#@ .#\n#####\n#$\n").unwrap_err();
         assert_eq!((e.line, e.column), (4, Some(2)), "{e}");
@@ -612,5 +640,23 @@ mod header_tests {
         let levels = super::parse_collection(text).unwrap();
         let titles: Vec<&str> = levels.iter().map(|l| l.title.as_str()).collect();
         assert_eq!(titles, ["Twisty", "Level 2"]);
+    }
+
+    #[test]
+    fn a_files_opening_comment_is_its_header_when_no_board_has_a_title() {
+        // B21's rest: a pack that opens with its name, then boards with no titles of their
+        // own; the name is the header, the boards are numbered.
+        let text = "; My pack by me\n\n#####\n#@$.#\n#####\n\n#####\n#.$@#\n#####\n";
+        let levels = super::parse_collection(text).unwrap();
+        let titles: Vec<&str> = levels.iter().map(|l| l.title.as_str()).collect();
+        assert_eq!(titles, ["Level 1", "Level 2"]);
+        assert_eq!(file_header(text), ["My pack by me"]);
+        // One level: its comment is its title (as the editor writes a level).
+        let one = "; Twisty\n\n#####\n#@$.#\n#####\n";
+        assert_eq!(super::parse_collection(one).unwrap()[0].title, "Twisty");
+        assert!(file_header(one).is_empty());
+        // Titled levels keep the first's.
+        let titled = "; One\n#####\n#@$.#\n#####\n; Two\n#####\n#.$@#\n#####\n";
+        assert_eq!(super::parse_collection(titled).unwrap()[0].title, "One");
     }
 }

@@ -76,7 +76,19 @@ pub enum Step {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveError {
     NoBlock(Pos),
-    Blocked(Pos),
+    /// The cell the block would slide into holds `by` (a wall, another block, or the edge).
+    Blocked {
+        at: Pos,
+        by: Obstacle,
+    },
+}
+
+/// What stops a slide, named in the refusal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Obstacle {
+    Wall,
+    Block,
+    Edge,
 }
 
 impl fmt::Display for MoveError {
@@ -85,8 +97,13 @@ impl fmt::Display for MoveError {
             MoveError::NoBlock(p) => {
                 write!(f, "there is no movable block at ({},{})", p.row, p.col)
             }
-            MoveError::Blocked(p) => {
-                write!(f, "the block at ({},{}) cannot move there: the cell is not empty", p.row, p.col)
+            MoveError::Blocked { at, by } => {
+                let what = match by {
+                    Obstacle::Wall => "a wall is in the way",
+                    Obstacle::Block => "another block is in the way",
+                    Obstacle::Edge => "the board ends there",
+                };
+                write!(f, "the block at ({},{}) cannot move there: {what}", at.row, at.col)
             }
         }
     }
@@ -147,11 +164,15 @@ impl Board {
             Some(Cell::Block(k)) => *k,
             _ => return Err(MoveError::NoBlock(mv.pos)),
         };
-        let to = self
-            .grid
-            .neighbour(mv.pos, mv.side.dir())
-            .filter(|q| self.is_empty(*q))
-            .ok_or(MoveError::Blocked(mv.pos))?;
+        let blocked = |by| MoveError::Blocked { at: mv.pos, by };
+        let to = match self.grid.neighbour(mv.pos, mv.side.dir()) {
+            None => return Err(blocked(Obstacle::Edge)),
+            Some(q) => match self.grid.get(q) {
+                Some(Cell::Empty) => q,
+                Some(Cell::Wall) => return Err(blocked(Obstacle::Wall)),
+                _ => return Err(blocked(Obstacle::Block)),
+            },
+        };
         let mut next = self.clone();
         next.grid[mv.pos] = Cell::Empty;
         next.grid[to] = Cell::Block(kind);
@@ -270,6 +291,16 @@ mod tests {
 
     fn board(rows: &[&str]) -> Board {
         parse_board_rows(rows, 1).unwrap()
+    }
+
+    #[test]
+    fn a_refused_slide_names_what_is_in_the_way() {
+        // Row 0: A beside a wall on its left and B on its right; B at the board's right edge.
+        let b = board(&["#AB", "###"]);
+        let why = |r, c, side| b.apply(Move { pos: Pos::new(r, c), side }).unwrap_err().to_string();
+        assert_eq!(why(0, 1, Side::Left), "the block at (0,1) cannot move there: a wall is in the way");
+        assert_eq!(why(0, 1, Side::Right), "the block at (0,1) cannot move there: another block is in the way");
+        assert_eq!(why(0, 2, Side::Right), "the block at (0,2) cannot move there: the board ends there");
     }
 
     #[test]

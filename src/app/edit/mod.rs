@@ -171,7 +171,7 @@ where
         S::FORMAT
     }
     fn entry(&self, par: Option<&Verdict>) -> Result<String, String> {
-        let game = self.validate().map_err(|e| format!("the level is not valid: {}", e.error))?;
+        let game = self.validate().map_err(|e| format!("the level is not valid: {e}"))?;
         S::entry(&game, &self.title, par)
     }
     fn pack_file(&self) -> &'static str {
@@ -317,7 +317,7 @@ impl EditMode {
             return Err("a certification is running".into());
         }
         let Some(job) = self.pad.certifier() else {
-            let why = self.pad.check().err().map_or(String::new(), |e| e.error.to_string());
+            let why = self.pad.check().err().map_or(String::new(), |e| e.to_string());
             return Err(format!("the level is not valid: {why}"));
         };
         let cancel = Arc::new(AtomicBool::new(false));

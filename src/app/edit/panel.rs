@@ -67,7 +67,7 @@ impl TumbleApp {
             return Ok(());
         }
         if let Err(inv) = e.pad.check() {
-            return Err(format!("cannot test: {}", inv.error));
+            return Err(format!("cannot test: {inv}"));
         }
         let (text, title, kind) = (e.pad.text(), e.pad.title().to_string(), e.kind);
         let (par, par_text) = verdict_par(e.verdict());
@@ -113,7 +113,7 @@ impl TumbleApp {
     pub fn save_level(&self, path: &Path) -> std::io::Result<()> {
         let e = self.editor.mode.as_ref().ok_or_else(|| std::io::Error::other("nothing is being edited"))?;
         if let Err(inv) = e.pad.check() {
-            return Err(std::io::Error::other(format!("the level is not valid: {}", inv.error)));
+            return Err(std::io::Error::other(format!("the level is not valid: {inv}")));
         }
         let text = e.pad.text();
         crate::render::export::write_atomic(path, |w| std::io::Write::write_all(w, text.as_bytes()))
@@ -426,7 +426,7 @@ pub(crate) fn edit_ui(app: &mut TumbleApp, ui: &mut egui::Ui, commands: &mut Vec
             }
             Err(inv) => {
                 let red = egui::Color32::from_rgb(0xd9, 0x2b, 0x2b);
-                ui.colored_label(red, format!("cannot be played or saved: {}", inv.error));
+                ui.colored_label(red, format!("cannot be played or saved: {inv}"));
                 ui.allocate_exact_size(egui::vec2(1.0, ui.spacing().interact_size.y), egui::Sense::hover());
             }
         }

@@ -127,9 +127,10 @@ impl Playable for Board {
         }
         let limits = vexed::solve::Limits { max_states: Some(20_000), time: None };
         match vexed::solve::solve(self, limits) {
-            Ok(r) if matches!(r.outcome, vexed::solve::Outcome::Unsolvable) => {
-                Some(format!("no sequence of moves clears the board (all {} positions from here searched)", r.stored))
-            }
+            Ok(r) if matches!(r.outcome, vexed::solve::Outcome::Unsolvable) => Some(match r.stored {
+                0 | 1 => "no sequence of moves from here clears the board".to_string(),
+                n => format!("no sequence of moves clears the board (all {n} positions from here searched)"),
+            }),
             _ => None,
         }
     }
@@ -141,7 +142,7 @@ impl Playable for Board {
     fn gesture(&self, g: Gesture, sel: &mut super::Selection) -> Vec<vexed::Move> {
         let is_block = |p: Pos| matches!(self.grid.get(p), Some(Cell::Block(_)));
         // A move the rules refuse is still asked for: the rules then say why in the status
-        // bar ("cannot move there: the cell is not empty"), as the other games do.
+        // bar ("cannot move there: a wall is in the way"), as the other games do.
         let mv = |pos: Pos, side: Side| Some(vexed::Move { pos, side });
         match g {
             Gesture::Click(p) => {
