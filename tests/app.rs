@@ -1509,7 +1509,7 @@ fn the_export_panel_runs_in_the_background_and_cancel_leaves_no_file() {
     // Ctrl+E opens the panel; it counts the frames before anything is written.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
     h.run_steps(2);
-    h.get_by_label_contains("frames,");
+    h.get_by_label_contains("frames drawn,");
     h.get_by_label("captions: the move and the move counter under the board").click();
     h.get_by_label("APNG").click();
     h.run_steps(2);

@@ -66,7 +66,7 @@ fn the_export_range_stays_while_the_timeline_moves_and_the_panel_names_no_flags(
     h.state_mut().export.panel.from = 2;
     h.state_mut().export.panel.to = 5;
     h.run_steps(2);
-    h.get_by_label_contains("frames,");
+    h.get_by_label_contains("frames drawn,");
     for key in [egui::Key::Home, egui::Key::End, egui::Key::Home] {
         h.key_press(key);
         h.run_steps(3);
@@ -542,7 +542,7 @@ fn the_export_panel_measures_its_size_and_shows_only_what_the_format_uses() {
     h.get_by_label("Solve").click();
     settle(&mut h);
     // Small enough to write whole: the size shown is the file's.
-    let said = until_measured(&mut h, " frames, ");
+    let said = until_measured(&mut h, " frames drawn, ");
     let (bytes, exact) = size_said(&said);
     assert!(exact, "{said}");
     let gif = dir.join("whole.gif");
@@ -551,7 +551,7 @@ fn the_export_panel_measures_its_size_and_shows_only_what_the_format_uses() {
     assert!((bytes - real).abs() <= real * 0.01 + 1000.0, "said {said}, wrote {real}");
     // Larger: measured on the first moves and scaled, within 30 % of the file.
     h.state_mut().export.panel.size = 1400;
-    let said = until_measured(&mut h, " frames, ");
+    let said = until_measured(&mut h, " frames drawn, ");
     let (bytes, exact) = size_said(&said);
     assert!(!exact, "{said}");
     let big = dir.join("big.gif");

@@ -68,6 +68,18 @@ fn side_panels_keep_their_width_whatever_they_show() {
     let n = h.state().tabs.stacks.session.history.len();
     h.state_mut().tabs.stacks.session.range = Some((1, n));
     h.run_steps(4);
+    // Nothing in the debugger is cut at its edge: the range's line and the inspector's long
+    // rows wrap within the panel. The timeline strip spans the panel's width.
+    let right = h.get_by_label_contains("timeline: position").rect().right();
+    let wide = h.get_all_by_label_contains(" step ").chain(h.get_all_by_label_contains("range 1"));
+    for node in wide.chain(h.get_all_by_label("speed")) {
+        let r = node.rect();
+        assert!(
+            r.right() <= right + 0.5,
+            "{:?} at {r:?} runs past the panel's edge {right}",
+            node.accesskit_node().label()
+        );
+    }
     h.state_mut().tabs.stacks.session.debug.pinned = None;
     h.run_steps(4);
     assert_eq!(h.get_by_label("board").rect(), board, "the inspector and a range moved the board");
@@ -148,6 +160,13 @@ fn words_about_a_level_left_or_an_edit_undone_go_stale() {
     assert!(!h.state_mut().may_drop(), "a stroke after the warning, and one ask dropped the changes");
 }
 
+/// Where the board's cells are drawn on screen (its scene fitted into the board's rectangle).
+fn cells(h: &Harness<'_, TumbleApp>) -> egui::Rect {
+    let scene = h.state().scene();
+    let v = tumblebox::app::paint::View::fit(&scene, h.get_by_label("board").rect());
+    egui::Rect::from_two_pos(v.to_screen([0.0, 0.0]), v.to_screen([scene.width, scene.height]))
+}
+
 #[test]
 fn the_continue_offer_covers_no_cell_and_can_be_hidden() {
     // B16: a game kept on SAMPLE-01, then back to it: the offer sits in a strip under the
@@ -165,7 +184,7 @@ fn the_continue_offer_covers_no_cell_and_can_be_hidden() {
     h.open_level(0);
     h.run_steps(3);
     assert!(h.state().kept.offer.is_some(), "no offer");
-    let board = h.get_by_label("board").rect();
+    let board = cells(&h);
     for part in ["You played SAMPLE-01 before", "Continue", "Start over", "Hide"] {
         let r = h.get_by_label_contains(part).rect();
         assert!(!r.intersects(board), "{part} at {r:?} covers the board at {board:?}");
@@ -173,6 +192,8 @@ fn the_continue_offer_covers_no_cell_and_can_be_hidden() {
     h.get_by_label("Hide").click();
     h.run_steps(3);
     assert!(h.state().kept.offer.is_none());
+    // The board had room under it for the offer: it did not move when the offer went.
+    assert_eq!(cells(&h), board, "the board moved when the offer went");
     assert!(h.query_by_label_contains("You played").is_none());
     assert_eq!(h.shown().moves, 0, "Hide played the kept game");
 }

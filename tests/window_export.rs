@@ -15,9 +15,9 @@ fn solved_sample_02() -> (Harness<'static, TumbleApp>, usize) {
     (h, n)
 }
 
-/// The panel's line of what it would make ("338 frames, 16.9 s, …"), without the size.
+/// The panel's line of what it would make ("338 frames drawn, 16.9 s, …"), without the size.
 fn frames_line(h: &Harness<'_, TumbleApp>) -> String {
-    let node = h.get_by_label_contains(" frames, ");
+    let node = h.get_by_label_contains(" frames drawn, ");
     let n = node.accesskit_node();
     let l = n.label().or_else(|| n.value()).unwrap_or_default();
     l.split(", ").take(2).collect::<Vec<_>>().join(", ")

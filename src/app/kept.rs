@@ -41,7 +41,9 @@ impl TumbleApp {
         if now != self.kept.shown {
             self.kept.shown = now.clone();
             self.kept.offer = now.filter(|k| self.tab().status().fresh && self.progress().kept_game(k).is_some());
+            self.kept.room = false;
         }
+        self.kept.room |= self.kept.offer.is_some();
         if self.kept.offer.is_some() && (!self.tab().status().fresh || self.kept.offer != self.kept.shown) {
             self.kept.offer = None;
         }

@@ -295,6 +295,9 @@ pub struct Kept {
     pub shown: Option<LevelKey>,
     /// A kept game the player may continue (its level), offered above the board.
     pub offer: Option<LevelKey>,
+    /// The offer's strip keeps its room while the level it was offered on stays on screen:
+    /// the board does not move when the offer goes.
+    pub room: bool,
     /// What the page's address was last set to follow (game, level, history).
     #[cfg(target_arch = "wasm32")]
     pub web_address: Option<(GameKind, usize, (u64, u64, usize))>,
@@ -307,6 +310,7 @@ impl Default for Kept {
             settings: (GameKind::ALL[0], 1.0, false, String::new()),
             shown: None,
             offer: None,
+            room: false,
             #[cfg(target_arch = "wasm32")]
             web_address: None,
         }

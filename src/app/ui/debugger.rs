@@ -186,7 +186,8 @@ pub(super) fn timeline_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
             s.jump(n);
         }
     });
-    ui.horizontal(|ui| {
+    // Wrapped, never cut at the panel's edge.
+    ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut s.looping, "Loop")
             .on_hover_text("Play the selected range (Shift+click the timeline) again and again");
         match s.range {
@@ -200,8 +201,8 @@ pub(super) fn timeline_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
                 ui.weak("range: all");
             }
         }
-        ui.add(egui::Slider::new(speed, 0.25..=4.0).logarithmic(true).suffix("×").text("speed"));
     });
+    ui.add(egui::Slider::new(speed, 0.25..=4.0).logarithmic(true).suffix("×").text("speed"));
     // The list of moves.
     // Row 0 is the start, row i the history's entry i - 1 (only the rows on screen are named).
     // A move is numbered as the status bar counts it: from 1 after the last restart.
@@ -246,7 +247,8 @@ pub(super) fn timeline_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
             if in_range {
                 text = text.background_color(paint::SELECTION.linear_multiply(0.2));
             }
-            if ui.selectable_label(i == cursor, text).clicked() {
+            // Rows keep one height (the list is drawn by rows): a long one ends in "…".
+            if ui.add(egui::Button::selectable(i == cursor, text).truncate()).clicked() {
                 jump = Some(i);
             }
         }
@@ -361,7 +363,7 @@ pub(super) fn steps_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
     let mut seek = None;
     for r in &rows {
         let on = at.is_some_and(|a| (r.first..=r.last).contains(&a));
-        let mut resp = ui.selectable_label(on, &r.text);
+        let mut resp = ui.add(egui::Button::selectable(on, &r.text).wrap());
         if r.first != r.last {
             let all: Vec<String> = (r.first..=r.last).map(|i| format!("{}. {}", i + 1, records[i].text)).collect();
             resp = resp.on_hover_text(all.join("\n"));
@@ -444,7 +446,7 @@ pub(super) fn inspector_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
     };
     let now = s.current();
     let what = format!("{}: {}", now.cell_name(c), now.contents(c));
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(what);
         if s.debug.pinned.is_some() && ui.small_button("unpin").clicked() {
             s.debug.pinned = None;
@@ -460,7 +462,8 @@ pub(super) fn inspector_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>) {
         for t in &touches {
             // Numbered as the timeline and the status bar number moves: from 1 after a restart.
             let n = s.move_number(t.entry);
-            if ui.selectable_label(false, format!("move {n} step {}: {}", t.step + 1, t.text)).clicked() {
+            let row = egui::Button::selectable(false, format!("move {n} step {}: {}", t.step + 1, t.text)).wrap();
+            if ui.add(row).clicked() {
                 go = Some((t.entry, t.step));
             }
         }

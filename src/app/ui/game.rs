@@ -107,7 +107,15 @@ pub(crate) fn game_ui<P: Playable + Clone>(ui: &mut egui::Ui, tab: &mut Tab<P>, 
         let (rect, drawn) = board(ui, tab, shared);
         completion(ui, tab, kind, (rect, drawn), &mut asked);
         if let Some(title) = &shared.offer {
-            asked.offer = offer(ui, title);
+            // In the strip under the board: below the board's rectangle when the board left
+            // it room, else the bottom of the board's rectangle, which the board leaves empty.
+            let room = offer_room(ui);
+            let strip = if ui.available_height() >= room / 2.0 {
+                ui.available_rect_before_wrap()
+            } else {
+                egui::Rect::from_min_max(egui::pos2(rect.left(), rect.bottom() - room), rect.right_bottom())
+            };
+            asked.offer = ui.scope_builder(egui::UiBuilder::new().max_rect(strip), |ui| offer(ui, title)).inner;
         }
     });
     if moving || tab.session.animating() {
@@ -603,13 +611,21 @@ pub(super) fn board<P: Playable>(
 ) -> (egui::Rect, egui::Rect) {
     let instant = shared.instant;
     let mut size = ui.available_size();
-    // Room under the board for the offer to continue a kept game.
-    if shared.offer.is_some() {
-        size.y = (size.y - offer_room(ui)).max(0.0);
+    let scene = tab.session.scene();
+    // Room under the board for the offer to continue a kept game: the space the board leaves
+    // below it when there is enough (the board stays where it was), else taken off its height.
+    if shared.offer.is_some() || shared.offer_room {
+        let turn = if P::TURNS { shared.turn } else { paint::Turn::default() };
+        let whole = egui::Rect::from_min_size(ui.cursor().min, size);
+        let v = paint::View::fit_turned(&scene, whole, turn);
+        let (_, h) = turn.size(scene.width, scene.height);
+        let below = whole.bottom() - (v.origin.y + h * v.scale);
+        if below < offer_room(ui) {
+            size.y = (size.y - offer_room(ui)).max(0.0);
+        }
     }
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
-    let scene = tab.session.scene();
     let painter = ui.painter_at(rect);
     let turn = if P::TURNS { shared.turn } else { paint::Turn::default() };
     let view = paint::paint_turned(&painter, rect, &scene, turn);

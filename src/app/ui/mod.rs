@@ -69,6 +69,8 @@ pub(crate) struct Shared<'a> {
     /// The offer to continue the kept game of the level on screen (its title), shown in a
     /// strip of its own under the board.
     offer: Option<String>,
+    /// Whether the strip under the board keeps its room (the offer was shown on this level).
+    offer_room: bool,
 }
 
 /// A menu entry or button for a command: its label, shortcut and tooltip from the table.
@@ -125,7 +127,10 @@ const NO_TEXT: &str = "nothing pasted: the clipboard holds no text (copy a level
 /// never widening the panel (egui's panels grow to their widest content and keep that width,
 /// moving the board under the pointer). Text in a top-down layout wraps within it.
 pub(super) fn within_width<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
-    let rect = ui.available_rect_before_wrap();
+    // The panel's own room, never past what it shows (its rectangle can be wider than its
+    // clip while it settles its width).
+    let mut rect = ui.available_rect_before_wrap();
+    rect.max.x = rect.max.x.min(ui.clip_rect().max.x);
     let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(*ui.layout()));
     child.shrink_clip_rect(rect);
     let r = add(&mut child);
@@ -344,6 +349,7 @@ impl TumbleApp {
                 .filter(|_| !self.export.panel.open)
                 .map(|r| (r.done.load(std::sync::atomic::Ordering::Relaxed), r.frames)),
             offer,
+            offer_room: self.kept.room,
         };
         let asked = self.tabs.get_mut(self.kind).ui(ui, &mut shared);
         commands.extend(asked.commands);

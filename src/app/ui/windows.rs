@@ -158,7 +158,7 @@ impl TumbleApp {
                     let what = match e.format {
                         2 => format!("one picture, {0} × {0}", e.size),
                         3 => format!("{} tiles of {1} × {1} in a row", got.0, e.size),
-                        _ => format!("{} frames, {:.1} s", got.0, got.1),
+                        _ => format!("{} frames drawn, {:.1} s", got.0, got.1),
                     };
                     // Written, not guessed: exact when every frame was, "about" when scaled
                     // from the first moves' frames.
@@ -168,7 +168,13 @@ impl TumbleApp {
                         Some(Some(Err(_))) => "size unknown".to_string(),
                         _ => "measuring the size…".to_string(),
                     };
-                    ui.label(format!("{what}, {size}"));
+                    let l = ui.label(format!("{what}, {size}"));
+                    if e.format < 2 {
+                        l.on_hover_text(
+                            "A frame that repeats the one before is merged into it in the file (it is shown \
+                             longer), so a viewer may count fewer frames; the time is the same",
+                        );
+                    }
                     if matches!(estimate, Some(None)) {
                         ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
                     }
@@ -187,6 +193,11 @@ impl TumbleApp {
             }
         });
         self.export.panel.open = open;
+        // A setting changed this frame: the next one shows its figures at once, not at the
+        // pointer's next move.
+        if self.export.panel.request(Some(std::path::PathBuf::from("x"))) != req {
+            ctx.request_repaint();
+        }
         if go {
             self.save_file(ctx, crate::app::ExportKind::Panel);
         }
