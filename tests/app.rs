@@ -852,6 +852,21 @@ fn theme_and_cell_numbers_are_settings_that_persist() {
     let labels = s.labels();
     assert_eq!(labels.len(), 29);
     assert_eq!(labels[27].1, "28");
+    // Each number sits in its cell, clear of the creature's glyph in the cell's middle (the
+    // glyph is a quarter of the cell wide): the new player saw numbers over the glyphs.
+    let scene = tumblebox::anim::Animate::scene(&s, &[], 0.0);
+    for (p, text) in &labels {
+        let cell: usize = text.parse().unwrap();
+        let near = scene.shapes.iter().filter_map(|sh| match sh {
+            tumblebox::scene::Shape::Quad { corners, .. } => Some(corners),
+            _ => None,
+        });
+        // The cell's own square: the quad holding the label whose centre is nearest.
+        let centre = |q: &[[f32; 2]; 4]| [(q[0][0] + q[2][0]) / 2.0, (q[0][1] + q[2][1]) / 2.0];
+        let d = |a: [f32; 2], b: [f32; 2]| ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt();
+        let nearest = near.map(|q| d(centre(q), *p)).fold(f32::MAX, f32::min);
+        assert!(nearest > 0.2, "cell {cell}'s number at {p:?} is over a shape's middle ({nearest})");
+    }
 }
 
 #[test]

@@ -612,3 +612,48 @@ fn a_game_saved_under_the_17780_rule_opens_in_its_pack_under_that_rule() {
     assert_eq!(t.levels[0].start.bottom_only(), Some(false), "the other levels keep the default rule");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn side_panels_get_their_width_back_when_the_window_grows_again() {
+    // The new player's finding: after a resize to 640 × 480 and back, the level list stayed
+    // as narrow as the small window had made it. The debugger the same.
+    let mut h = harness();
+    h.run_steps(3);
+    let heading = |h: &Harness<'_, TumbleApp>, l: &str| h.get_by_label_contains(l).rect().left();
+    let board = h.get_by_label("board").rect();
+    let debugger = heading(&h, "timeline: position");
+    h.set_size(egui::vec2(640.0, 480.0));
+    h.run_steps(4);
+    assert!(h.get_by_label("board").rect().width() < board.width());
+    h.set_size(egui::vec2(1200.0, 760.0));
+    h.run_steps(4);
+    assert_eq!(h.get_by_label("board").rect(), board, "the side panels kept the small window's widths");
+    assert_eq!(heading(&h, "timeline: position"), debugger);
+}
+
+#[test]
+fn a_dragged_vexed_block_keeps_its_glyph() {
+    // The new player's finding: the block under the pointer was a plain square, its glyph
+    // (what tells kinds apart without colour) gone until it was let go.
+    use tumblebox::app::play::Overlay;
+    let h = harness();
+    let board = h.state().tabs.vexed.session.current().clone();
+    let (p, kind) = board
+        .grid
+        .iter()
+        .find_map(|(p, c)| match c {
+            tumblebox::vexed::Cell::Block(k) => Some((p, *k)),
+            _ => None,
+        })
+        .unwrap();
+    let [x, y] = tumblebox::vexed::scene::cell_origin(p);
+    let overlays = board.drag_overlay([x + 0.5, y + 0.5], [x + 1.2, y + 0.5]);
+    let glyphs: Vec<Option<usize>> = overlays
+        .iter()
+        .filter_map(|o| match o {
+            Overlay::Ghost(_, _, g) => Some(*g),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(glyphs, [Some(tumblebox::vexed::scene::block_glyph(kind))]);
+}

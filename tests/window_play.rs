@@ -89,7 +89,7 @@ fn a_dragged_box_outlines_the_cell_it_can_be_pushed_to() {
     // 3.25 + 0.5), and the cell under the pointer, (2,4), outlined.
     let o = g.drag_overlay(centre(2, 3), [4.25, 2.75]);
     assert!(
-        matches!(o[..], [Overlay::Ghost(q, _), Overlay::Landing(l)] if (q[0][0] - 3.89).abs() < 1e-4 && l[0] == [4.25, 2.25]),
+        matches!(o[..], [Overlay::Ghost(q, _, _), Overlay::Landing(l)] if (q[0][0] - 3.89).abs() < 1e-4 && l[0] == [4.25, 2.25]),
         "{o:?}"
     );
     // A floor cell or the player's: nothing from a cell without a box.

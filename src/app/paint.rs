@@ -248,9 +248,23 @@ pub fn arrow(painter: &egui::Painter, view: &View, a: Point, b: Point) {
 }
 
 /// A block following the pointer: its colour, a little transparent.
-pub fn ghost(painter: &egui::Painter, view: &View, q: &[Point; 4], ink: Ink) {
+pub fn ghost(painter: &egui::Painter, view: &View, q: &[Point; 4], ink: Ink, glyph: Option<usize>) {
     let pts: Vec<Pos2> = q.iter().map(|&p| view.to_screen(p)).collect();
     painter.add(egui::Shape::convex_polygon(pts, color(ink).gamma_multiply(0.85), Stroke::new(2.0, SELECTION)));
+    // The block's glyph rides with it, drawn as the board draws it (a quarter of the cell).
+    let Some(g) = glyph else { return };
+    let (cx, cy) = ((q[0][0] + q[2][0]) / 2.0, (q[0][1] + q[2][1]) / 2.0);
+    let mut sc = Scene::new(1.0, 1.0, Ink::Background);
+    sc.glyph(g, cx, cy, 0.24, ink.on(), 1.0);
+    for shape in &sc.shapes {
+        if let Shape::Quad { corners, ink, .. } = shape {
+            let mut pts: Vec<Pos2> = corners.iter().map(|&p| view.to_screen(p)).collect();
+            if view.turn.mirror {
+                pts.reverse();
+            }
+            painter.add(egui::Shape::convex_polygon(pts, color(*ink).gamma_multiply(0.85), Stroke::NONE));
+        }
+    }
 }
 
 /// A cell painted empty (the place a dragged block left).

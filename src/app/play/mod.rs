@@ -47,8 +47,9 @@ pub enum Overlay {
     Mark([Point; 4]),
     /// Which way it goes.
     Arrow(Point, Point),
-    /// A block following the pointer, half transparent.
-    Ghost([Point; 4], crate::scene::Ink),
+    /// A block following the pointer, half transparent, with its glyph (its index in
+    /// [`crate::scene::Scene::glyph`]) where the block has one.
+    Ghost([Point; 4], crate::scene::Ink, Option<usize>),
     /// Where a dragged block will come to rest.
     Landing([Point; 4]),
     /// A word on the board (what a turn does).

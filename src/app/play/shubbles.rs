@@ -188,8 +188,10 @@ impl Playable for shubbles::State {
     fn labels(&self) -> Vec<(Point, String)> {
         (0..shubbles::rules::CELLS)
             .map(|i| {
+                // Towards the cell's first corner, clear of the creature's glyph in its middle.
                 let q = self.box_quad(i);
-                ([(q[0][0] + q[2][0]) / 2.0, (q[0][1] + q[2][1]) / 2.0], (i + 1).to_string())
+                let c = [(q[0][0] + q[2][0]) / 2.0, (q[0][1] + q[2][1]) / 2.0];
+                ([c[0] + (q[0][0] - c[0]) * 0.6, c[1] + (q[0][1] - c[1]) * 0.6], (i + 1).to_string())
             })
             .collect()
     }

@@ -316,7 +316,7 @@ impl Playable for sokoban::scene::Game {
             return vec![];
         }
         let [x, y] = [0.25 + b.col as f32 + to[0] - from[0], 0.25 + b.row as f32 + to[1] - from[1]];
-        let mut out = vec![Overlay::Ghost(rect(x + 0.14, y + 0.14, 0.72, 0.72), crate::scene::Ink::Crate)];
+        let mut out = vec![Overlay::Ghost(rect(x + 0.14, y + 0.14, 0.72, 0.72), crate::scene::Ink::Crate, None)];
         if target != b && can_push(self, b, target) {
             out.push(Overlay::Landing(cell(0.25 + target.col as f32, 0.25 + target.row as f32)));
         }

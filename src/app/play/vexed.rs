@@ -243,7 +243,11 @@ impl Playable for Board {
         let [x, y] = vexed::scene::cell_origin(c);
         let mut out = vec![
             Overlay::Cover(rect(x + 0.03, y + 0.03, 0.94, 0.94)),
-            Overlay::Ghost(rect(x + dx + 0.06, y + 0.06, 0.88, 0.88), vexed::scene::block_ink(kind)),
+            Overlay::Ghost(
+                rect(x + dx + 0.06, y + 0.06, 0.88, 0.88),
+                vexed::scene::block_ink(kind),
+                Some(vexed::scene::block_glyph(kind)),
+            ),
         ];
         if legal && dx.abs() >= 0.4 {
             out.push(Overlay::Landing(landing(self, mv)));

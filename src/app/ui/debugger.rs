@@ -57,11 +57,13 @@ pub(super) fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
         return;
     }
     let most = (width * 0.4).max(160.0);
-    egui::Panel::right("debugger").default_size(340.0_f32.min(most)).max_size(most).resizable(true).show(ui, |ui| {
-        super::within_width(ui, |ui| {
-            ui.heading("Rule debugger");
-            body(ui, s, speed);
-        });
+    super::side_panel(ui, "debugger", most, |ui| {
+        egui::Panel::right("debugger").default_size(340.0_f32.min(most)).max_size(most).resizable(true).show(ui, |ui| {
+            super::within_width(ui, |ui| {
+                ui.heading("Rule debugger");
+                body(ui, s, speed);
+            });
+        })
     });
 }
 

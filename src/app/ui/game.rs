@@ -275,155 +275,159 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
     let (kind, progress) = (shared.kind, shared.progress);
     // Never more than a third of the window: the board keeps the middle.
     let most = (ui.ctx().content_rect().width() / 3.0).max(120.0);
-    egui::Panel::left("levels").default_size(220.0_f32.min(most)).max_size(most).resizable(true).show(ui, |ui| {
-        super::within_width(ui, |ui| {
-            ui.heading(kind.name());
-            // The pack switcher: the built-in levels and this game's recent files.
-            let recent: Vec<&std::path::PathBuf> =
-                progress.recent.iter().filter(|(g, _)| *g == kind).map(|(_, p)| p).collect();
-            let room = (ui.available_width() - 50.0).clamp(80.0, 170.0);
-            // A long name is cut with "…" (the whole on hover): the list never widens for it.
-            let font = egui::TextStyle::Button.resolve(ui.style());
-            let shown = cut_to_width(ui, &tab.pack, &font, room - 24.0);
-            egui::ComboBox::from_label("pack").selected_text(shown).width(room).truncate().show_ui(ui, |ui| {
-                if ui.selectable_label(tab.pack == crate::app::BUILT_IN, crate::app::BUILT_IN).clicked() {
-                    asked.pack = Some(None);
-                }
-                if let Some(p) = &shared.my_pack
-                    && ui
-                        .selectable_label(tab.pack == crate::app::MY_LEVELS, crate::app::MY_LEVELS)
-                        .on_hover_text(format!("The levels you made in the editor ({})", p.display()))
-                        .clicked()
-                {
-                    asked.pack = Some(Some(p.clone()));
-                }
-                // The My levels file is listed once, as My levels.
-                for p in recent.into_iter().filter(|p| shared.my_pack.as_ref().is_none_or(|m| !same_file(m, p))) {
-                    let name = p.file_name().map_or(p.display().to_string(), |f| f.to_string_lossy().to_string());
-                    if ui.selectable_label(tab.pack == name, name).on_hover_text(p.display().to_string()).clicked() {
+    super::side_panel(ui, "levels", most, |ui| {
+        egui::Panel::left("levels").default_size(220.0_f32.min(most)).max_size(most).resizable(true).show(ui, |ui| {
+            super::within_width(ui, |ui| {
+                ui.heading(kind.name());
+                // The pack switcher: the built-in levels and this game's recent files.
+                let recent: Vec<&std::path::PathBuf> =
+                    progress.recent.iter().filter(|(g, _)| *g == kind).map(|(_, p)| p).collect();
+                let room = (ui.available_width() - 50.0).clamp(80.0, 170.0);
+                // A long name is cut with "…" (the whole on hover): the list never widens for it.
+                let font = egui::TextStyle::Button.resolve(ui.style());
+                let shown = cut_to_width(ui, &tab.pack, &font, room - 24.0);
+                egui::ComboBox::from_label("pack").selected_text(shown).width(room).truncate().show_ui(ui, |ui| {
+                    if ui.selectable_label(tab.pack == crate::app::BUILT_IN, crate::app::BUILT_IN).clicked() {
+                        asked.pack = Some(None);
+                    }
+                    if let Some(p) = &shared.my_pack
+                        && ui
+                            .selectable_label(tab.pack == crate::app::MY_LEVELS, crate::app::MY_LEVELS)
+                            .on_hover_text(format!("The levels you made in the editor ({})", p.display()))
+                            .clicked()
+                    {
                         asked.pack = Some(Some(p.clone()));
                     }
-                }
-            });
-            let n = tab.levels.len();
-            if !P::PUZZLE {
-                ui.label(format!("{n} {} (PageUp / PageDown)", if n == 1 { "board" } else { "boards" }));
-            } else {
-                // Counted as the list marks them: a level the list shows solved is counted, once
-                // for each line that shows it.
-                let solved = tab
-                    .levels
-                    .iter()
-                    .filter(|l| {
-                        let key = LevelKey { game: kind, pack: tab.pack.clone(), content: l.content };
-                        progress.get(&key).is_some_and(|r| r.best.is_some())
-                    })
-                    .count();
-                ui.label(format!("{solved} / {n} solved (PageUp / PageDown)"));
-            }
-            super::pack::facts(ui, tab, shared);
-            if let Some(c) = credit(&tab.pack) {
-                ui.small(c);
-            }
-            // The file's own header: its first line, the whole on hover.
-            if let Some(first) = tab.header.first() {
-                ui.small(first).on_hover_text(header_text(&tab.header));
-            }
-            // List or grid (thumbnails drawn by the same scene as the board).
-            ui.horizontal(|ui| {
-                let mut grid = shared.grid;
-                ui.selectable_value(&mut grid, false, "list").on_hover_text("One line a level");
-                ui.selectable_value(&mut grid, true, "grid").on_hover_text("A picture of each level");
-                if grid != shared.grid {
-                    asked.grid = Some(grid);
-                }
-            });
-            let line = |i: usize, l: &crate::app::Level<P>| {
-                let key = LevelKey { game: kind, pack: tab.pack.clone(), content: l.content };
-                let rec = progress.get(&key).cloned().unwrap_or_default();
-                let mut text = l.title.clone();
-                if let Some(p) = &l.par_text {
-                    text.push_str(&format!("  par {p}"));
-                } else if let Some(p) = l.par {
-                    text.push_str(&format!("  par {p}"));
-                }
-                if let Some(n) = &l.note {
-                    text.push_str(&format!("  ({n})"));
-                }
-                match (rec.best, &rec.pushes) {
-                    (Some(b), Some((p, m, _))) if *m == b => {
-                        text.push_str(&format!("  [solved] best {p} pushes, {b} moves"))
-                    }
-                    (Some(b), Some((p, m, _))) => {
-                        text.push_str(&format!("  [solved] fewest moves {b}; fewest pushes {p} ({m} moves)"))
-                    }
-                    (Some(b), None) => text.push_str(&format!("  [solved] best {b}")),
-                    (None, _) if rec.shown => text.push_str("  [seen solved]"),
-                    (None, _) => {}
-                }
-                let _ = i;
-                (text, rec.best.is_some())
-            };
-            // Only the rows on screen are laid out (and, in the grid, drawn): a pack of tens of
-            // thousands of levels opens and scrolls as fast as one of ten.
-            let pitch_list = ui.text_style_height(&egui::TextStyle::Body).max(ui.spacing().interact_size.y);
-            let spacing = ui.spacing().item_spacing.y;
-            let (cols, row_h) = if shared.grid {
-                let cols = ((ui.available_width() + 6.0) / (THUMB + 6.0)).floor().max(1.0) as usize;
-                (cols, THUMB + 20.0)
-            } else {
-                (1, pitch_list)
-            };
-            let rows = n.div_ceil(cols);
-            // My levels' entries are the player's: a right-click renames, moves or deletes one.
-            let mine = tab.pack == crate::app::MY_LEVELS && shared.my_pack.is_some();
-            let mut area = egui::ScrollArea::vertical().id_salt(("levels", shared.grid)).auto_shrink([false, false]);
-            if shared.scroll_to_current {
-                // The current level's row a little below the top.
-                let at = (tab.index / cols) as f32 * (row_h + spacing);
-                area = area.vertical_scroll_offset((at - 3.0 * (row_h + spacing)).max(0.0));
-            }
-            area.show_rows(ui, row_h, rows, |ui, range| {
-                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
-                for row in range {
-                    if !shared.grid {
-                        // One line a level: long ones are cut (the whole text is the tooltip).
-                        let l = &tab.levels[row];
-                        let (text, _) = line(row, l);
-                        let r = ui.selectable_label(row == tab.index, &text).on_hover_text(&text);
-                        if r.clicked() {
-                            asked.level = Some(row);
+                    // The My levels file is listed once, as My levels.
+                    for p in recent.into_iter().filter(|p| shared.my_pack.as_ref().is_none_or(|m| !same_file(m, p))) {
+                        let name = p.file_name().map_or(p.display().to_string(), |f| f.to_string_lossy().to_string());
+                        if ui.selectable_label(tab.pack == name, name).on_hover_text(p.display().to_string()).clicked()
+                        {
+                            asked.pack = Some(Some(p.clone()));
                         }
-                        if mine {
-                            r.context_menu(|ui| mine_menu(ui, kind, row, &l.title, asked));
-                        }
-                        continue;
                     }
-                    ui.horizontal(|ui| {
-                        for i in row * cols..((row + 1) * cols).min(n) {
-                            let l = &tab.levels[i];
-                            let (text, solved) = line(i, l);
-                            // Each picture's scene is built once and kept (egui's temporary data,
-                            // keyed by the level's content): scrolling redraws, never rebuilds.
-                            let id = egui::Id::unique(("thumbnail", kind, l.content));
-                            let scene = ui.data_mut(|d| d.get_temp::<std::sync::Arc<crate::scene::Scene>>(id));
-                            let scene = scene.unwrap_or_else(|| {
-                                let s = std::sync::Arc::new(l.start.still());
-                                ui.data_mut(|d| d.insert_temp(id, s.clone()));
-                                s
-                            });
-                            let r = thumbnail(ui, &scene, &l.title, i == tab.index, solved).on_hover_text(&text);
+                });
+                let n = tab.levels.len();
+                if !P::PUZZLE {
+                    ui.label(format!("{n} {} (PageUp / PageDown)", if n == 1 { "board" } else { "boards" }));
+                } else {
+                    // Counted as the list marks them: a level the list shows solved is counted, once
+                    // for each line that shows it.
+                    let solved = tab
+                        .levels
+                        .iter()
+                        .filter(|l| {
+                            let key = LevelKey { game: kind, pack: tab.pack.clone(), content: l.content };
+                            progress.get(&key).is_some_and(|r| r.best.is_some())
+                        })
+                        .count();
+                    ui.label(format!("{solved} / {n} solved (PageUp / PageDown)"));
+                }
+                super::pack::facts(ui, tab, shared);
+                if let Some(c) = credit(&tab.pack) {
+                    ui.small(c);
+                }
+                // The file's own header: its first line, the whole on hover.
+                if let Some(first) = tab.header.first() {
+                    ui.small(first).on_hover_text(header_text(&tab.header));
+                }
+                // List or grid (thumbnails drawn by the same scene as the board).
+                ui.horizontal(|ui| {
+                    let mut grid = shared.grid;
+                    ui.selectable_value(&mut grid, false, "list").on_hover_text("One line a level");
+                    ui.selectable_value(&mut grid, true, "grid").on_hover_text("A picture of each level");
+                    if grid != shared.grid {
+                        asked.grid = Some(grid);
+                    }
+                });
+                let line = |i: usize, l: &crate::app::Level<P>| {
+                    let key = LevelKey { game: kind, pack: tab.pack.clone(), content: l.content };
+                    let rec = progress.get(&key).cloned().unwrap_or_default();
+                    let mut text = l.title.clone();
+                    if let Some(p) = &l.par_text {
+                        text.push_str(&format!("  par {p}"));
+                    } else if let Some(p) = l.par {
+                        text.push_str(&format!("  par {p}"));
+                    }
+                    if let Some(n) = &l.note {
+                        text.push_str(&format!("  ({n})"));
+                    }
+                    match (rec.best, &rec.pushes) {
+                        (Some(b), Some((p, m, _))) if *m == b => {
+                            text.push_str(&format!("  [solved] best {p} pushes, {b} moves"))
+                        }
+                        (Some(b), Some((p, m, _))) => {
+                            text.push_str(&format!("  [solved] fewest moves {b}; fewest pushes {p} ({m} moves)"))
+                        }
+                        (Some(b), None) => text.push_str(&format!("  [solved] best {b}")),
+                        (None, _) if rec.shown => text.push_str("  [seen solved]"),
+                        (None, _) => {}
+                    }
+                    let _ = i;
+                    (text, rec.best.is_some())
+                };
+                // Only the rows on screen are laid out (and, in the grid, drawn): a pack of tens of
+                // thousands of levels opens and scrolls as fast as one of ten.
+                let pitch_list = ui.text_style_height(&egui::TextStyle::Body).max(ui.spacing().interact_size.y);
+                let spacing = ui.spacing().item_spacing.y;
+                let (cols, row_h) = if shared.grid {
+                    let cols = ((ui.available_width() + 6.0) / (THUMB + 6.0)).floor().max(1.0) as usize;
+                    (cols, THUMB + 20.0)
+                } else {
+                    (1, pitch_list)
+                };
+                let rows = n.div_ceil(cols);
+                // My levels' entries are the player's: a right-click renames, moves or deletes one.
+                let mine = tab.pack == crate::app::MY_LEVELS && shared.my_pack.is_some();
+                let mut area =
+                    egui::ScrollArea::vertical().id_salt(("levels", shared.grid)).auto_shrink([false, false]);
+                if shared.scroll_to_current {
+                    // The current level's row a little below the top.
+                    let at = (tab.index / cols) as f32 * (row_h + spacing);
+                    area = area.vertical_scroll_offset((at - 3.0 * (row_h + spacing)).max(0.0));
+                }
+                area.show_rows(ui, row_h, rows, |ui, range| {
+                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                    for row in range {
+                        if !shared.grid {
+                            // One line a level: long ones are cut (the whole text is the tooltip).
+                            let l = &tab.levels[row];
+                            let (text, _) = line(row, l);
+                            let r = ui.selectable_label(row == tab.index, &text).on_hover_text(&text);
                             if r.clicked() {
-                                asked.level = Some(i);
+                                asked.level = Some(row);
                             }
                             if mine {
-                                r.context_menu(|ui| mine_menu(ui, kind, i, &l.title, asked));
+                                r.context_menu(|ui| mine_menu(ui, kind, row, &l.title, asked));
                             }
+                            continue;
                         }
-                    });
-                }
+                        ui.horizontal(|ui| {
+                            for i in row * cols..((row + 1) * cols).min(n) {
+                                let l = &tab.levels[i];
+                                let (text, solved) = line(i, l);
+                                // Each picture's scene is built once and kept (egui's temporary data,
+                                // keyed by the level's content): scrolling redraws, never rebuilds.
+                                let id = egui::Id::unique(("thumbnail", kind, l.content));
+                                let scene = ui.data_mut(|d| d.get_temp::<std::sync::Arc<crate::scene::Scene>>(id));
+                                let scene = scene.unwrap_or_else(|| {
+                                    let s = std::sync::Arc::new(l.start.still());
+                                    ui.data_mut(|d| d.insert_temp(id, s.clone()));
+                                    s
+                                });
+                                let r = thumbnail(ui, &scene, &l.title, i == tab.index, solved).on_hover_text(&text);
+                                if r.clicked() {
+                                    asked.level = Some(i);
+                                }
+                                if mine {
+                                    r.context_menu(|ui| mine_menu(ui, kind, i, &l.title, asked));
+                                }
+                            }
+                        });
+                    }
+                });
             });
-        });
+        })
     });
 }
 
@@ -726,7 +730,7 @@ impl paint::OverlayPainter for Overlay {
         match self {
             Overlay::Mark(q) => paint::hint_mark(painter, view, q),
             Overlay::Arrow(a, b) => paint::arrow(painter, view, *a, *b),
-            Overlay::Ghost(q, ink) => paint::ghost(painter, view, q, *ink),
+            Overlay::Ghost(q, ink, glyph) => paint::ghost(painter, view, q, *ink, *glyph),
             Overlay::Landing(q) => paint::selection(painter, view, q),
             Overlay::Label(p, text) => paint::labels(painter, view, &[(*p, text.clone())]),
             Overlay::Cover(q) => paint::cover(painter, view, q),

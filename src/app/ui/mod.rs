@@ -139,6 +139,35 @@ pub(super) fn within_width<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)
     r
 }
 
+/// A resizable side panel that keeps the width the player gave it: a window made narrow
+/// clamps the panel (and egui keeps the clamped width), made wide again gives the player's
+/// width back. `add` shows the panel (built with `salt` as its id and `most` as its largest
+/// width); the width chosen is kept beside egui's own state for the panel.
+pub(super) fn side_panel<R>(
+    ui: &mut egui::Ui,
+    salt: &str,
+    most: f32,
+    add: impl FnOnce(&mut egui::Ui) -> egui::InnerResponse<R>,
+) -> R {
+    let id = ui.scope_id().with(salt);
+    let chosen_id = id.with("chosen width");
+    let ctx = ui.ctx().clone();
+    let chosen: Option<f32> = ctx.data_mut(|d| d.get_persisted(chosen_id));
+    if let (Some(mut state), Some(c)) = (egui::containers::panel::PanelState::load(&ctx, id), chosen) {
+        let want = c.min(most);
+        if state.size().x + 0.5 < want {
+            state.outer_rect.set_width(want);
+            ctx.data_mut(|d| d.insert_persisted(id, state));
+        }
+    }
+    let r = add(ui);
+    let w = r.response.rect.width();
+    // Below the largest width it is the player's own; at it, it may be the window's clamp.
+    let keep = if w < most - 0.5 { w } else { chosen.map_or(w, |c| c.max(w)) };
+    ctx.data_mut(|d| d.insert_persisted(chosen_id, keep));
+    r.inner
+}
+
 /// The width `text` takes in one of the style's fonts (room kept for a text yet to come, so
 /// nothing moves when it does).
 pub(super) fn text_width(ui: &egui::Ui, text: &str, style: egui::TextStyle) -> f32 {
