@@ -318,3 +318,22 @@ fn the_board_turns_and_mirrors_and_moves_stay_in_the_levels_frame() {
     h.open_game(GameKind::Vexed);
     assert!(!Command::TurnView.enabled(&h.state().allowed()));
 }
+
+#[test]
+fn solve_in_the_window_answers_a_level_the_quick_proof_cannot_with_the_portfolio() {
+    // Issue 49 item 3: when the push-optimal search runs out of its few seconds, the window's
+    // Solve runs the fast portfolio on every core (as `sokoban solve --threads` does), and
+    // its answer, replayed by the window, solves the level. XSokoban #1 is not proven in 3 s.
+    let Some(dir) = crate::common::data_dir("sokoban-levels") else { return };
+    let text = std::fs::read_to_string(dir.join("xsokoban-90.xsb")).unwrap();
+    let first = tumblebox::sokoban::xsb::parse_collection(&text).unwrap().remove(0);
+    let xsb = tumblebox::sokoban::xsb::write_level(&first.title, &first.maze);
+    let mut h = pasted(&xsb);
+    h.menu(Command::Solve);
+    h.until_at_rest();
+    let shown = h.shown();
+    assert!(shown.solved, "{shown:?}");
+    // The answer was the fast search's: said not proven fewest.
+    let m = shown.message.unwrap_or_default() + &shown.notice.unwrap_or_default();
+    assert!(m.contains("not proven"), "{m:?}");
+}

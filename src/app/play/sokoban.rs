@@ -467,6 +467,14 @@ impl Playable for sokoban::scene::Game {
     /// any solution soon (bounded by [`SOKOBAN_TIME`]), said to be optimal only when proven.
     fn solve(&self, cancel: &AtomicBool, progress: &crate::meter::Meter) -> Result<Answer<sokoban::Move>, String> {
         use sokoban::search::{self, Limits, Mode, Outcome};
+        /// One search per core, at most the portfolio's; one on a web page (its worker
+        /// cannot start threads).
+        fn solver_threads() -> usize {
+            if cfg!(target_arch = "wasm32") {
+                return 1;
+            }
+            std::thread::available_parallelism().map_or(1, |n| n.get()).min(search::MAX_THREADS)
+        }
         if self.reverse.is_some() {
             return Err("the solver plays forward: leave reverse mode to ask it".into());
         }
@@ -480,8 +488,10 @@ impl Playable for sokoban::scene::Game {
         let r = search::search(&self.level, &self.pos, Mode::Optimal, quick, cancel, progress);
         let r = match r.outcome {
             Outcome::TimeLimit | Outcome::StateLimit => {
+                // A portfolio on every core (the state limit shared between them; the first
+                // answer stops the others), as `sokoban solve --threads` runs it.
                 let limits = Limits { time: SOKOBAN_TIME, max_states: search::DEFAULT_STATES };
-                search::search(&self.level, &self.pos, Mode::Fast, limits, cancel, progress)
+                search::search_threads(&self.level, &self.pos, Mode::Fast, limits, solver_threads(), cancel, progress)
             }
             _ => r,
         };
