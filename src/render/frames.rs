@@ -4,6 +4,7 @@
 //! parallel batches, and written out in order. Memory holds one batch of frames, whatever the
 //! animation's length; the moves themselves may come from an iterator that plays them lazily.
 
+use super::apng;
 use super::export::{Frame, GifStream, Shrink, encode_png, stage};
 use super::raster::{Indexed, Palette, render};
 use crate::anim::{Animate, FPS, Pacing};
@@ -350,22 +351,24 @@ where
     stage(path, |w| encode_animation(w, start, moves, mode, pacing, size).map(|_| ()))
 }
 
-/// Renders an animation into an APNG (full colour: every anti-aliased shade kept), streaming
-/// a batch of frames at a time. `frames` is the animation's frame count ([`count_frames`]),
+/// Renders an animation into an APNG ([`super::apng`]: indexed when its colours fit in 256,
+/// full colour otherwise), streaming a batch of frames at a time. `moves` makes the moves
+/// afresh for each of its passes. `frames` is the animation's frame count ([`count_frames`]),
 /// which the file states before its first frame. Loops as a GIF would (`movie.loops` more
-/// times; 0: forever); the last frame holds `movie.hold` seconds longer. `tick` is called
-/// before every frame (an error from it stops the export).
+/// times; 0: forever); the last frame holds `movie.hold` seconds longer. `tick(written)` is
+/// called before every frame each pass draws (`written`: in the pass that writes it); an error
+/// from it stops the export.
 #[allow(clippy::too_many_arguments)]
 pub fn encode_apng<S, I, W>(
     out: W,
     start: &S,
-    moves: I,
+    moves: impl Fn() -> I,
     mode: GifMode,
     pacing: Pacing,
     size: (usize, usize),
     movie: Movie,
     frames: usize,
-    tick: &mut dyn FnMut() -> io::Result<()>,
+    tick: &mut dyn FnMut(bool) -> io::Result<()>,
 ) -> io::Result<()>
 where
     S: Animate,
@@ -373,99 +376,9 @@ where
     I::Item: AsRef<[S::Step]>,
     W: io::Write,
 {
-    let mut enc = png::Encoder::new(out, size.0 as u32, size.1 as u32);
-    enc.set_color(png::ColorType::Rgb);
-    enc.set_depth(png::BitDepth::Eight);
     let plays = if movie.loops == 0 { 0 } else { movie.loops as u32 + 1 };
-    enc.set_animated(frames.max(1) as u32, plays).map_err(io::Error::other)?;
-    let mut w = enc.write_header().map_err(io::Error::other)?;
-    let batch = batch_len(size);
-    let mut pending: Vec<(Scene, u16)> = Vec::new();
-    let mut written = 0usize;
-    // The picture before: a frame sends only the rectangle that changed over it (disposal
-    // none, blend source: the rest of the canvas stays).
-    let mut before: Option<Vec<u8>> = None;
-    let mut write = |pending: &mut Vec<(Scene, u16)>, w: &mut png::Writer<W>| -> io::Result<()> {
-        let images: Vec<Vec<u8>> = pending
-            .par_iter()
-            .map(|(scene, _)| {
-                let mut palette = Palette::new();
-                render(scene, size.0, size.1, &mut palette).to_rgb(&palette)
-            })
-            .collect();
-        let rects: Vec<Rgb> = (0..images.len())
-            .into_par_iter()
-            .map(|k| {
-                let was = if k == 0 { before.as_deref() } else { Some(&images[k - 1][..]) };
-                match was {
-                    None => Rgb { x: 0, y: 0, w: size.0, h: size.1 },
-                    // An equal frame: one pixel, unchanged.
-                    Some(b) => rgb_changed_rect(b, &images[k], size.0).unwrap_or(Rgb { x: 0, y: 0, w: 1, h: 1 }),
-                }
-            })
-            .collect();
-        for (((_, delay), rgb), r) in pending.iter().zip(&images).zip(rects) {
-            written += 1;
-            let mut d = *delay as f32;
-            if written == frames {
-                d += (movie.hold * 100.0).round();
-            }
-            w.set_frame_delay(d.min(65535.0) as u16, 100).map_err(io::Error::other)?;
-            let fail = io::Error::other;
-            w.set_frame_position(0, 0).map_err(fail)?;
-            w.set_frame_dimension(r.w as u32, r.h as u32).map_err(fail)?;
-            w.set_frame_position(r.x as u32, r.y as u32).map_err(fail)?;
-            let mut part = Vec::with_capacity(r.w * r.h * 3);
-            for y in r.y..r.y + r.h {
-                let row = (y * size.0 + r.x) * 3;
-                part.extend_from_slice(&rgb[row..row + r.w * 3]);
-            }
-            w.write_image_data(&part).map_err(fail)?;
-        }
-        before = images.into_iter().last().or(before.take());
-        pending.clear();
-        Ok(())
-    };
-    walk(start, moves, mode, pacing, &mut |make, delay| {
-        tick()?;
-        pending.push((make(), delay));
-        if pending.len() >= batch { write(&mut pending, &mut w) } else { Ok(()) }
-    })?;
-    write(&mut pending, &mut w)?;
-    if written != frames.max(1) {
-        return Err(io::Error::other(format!("the animation had {written} frames, not the {frames} counted")));
-    }
-    w.finish().map_err(io::Error::other)
-}
-
-/// A rectangle of an RGB picture: left, top, width, height in pixels.
-struct Rgb {
-    x: usize,
-    y: usize,
-    w: usize,
-    h: usize,
-}
-
-/// The smallest rectangle holding every pixel of RGB picture `b` (`width` pixels a row) that
-/// differs from `a`'s (none when nothing does).
-fn rgb_changed_rect(a: &[u8], b: &[u8], width: usize) -> Option<Rgb> {
-    let row = width * 3;
-    let rows = a.len() / row;
-    let differs = |y: &usize| a[y * row..(y + 1) * row] != b[y * row..(y + 1) * row];
-    let y0 = (0..rows).find(differs)?;
-    let y1 = (y0..rows).rev().find(differs)?;
-    let (mut left, mut right) = (width, 0);
-    for y in y0..=y1 {
-        let (p, q) = (&a[y * row..(y + 1) * row], &b[y * row..(y + 1) * row]);
-        let same = |x: &usize| p[x * 3..x * 3 + 3] == q[x * 3..x * 3 + 3];
-        if let Some(l) = (0..left).find(|x| !same(x)) {
-            left = l;
-        }
-        if let Some(r) = (right..width).rev().find(|x| !same(x)) {
-            right = right.max(r);
-        }
-    }
-    Some(Rgb { x: left, y: y0, w: right - left + 1, h: y1 - y0 + 1 })
+    let shape = apng::Shape { size, frames, plays, hold: movie.hold, batch: batch_len(size) };
+    apng::encode(out, &shape, &|sink| walk(start, moves(), mode, pacing, sink), tick)
 }
 
 /// The most frames a strip holds (its width is frames x size).
@@ -712,19 +625,21 @@ where
 {
     let size = (req.size, req.size);
     let mut done = 0usize;
-    let mut count = |tick: &mut dyn FnMut(usize) -> bool| {
-        done += 1;
+    // A frame done counts; a frame drawn only to collect an APNG's colours just asks whether
+    // to go on.
+    let mut count = |tick: &mut dyn FnMut(usize) -> bool, counts: bool| {
+        done += usize::from(counts);
         if tick(done) { Ok(()) } else { Err(io::Error::new(io::ErrorKind::Interrupted, "cancelled")) }
     };
     if let Some(p) = &req.gif {
         let r = stage(p, |w| {
-            encode_movie(w, first, moves(), plan.mode, plan.pacing, size, movie, &mut || count(tick)).map(|_| ())
+            encode_movie(w, first, moves(), plan.mode, plan.pacing, size, movie, &mut || count(tick, true)).map(|_| ())
         });
         staged.push(r.map_err(|e| (p.clone(), e))?);
     }
     if let Some(p) = &req.apng {
         let r = stage(p, |w| {
-            encode_apng(w, first, moves(), plan.mode, plan.pacing, size, movie, plan.frames, &mut || count(tick))
+            encode_apng(w, first, &moves, plan.mode, plan.pacing, size, movie, plan.frames, &mut |c| count(tick, c))
         });
         staged.push(r.map_err(|e| (p.clone(), e))?);
     }

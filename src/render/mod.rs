@@ -3,6 +3,7 @@
 //!
 //! Depends on the shared ground only (scenes in, pixels and files out): no game, no window.
 
+pub mod apng;
 pub mod export;
 pub mod frames;
 pub mod gifenc;
