@@ -409,3 +409,165 @@ fn changed_rect(a: &[u8], b: &[u8], width: usize, bpp: usize) -> Option<Rect> {
     }
     Some(Rect { x: left, y: y0, w: right - left + 1, h: y1 - y0 + 1 })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::frames::{GifMode, scenes};
+    use crate::scene::Ink;
+
+    /// The file of these scenes (each frame 5 cs), drawn `batch` at a time.
+    fn apng_of(frames: &[Scene], size: usize, batch: usize) -> Vec<u8> {
+        let shape = Shape { size: (size, size), frames: frames.len(), plays: 0, hold: 0.0, batch };
+        let mut out = Vec::new();
+        let walk = |sink: &mut Sink| frames.iter().try_for_each(|s| sink(&|| s.clone(), 5));
+        encode(&mut out, &shape, &walk, &mut |_| Ok(())).unwrap();
+        out
+    }
+
+    /// Each scene drawn on its own, as a still PNG is: RGB.
+    fn drawn(frames: &[Scene], size: usize) -> Vec<Vec<u8>> {
+        frames
+            .iter()
+            .map(|s| {
+                let mut palette = Palette::new();
+                render(s, size, size, &mut palette).to_rgb(&palette)
+            })
+            .collect()
+    }
+
+    /// An APNG decoded by the `png` crate and composed by hand (disposal none; blend source
+    /// copies the rectangle, blend over keeps the canvas under a transparent pixel): the
+    /// colour type, and each frame's RGB, rectangle, blend op and delay.
+    #[allow(clippy::type_complexity)]
+    fn decode(file: &[u8], size: usize) -> (png::ColorType, Vec<(Vec<u8>, (u32, u32), png::BlendOp, u16)>) {
+        let mut d = png::Decoder::new(io::Cursor::new(file));
+        d.set_transformations(png::Transformations::EXPAND);
+        let mut reader = d.read_info().unwrap();
+        let colour = reader.info().color_type;
+        let n = reader.info().animation_control.unwrap().num_frames;
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let mut canvas = vec![0u8; size * size * 4];
+        let mut out = Vec::new();
+        for _ in 0..n {
+            reader.next_frame(&mut buf).unwrap();
+            let fc = reader.info().frame_control.unwrap();
+            assert_eq!(fc.dispose_op, png::DisposeOp::None);
+            let (bpp, _) = reader.output_color_type();
+            let bpp = bpp.samples();
+            let (x, y, w, h) = (fc.x_offset as usize, fc.y_offset as usize, fc.width as usize, fc.height as usize);
+            assert!(x + w <= size && y + h <= size);
+            for r in 0..h {
+                for c in 0..w {
+                    let px = &buf[(r * w + c) * bpp..(r * w + c + 1) * bpp];
+                    let alpha = if bpp == 4 { px[3] } else { 255 };
+                    assert!(alpha == 0 || alpha == 255, "a partly transparent pixel");
+                    let at = ((y + r) * size + x + c) * 4;
+                    if alpha == 255 || fc.blend_op == png::BlendOp::Source {
+                        canvas[at..at + 3].copy_from_slice(&px[..3]);
+                        canvas[at + 3] = alpha;
+                    }
+                }
+            }
+            assert!(canvas.chunks(4).all(|p| p[3] == 255), "the canvas is opaque");
+            let rgb: Vec<u8> = canvas.chunks(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+            let delay = (fc.delay_num as u32 * 100 / fc.delay_den.max(1) as u32) as u16;
+            out.push((rgb, (fc.width, fc.height), fc.blend_op, delay));
+        }
+        (colour, out)
+    }
+
+    fn pixels_differing(a: &[u8], b: &[u8]) -> usize {
+        a.chunks(3).zip(b.chunks(3)).filter(|(p, q)| p != q).count()
+    }
+
+    /// A small smooth animation (the shubbles box), with a frame repeated and one that changes
+    /// a few pixels put in.
+    fn sample(size: usize) -> Vec<Scene> {
+        use crate::shubbles::format::{parse_ops, parse_state};
+        let state = parse_state(".........@...o....ooo..xox...", 1).unwrap();
+        let run = state.run(&parse_ops("+>|<-v", 2).unwrap());
+        let moves: Vec<Vec<_>> = run.applied.iter().map(|(_, a)| a.steps.clone()).collect();
+        let mut frames: Vec<Scene> = scenes(&run.start, &moves, GifMode::Smooth, crate::anim::Pacing::default())
+            .into_iter()
+            .map(|x| x.0)
+            .collect();
+        let at = frames.len() / 2;
+        let mut dot = frames[at].clone();
+        let unit = dot.width.max(dot.height) / size as f32;
+        dot.rect(dot.width / 2.0, dot.height / 2.0, 2.0 * unit, unit, Ink::Flash);
+        frames.insert(at + 1, frames[at].clone());
+        frames.insert(at + 2, dot);
+        frames
+    }
+
+    #[test]
+    fn indexed_frames_decode_to_the_frames_drawn() {
+        let size = 64;
+        let frames = sample(size);
+        let want = drawn(&frames, size);
+        // The sample has what it should: a frame equal to the one before, and one that changes
+        // a few pixels.
+        let changes: Vec<usize> = (1..want.len()).map(|k| pixels_differing(&want[k - 1], &want[k])).collect();
+        assert!(changes.contains(&0));
+        assert!(changes.iter().any(|&c| (1..=6).contains(&c)), "{changes:?}");
+        let file = apng_of(&frames, size, 3);
+        // The batch does not change the bytes.
+        assert_eq!(file, apng_of(&frames, size, 1000));
+        let (colour, got) = decode(&file, size);
+        assert_eq!(colour, png::ColorType::Indexed);
+        assert_eq!(got.len(), frames.len());
+        for (k, (rgb, (w, h), _, delay)) in got.iter().enumerate() {
+            assert!(rgb == &want[k], "frame {k}: {} pixels differ", pixels_differing(rgb, &want[k]));
+            assert_eq!(*delay, 5);
+            match changes.get(k.wrapping_sub(1)) {
+                None => assert_eq!((*w, *h), (size as u32, size as u32)),
+                // An equal frame sends one pixel; a few pixels changed, a small rectangle.
+                Some(0) => assert_eq!((*w, *h), (1, 1), "frame {k}"),
+                Some(&c) if c <= 6 => assert!(w * h <= 6, "frame {k}: {w}×{h} for {c} pixels"),
+                Some(_) => {}
+            }
+        }
+        // Both blend ops are used: over where unchanged pixels inside the rectangle are many.
+        assert!(got.iter().any(|f| f.2 == png::BlendOp::Over));
+        assert!(got[1..].iter().any(|f| f.2 == png::BlendOp::Source));
+    }
+
+    #[test]
+    fn colour_type_is_indexed_when_the_colours_fit_and_full_colour_past_256() {
+        let size = 32;
+        let frames = sample(size);
+        let (colour, _) = decode(&apng_of(&frames, size, 4), size);
+        assert_eq!(colour, png::ColorType::Indexed);
+        // Frames of many blends: each one of eight inks at seven levels over a background that
+        // changes from frame to frame, so the animation shows more than 256 colours in all
+        // (each frame far fewer).
+        let inks = Ink::all();
+        let many: Vec<Scene> = (0..40)
+            .map(|f| {
+                let mut s = Scene::new(8.0, 8.0, inks[f % inks.len()]);
+                for j in 0..7 {
+                    let ink = inks[(f * 7 + j + 1) % inks.len()];
+                    s.rect_alpha(j as f32, 0.0, 1.0, 8.0, ink, (j + 1) as f32 / 8.0);
+                }
+                s
+            })
+            .collect();
+        let want = drawn(&many, size);
+        let distinct: std::collections::HashSet<&[u8]> = want.iter().flat_map(|f| f.chunks(3)).collect();
+        assert!(distinct.len() > 256, "{} colours", distinct.len());
+        let (colour, got) = decode(&apng_of(&many, size, 4), size);
+        assert_eq!(colour, png::ColorType::Rgb);
+        assert_eq!(got.len(), many.len());
+        for (k, f) in got.iter().enumerate() {
+            assert!(f.0 == want[k], "frame {k}");
+            assert_eq!(f.2, png::BlendOp::Source);
+        }
+        // The first 20 frames fit: indexed, the same pictures.
+        let (colour, got) = decode(&apng_of(&many[..20], size, 4), size);
+        let fewer: std::collections::HashSet<&[u8]> = want[..20].iter().flat_map(|f| f.chunks(3)).collect();
+        assert!(fewer.len() <= 256, "{} colours", fewer.len());
+        assert_eq!(colour, png::ColorType::Indexed);
+        assert!(got.iter().zip(&want).all(|(g, w)| &g.0 == w));
+    }
+}
