@@ -222,18 +222,25 @@ fn delay_of(shape: &Shape, k: usize, delay: u16) -> u16 {
     d.min(65535.0) as u16
 }
 
-/// How hard the rows are compressed (miniz's scale, 0 to 10).
+/// How hard the rows sent are compressed (miniz's scale, 0 to 10).
 const LEVEL: u8 = 9;
 
+/// How hard the two ways of sending a frame are compressed to choose between them.
+const TRIAL_LEVEL: u8 = 4;
+
 /// Rows of `r` from an image of `width` one-byte pixels, each after its filter byte (0, none),
-/// the pixels passed through `pick(index in the image)`, compressed.
-fn compress_rows(r: Rect, width: usize, pick: impl Fn(usize) -> u8) -> Vec<u8> {
+/// the pixels passed through `pick(index in the image)`.
+fn rows(r: Rect, width: usize, pick: impl Fn(usize) -> u8) -> Vec<u8> {
     let mut raw = Vec::with_capacity((r.w + 1) * r.h);
     for y in r.y..r.y + r.h {
         raw.push(0);
         raw.extend((y * width + r.x..y * width + r.x + r.w).map(&pick));
     }
-    miniz_oxide::deflate::compress_to_vec_zlib(&raw, LEVEL)
+    raw
+}
+
+fn zlib(raw: &[u8], level: u8) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec_zlib(raw, level)
 }
 
 /// The second pass of an animation of these `colours`: each frame's indices.
@@ -293,17 +300,20 @@ fn indexed<W: Write>(out: W, shape: &Shape, colours: &[[u8; 3]], walk: &Walk, ti
                 let was = if k == 0 { before.as_deref() } else { Some(shown[k - 1]) };
                 let Some(was) = was else {
                     let r = Rect { x: 0, y: 0, w, h };
-                    return (r, Blend::Source, compress_rows(r, w, |i| now[i]));
+                    return (r, Blend::Source, zlib(&rows(r, w, |i| now[i]), LEVEL));
                 };
                 // An equal frame: one pixel, unchanged.
                 let r = changed_rect(was, now, w, 1).unwrap_or(Rect { x: 0, y: 0, w: 1, h: 1 });
-                let source = compress_rows(r, w, |i| now[i]);
-                match transparent {
-                    Some(t) => {
-                        let over = compress_rows(r, w, |i| if now[i] == was[i] { t } else { now[i] });
-                        if over.len() < source.len() { (r, Blend::Over, over) } else { (r, Blend::Source, source) }
-                    }
-                    None => (r, Blend::Source, source),
+                let source = rows(r, w, |i| now[i]);
+                let Some(t) = transparent else {
+                    return (r, Blend::Source, zlib(&source, LEVEL));
+                };
+                // The shorter way, as a quick compression finds it, compressed hard.
+                let over = rows(r, w, |i| if now[i] == was[i] { t } else { now[i] });
+                if zlib(&over, TRIAL_LEVEL).len() < zlib(&source, TRIAL_LEVEL).len() {
+                    (r, Blend::Over, zlib(&over, LEVEL))
+                } else {
+                    (r, Blend::Source, zlib(&source, LEVEL))
                 }
             })
             .collect();
