@@ -508,7 +508,8 @@ fn strip_fits(frames: usize, size: (usize, usize)) -> Result<(), ExportError> {
 /// Stages the files a request asks for: the PNG of `shown`, and the GIF and APNG of the moves
 /// (an iterator made afresh for each pass: counted, then rendered, never all held). `names`
 /// gives the moves' notation (asked only for captions). `tick(frames_done)` is called for every
-/// frame rendered; returning `false` cancels (nothing is left behind).
+/// frame rendered (an APNG's first pass, which only collects its colours, calls it with the
+/// count unchanged); returning `false` cancels (nothing is left behind).
 pub fn stage_request<S, I>(
     req: &Request,
     start: &S,
