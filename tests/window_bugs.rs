@@ -433,6 +433,12 @@ fn the_palette_finds_the_stacks_and_shubbles_actions() {
     from_the_palette(&mut h, "half turn");
     h.until_at_rest();
     assert_eq!(h.shown().moves, 1);
+    // "turn" first matches Turn the board, greyed here (a pushing boxes view): Enter runs
+    // the first command that can be used now, the box's turn.
+    let before = h.shown().moves;
+    from_the_palette(&mut h, "turn");
+    h.until_at_rest();
+    assert_eq!(h.shown().moves, before + 1, "Enter on \"turn\" did nothing: {:?}", h.shown());
     from_the_palette(&mut h, "stot left");
     h.until_at_rest();
     let last = h.state().tabs.shubbles.session.history.last().map(|e| match e {
@@ -656,4 +662,49 @@ fn a_dragged_vexed_block_keeps_its_glyph() {
         })
         .collect();
     assert_eq!(glyphs, [Some(tumblebox::vexed::scene::block_glyph(kind))]);
+}
+
+#[test]
+fn a_pasted_level_keeps_the_spaces_its_first_row_begins_with() {
+    // The new player's finding: Microban 3 pasted without its title (its first row begins with
+    // two spaces) was read two cells to the left: "the player is outside the walls". The
+    // same text opens as a file; a blank line before it changes nothing.
+    let level = "  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########\n";
+    for text in [level.to_string(), format!("\n\n{level}\n")] {
+        let mut h = harness();
+        h.run_steps(2);
+        h.state_mut().paste(&text).expect("the level opens");
+        h.run_steps(2);
+        assert_eq!(h.shown().game, GameKind::Sokoban);
+        let p = h.state().tabs.sokoban.session.current().pos.player;
+        // The player is on row 4 (from 0), column 6: where the text puts its `@`.
+        assert_eq!((p.row, p.col), (4, 6));
+    }
+}
+
+#[test]
+fn switching_the_17780_rule_keeps_the_game_under_the_rule_it_was_played_by() {
+    // The new player's finding: ticking the rule threw the game away and offered it back as
+    // if played under the new rule (Continue then switched the rule off again).
+    let mut h = harness();
+    h.run_steps(2);
+    h.open_game(GameKind::Stacks);
+    h.open_level(8);
+    h.press(egui::Key::N);
+    h.press(egui::Key::N);
+    h.until_at_rest();
+    assert_eq!(h.shown().moves, 2);
+    h.get_by_label("only the bottom piece moves (17780)").click();
+    h.run_steps(3);
+    assert_eq!(h.shown().moves, 0);
+    assert!(h.state().kept.offer.is_none(), "the 17837 game offered under 17780's rule");
+    let n = h.shown().notice.unwrap_or_default();
+    assert!(n.contains("kept") && n.contains("17780's rule"), "{n:?}");
+    // Back to 17837: its game is offered, and Continue brings its two moves back.
+    h.get_by_label("only the bottom piece moves (17780)").click();
+    h.run_steps(3);
+    h.get_by_label("Continue").click();
+    h.run_steps(3);
+    assert_eq!(h.shown().moves, 2);
+    assert_eq!(h.state().tabs.stacks.levels[8].start.bottom_only(), Some(false));
 }

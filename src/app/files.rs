@@ -133,10 +133,16 @@ impl TumbleApp {
     /// a level followed by one line of moves (what Copy puts there), whose moves are replayed.
     pub fn paste(&mut self, text: &str) -> Result<(), String> {
         self.leave_editor_for("pasted text")?;
-        let text = text.trim();
+        // Blank lines before and whitespace after go; the first line's own leading spaces stay
+        // (an XSB board's first row often begins with them: its place in the level).
+        let text = text.trim_end();
+        let text = match text.find(|c: char| !c.is_whitespace()) {
+            Some(i) => &text[text[..i].rfind('\n').map_or(0, |n| n + 1)..],
+            None => "",
+        };
         // A web page's link (`…/index.html#tumblebox:1:…`) is its game ID.
         let text = text.rsplit_once('#').filter(|(_, id)| id.starts_with("tumblebox:")).map_or(text, |(_, id)| id);
-        if let Some(id) = crate::save::GameId::parse(text) {
+        if let Some(id) = crate::save::GameId::parse(text.trim_start()) {
             let id = id.map_err(|e| format!("pasted game ID: {e}"))?;
             // A level of the game's pack on screen (a shared link to a built-in level) opens
             // there, in its place in the list, with its par and progress.

@@ -556,6 +556,9 @@ impl TumbleApp {
     pub fn set_bottom_only(&mut self, on: bool) {
         let rule = if on { crate::stacks::Rule::BottomOnly } else { crate::stacks::Rule::CarryAbove };
         let t = &mut self.tabs.stacks;
+        // The game on screen is kept under the rule it was played by (its level's content
+        // before the switch), to be continued when the rule is switched back.
+        let played = t.kept();
         let l = &mut t.levels[t.index];
         l.start.game.rule = rule;
         let end = l.start.game.ending_turn(1000);
@@ -567,6 +570,14 @@ impl TumbleApp {
         l.content = progress::content_hash(&l.start.key_text());
         let i = t.index;
         t.open(i);
+        if played.is_some() {
+            t.left = played;
+            let (now, then) = if on { ("17780's", "17837's") } else { ("17837's", "17780's") };
+            self.notify(
+                format!("the board starts again under Baekjoon {now} rule; the game played under {then} is kept (switch back to continue it)"),
+                Some(GameKind::Stacks),
+            );
+        }
     }
 
     /// The key progress is stored under for level `index` of the current game's pack.

@@ -243,7 +243,9 @@ impl TumbleApp {
                     rows.push((r, !busy, Row::Action(label, g)));
                 }
             }
-            rows.sort_by_key(|&(r, _, _)| r);
+            // What can be used now before what cannot, each by how well it matches: Enter on
+            // the first row does something.
+            rows.sort_by_key(|&(r, enabled, _)| (!enabled, r));
             rows
         };
         egui::Window::new("Command palette")
