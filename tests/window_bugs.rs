@@ -708,3 +708,44 @@ fn switching_the_17780_rule_keeps_the_game_under_the_rule_it_was_played_by() {
     assert_eq!(h.shown().moves, 2);
     assert_eq!(h.state().tabs.stacks.levels[8].start.bottom_only(), Some(false));
 }
+
+#[test]
+fn the_debuggers_block_letters_sit_on_the_blocks_the_step_shows() {
+    // The new player's finding: stopped on a step, the letters were the move's end's (a "b"
+    // on an empty cell, blocks of the step without their letter). Each step of each move of
+    // SAMPLE-02's solution, stopped on: every letter sits on a block of its kind's colour in
+    // the picture, and every block drawn has its letter.
+    let mut h = crate::common::window::solved_sample_02();
+    let n = h.shown().moves;
+    for m in 1..=n {
+        h.state_mut().tabs.vexed.session.jump(m);
+        let steps = h.state().tabs.vexed.session.last_move().map_or(0, |(_, _, s)| s.len());
+        for i in 0..steps {
+            let s = &mut h.state_mut().tabs.vexed.session;
+            s.seek_step(i);
+            let Some(shown) = s.shown_state() else { continue };
+            let scene = s.scene();
+            let blocks: Vec<([f32; 2], tumblebox::scene::Ink)> = scene
+                .shapes
+                .iter()
+                .filter_map(|sh| match sh {
+                    tumblebox::scene::Shape::Quad { corners, ink: ink @ tumblebox::scene::Ink::Block(_), opacity }
+                        if (corners[2][0] - corners[0][0]) > 0.5 && *opacity > 0.0 =>
+                    {
+                        Some((corners[0], *ink))
+                    }
+                    _ => None,
+                })
+                .collect();
+            let labels = shown.debug_labels();
+            assert_eq!(labels.len(), blocks.len(), "move {m} step {i}: {labels:?} for {} blocks", blocks.len());
+            for (p, letter) in &labels {
+                let ink = tumblebox::vexed::scene::block_ink(letter.as_bytes()[0]);
+                let on = blocks
+                    .iter()
+                    .any(|(c, k)| *k == ink && p[0] > c[0] && p[0] < c[0] + 0.5 && p[1] > c[1] && p[1] < c[1] + 0.5);
+                assert!(on, "move {m} step {i}: {letter} at {p:?} is on no block of its colour: {blocks:?}");
+            }
+        }
+    }
+}

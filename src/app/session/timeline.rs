@@ -197,6 +197,34 @@ impl<P: Playable> Session<P> {
         self.current().still()
     }
 
+    /// The state whose cells the scene shows as they are (for labels on them, the Vexed
+    /// blocks' letters): the position at rest, or with the debugger stopped on a step the
+    /// state its picture shows; `None` while blocks are between cells.
+    pub fn shown_state(&self) -> Option<P> {
+        let Some(p) = &self.playback else { return Some(self.current().clone()) };
+        if let (Some(i), Some((before, _, steps))) = (p.focus, self.last_move()) {
+            let mut base = before.clone();
+            for (range, t) in before.keyframes(steps) {
+                if range.contains(&i) {
+                    for s in &steps[..range.start] {
+                        base = base.after(s);
+                    }
+                    if t <= 0.0 {
+                        return Some(base);
+                    }
+                    if t >= 1.0 {
+                        for s in &steps[range] {
+                            base = base.after(s);
+                        }
+                        return Some(base);
+                    }
+                    return None;
+                }
+            }
+        }
+        (p.time >= p.timeline.total).then(|| self.current().clone())
+    }
+
     /// The step the debugger shows and the state it starts from (for its outlines).
     pub fn shown_step(&self) -> Option<(P, &P::Step)> {
         let i = self.step_at()?;

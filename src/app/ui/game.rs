@@ -644,8 +644,13 @@ pub(super) fn board<P: Playable>(
     if shared.numbers && at_rest {
         paint::labels(&painter, &view, &s.current().labels());
     }
-    if shared.debugger && at_rest {
-        paint::labels(&painter, &view, &s.current().debug_labels());
+    // The letters name the blocks where the picture shows them (a step the debugger stopped
+    // on shows its own state, not the move's end).
+    if shared.debugger
+        && at_rest
+        && let Some(shown) = s.shown_state()
+    {
+        paint::labels(&painter, &view, &shown.debug_labels());
     }
     if shared.dead && at_rest {
         let here = s.current();
