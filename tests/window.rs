@@ -648,14 +648,26 @@ fn my_levels_holds_a_level_once_and_is_listed_once() {
     let titles =
         |h: &Harness<'_, TumbleApp>| h.state().tabs.vexed.levels.iter().map(|l| l.title.clone()).collect::<Vec<_>>();
     assert_eq!(titles(&h), ["SAMPLE-01 (edited)", "Second"]);
+    // Renamed through its menu as a player does: a right-click on the row, a click into the
+    // name field (the menu stays open: it closed at once before), words typed, Rename.
+    h.get_by_label_contains("Second").click_secondary();
+    h.run_steps(2);
+    h.get_by_role(egui::accesskit::Role::TextInput).click();
+    h.run_steps(2);
+    assert!(h.query_by_label("Rename").is_some(), "a click in the name field closed the menu");
+    h.event(egui::Event::Text(" two".into()));
+    h.run_steps(2);
+    h.get_by_label("Rename").click();
+    h.run_steps(3);
+    assert_eq!(titles(&h), ["SAMPLE-01 (edited)", "Second two"]);
     use tumblebox::app::edit::mine::Change;
     h.state_mut().change_my_level(1, Change::Up);
     h.run_steps(2);
-    assert_eq!(titles(&h), ["Second", "SAMPLE-01 (edited)"]);
+    assert_eq!(titles(&h), ["Second two", "SAMPLE-01 (edited)"]);
     assert_eq!(h.state().tabs.vexed.index, 0, "the moved entry stays the current one");
     h.state_mut().change_my_level(1, Change::Rename("Mine; really".into()));
     h.run_steps(2);
-    assert_eq!(titles(&h), ["Second", "Mine  really"]);
+    assert_eq!(titles(&h), ["Second two", "Mine  really"]);
     h.state_mut().change_my_level(0, Change::Delete);
     h.run_steps(2);
     assert_eq!(titles(&h), ["Mine  really"]);

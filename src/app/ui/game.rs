@@ -398,7 +398,9 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
                                 asked.level = Some(row);
                             }
                             if mine {
-                                r.context_menu(|ui| mine_menu(ui, kind, row, &l.title, asked));
+                                egui::Popup::context_menu(&r)
+                                    .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
+                                    .show(|ui| mine_menu(ui, kind, row, &l.title, asked));
                             }
                             continue;
                         }
@@ -420,7 +422,10 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
                                     asked.level = Some(i);
                                 }
                                 if mine {
-                                    r.context_menu(|ui| mine_menu(ui, kind, i, &l.title, asked));
+                                    // A click in the name field must not close the menu (its buttons close it).
+                                    egui::Popup::context_menu(&r)
+                                        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
+                                        .show(|ui| mine_menu(ui, kind, i, &l.title, asked));
                                 }
                             }
                         });
