@@ -749,3 +749,24 @@ fn the_debuggers_block_letters_sit_on_the_blocks_the_step_shows() {
         }
     }
 }
+
+#[test]
+fn next_unsolved_on_the_packs_last_unsolved_level_keeps_its_game() {
+    // The new player's finding: Shift+PageDown on the only unsolved level opened it again,
+    // dropping the moves on it without a word.
+    let two = "; One\n#####\n#@$.#\n#####\n\n; Two\n######\n#@$ .#\n######\n";
+    let (mut h, dir) = opened("two.xsb", two);
+    h.press(egui::Key::ArrowRight);
+    h.until_at_rest();
+    assert!(h.shown().solved, "{:?}", h.shown());
+    h.open_level(1);
+    h.press(egui::Key::ArrowRight);
+    h.until_at_rest();
+    assert_eq!((h.shown().level, h.shown().moves), (1, 1));
+    h.menu(tumblebox::app::command::Command::NextUnsolved);
+    h.run_steps(2);
+    assert_eq!((h.shown().level, h.shown().moves), (1, 1), "the game on the last unsolved level was dropped");
+    let n = h.shown().notice.unwrap_or_default();
+    assert!(n.contains("last one"), "{n:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

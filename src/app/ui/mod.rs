@@ -643,6 +643,10 @@ impl TumbleApp {
                 self.view.scroll_to_current = true;
             }
             Command::NextUnsolved => match self.next_unsolved() {
+                // This level is the pack's only unsolved one: the game on it stays as it is.
+                Some(j) if j == i => {
+                    self.notify("no other level of this pack is unsolved: this is the last one", Some(self.kind));
+                }
                 Some(j) => {
                     self.open_level(j);
                     self.view.scroll_to_current = true;
