@@ -64,6 +64,10 @@ fn side_panels_keep_their_width_whatever_they_show() {
         .unwrap();
     h.state_mut().tabs.stacks.session.debug.pinned = Some(most);
     h.run_steps(4);
+    // The trace's buttons stay in sight above the inspector's long history (they were below
+    // the window's edge).
+    let copy = h.get_by_label("Copy trace").rect();
+    assert!(copy.bottom() <= h.ctx.content_rect().bottom(), "Copy trace at {copy:?}");
     assert_eq!(h.get_by_label("board").rect(), board, "pinning a cell moved the board");
     let n = h.state().tabs.stacks.session.history.len();
     h.state_mut().tabs.stacks.session.range = Some((1, n));
@@ -769,4 +773,18 @@ fn next_unsolved_on_the_packs_last_unsolved_level_keeps_its_game() {
     let n = h.shown().notice.unwrap_or_default();
     assert!(n.contains("last one"), "{n:?}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_floating_debugger_opens_below_the_toolbar() {
+    // The new player's finding: at 640 x 480, F12's floating debugger covered Redo, Restart,
+    // Edit level, Solve and Hint.
+    let mut h = harness();
+    h.set_size(egui::vec2(640.0, 480.0));
+    h.run_steps(4);
+    h.press(egui::Key::F12);
+    h.run_steps(4);
+    let hint = h.get_by_label("Hint").rect();
+    let top = h.get_all_by_label("Rule debugger").map(|n| n.rect().top()).fold(f32::MAX, f32::min);
+    assert!(top > hint.bottom(), "the debugger (its title at y {top}) covers the toolbar (Hint at {hint:?})");
 }

@@ -12,14 +12,7 @@ pub(super) fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
     let width = ctx.content_rect().width();
     let body = |ui: &mut egui::Ui, s: &mut Session<P>, speed: &mut f32| {
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            timeline_ui(ui, s, speed);
-            ui.separator();
-            steps_ui(ui, s);
-            ui.separator();
-            breakpoints_ui(ui, s);
-            ui.separator();
-            inspector_ui(ui, s);
-            ui.separator();
+            // The trace to copy first: below the inspector's history it was out of sight.
             ui.horizontal(|ui| {
                 let any = s.moves() > 0;
                 if ui
@@ -44,14 +37,22 @@ pub(super) fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
                     s.say("test copied: paste it into a new file under tests/ (cargo test runs it)");
                 }
             });
+            ui.separator();
+            timeline_ui(ui, s, speed);
+            ui.separator();
+            steps_ui(ui, s);
+            ui.separator();
+            breakpoints_ui(ui, s);
+            ui.separator();
+            inspector_ui(ui, s);
         });
     };
     if width < crate::app::DEBUGGER_FOLDS_BELOW {
         // A narrow window: brought back by F12, it floats over the board (a side panel there
         // would crowd the board out), and can be moved and sized.
         egui::Window::new("Rule debugger")
-            .default_pos([width - 340.0, 40.0])
-            .default_size([320.0, 420.0])
+            .default_pos([width - 340.0, 96.0])
+            .default_size([320.0, (ctx.content_rect().height() - 110.0).clamp(160.0, 420.0)])
             .max_width((width - 20.0).max(200.0))
             .show(&ctx, |ui| body(ui, s, speed));
         return;
