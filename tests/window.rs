@@ -768,8 +768,8 @@ fn the_palette_scrolls_to_its_last_command_in_a_small_window() {
     // The last row, highlighted, is on screen: the commands that can be used now come first,
     // each group in the table's order, so it is the table's last greyed command (or Quit).
     let allowed = h.state().allowed();
-    let commands = tumblebox::app::command::Command::ALL.into_iter().filter(|c| c.here());
-    let greyed = commands.filter(|c| !c.enabled(&allowed)).last();
+    let mut commands = tumblebox::app::command::Command::ALL.into_iter().filter(|c| c.here());
+    let greyed = commands.rfind(|c| !c.enabled(&allowed));
     let label = greyed.map_or("Quit", |c| c.label());
     let last = h.get_all_by_label_contains(label).last().unwrap().rect();
     assert!(last.max.y <= 480.0 && last.min.y >= 0.0, "{last:?}");
