@@ -18,6 +18,13 @@ export HOME="$WORK/home" XDG_DATA_HOME="$WORK/home/.local/share" XDG_RUNTIME_DIR
 mkdir -p "$HOME" "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
 unset WAYLAND_DISPLAY
+# The checks below save and export where the window goes with no file dialog (the home
+# folder). A machine with zenity would show a real dialog: a `zenity` first on PATH that
+# shows none stands in for it (the window then says so at once, as on a bare machine).
+mkdir -p "$WORK/bin"
+printf '#!/bin/sh\nexit 1\n' > "$WORK/bin/zenity"
+chmod +x "$WORK/bin/zenity"
+export PATH="$WORK/bin:$PATH"
 export DISPLAY=:${E2E_DISPLAY:-93}
 Xvfb "$DISPLAY" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
 XVFB=$!
