@@ -75,7 +75,9 @@ fn side_panels_keep_their_width_whatever_they_show() {
     // Nothing in the debugger is cut at its edge: the range's line and the inspector's long
     // rows wrap within the panel. The timeline strip spans the panel's width.
     let right = h.get_by_label_contains("timeline: position").rect().right();
-    let wide = h.get_all_by_label_contains(" step ").chain(h.get_all_by_label_contains("range 1"));
+    // The range in the move list's numbers: positions 1 to n are moves 2 to n.
+    h.get_by_label(&format!("moves 2–{n}"));
+    let wide = h.get_all_by_label_contains(" step ").chain(h.get_all_by_label_contains("moves 2–"));
     for node in wide.chain(h.get_all_by_label("speed")) {
         let r = node.rect();
         assert!(

@@ -195,7 +195,17 @@ pub(super) fn timeline_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
             .on_hover_text("Play the selected range (Shift+click the timeline) again and again");
         match s.range {
             Some((a, b)) => {
-                ui.label(format!("range {a}–{b}"));
+                // In the list's own numbers (moves count from 1 after a restart).
+                let name = |e: usize| match s.move_number(e) {
+                    0 => "the restart".to_string(),
+                    n => n.to_string(),
+                };
+                let last = b.saturating_sub(1).max(a);
+                let across = s.history.get(a..b).is_some_and(|es| {
+                    es.iter().skip(1).any(|x| matches!(x, crate::app::session::Entry::Restart { .. }))
+                });
+                let note = if across { " (across a restart)" } else { "" };
+                ui.label(format!("moves {}–{}{note}", name(a), name(last)));
                 if ui.small_button("clear").clicked() {
                     s.range = None;
                 }
