@@ -83,7 +83,8 @@ pub(super) fn facts<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &Share
         ));
     }
     if let Some(c) = tab.levels.get(tab.index).and_then(|l| l.comment.as_deref()) {
-        ui.add(egui::Label::new(egui::RichText::new(format!("Comment: {c}")).small()).wrap());
+        // In the body's size: the author's words about the level are worth reading.
+        ui.add(egui::Label::new(format!("Comment: {c}")).wrap());
     }
 }
 
