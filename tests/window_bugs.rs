@@ -790,3 +790,24 @@ fn the_floating_debugger_opens_below_the_toolbar() {
     let top = h.get_all_by_label("Rule debugger").map(|n| n.rect().top()).fold(f32::MAX, f32::min);
     assert!(top > hint.bottom(), "the debugger (its title at y {top}) covers the toolbar (Hint at {hint:?})");
 }
+
+#[test]
+fn a_line_played_from_the_start_silences_what_was_said_before() {
+    // The new player's finding: "the optimiser found …" stayed in the status bar through
+    // Replay my best's 33 moves.
+    let mut h = harness();
+    h.run_steps(2);
+    h.state_mut().notify("the optimiser found 8 pushes, 33 moves", Some(GameKind::Vexed));
+    h.run_steps(2);
+    h.get_by_label_contains("the optimiser found");
+    // A line of SAMPLE-01 played the way Replay my best plays a kept one: from the start.
+    let mut other =
+        tumblebox::app::session::Session::new("t".to_string(), h.state().tabs.vexed.session.start.clone(), None);
+    other.make(&tumblebox::vexed::Move { pos: Pos::new(1, 2), side: tumblebox::vexed::Side::Left }, true).unwrap();
+    let (start, texts, _) = other.run();
+    let line = tumblebox::save::moves_line_of(&start, "t", &texts);
+    h.state_mut().tabs.vexed.session.play_line(&line, true).unwrap();
+    h.run_steps(3);
+    assert_eq!(h.shown().moves, 1);
+    assert!(h.query_by_label_contains("the optimiser found").is_none(), "the old notice stayed");
+}

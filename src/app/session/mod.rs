@@ -464,6 +464,9 @@ impl<P: Playable> Session<P> {
         self.playing = false;
         self.queue_paused = false;
         self.restart();
+        // A line played from the start: what was said of the game before is stale (the
+        // optimiser's figures stayed through a replay of the best).
+        self.silence();
         if !instant {
             self.queue.extend(moves.into_iter().map(|m| (m, 0)));
             self.queue_given = given;
