@@ -1882,6 +1882,13 @@ fn make_a_vexed_level_from_blank_by_clicks_certify_it_test_play_it_save_it_and_r
     }
     h.run_steps(2);
     h.get_by_label("par 2 moves (proven optimal)");
+    // A new title keeps the certificate (the board it is about is the same); it was dropped.
+    let title = h.state().editor.mode.as_ref().unwrap().pad.title().to_string();
+    h.state_mut().editor.mode.as_mut().unwrap().pad.set_title("Twin step");
+    h.run_steps(2);
+    h.get_by_label("par 2 moves (proven optimal)");
+    h.state_mut().editor.mode.as_mut().unwrap().pad.set_title(&title);
+    h.run_steps(2);
     // Test: the level plays in the Vexed tab with its par; solved in 2.
     h.get_by_label("Test").click();
     h.run_steps(2);

@@ -52,6 +52,8 @@ pub trait Pad: Send {
     fn can_redo(&self) -> bool;
     /// The level in the game's own format.
     fn text(&self) -> String;
+    /// The level without its title: what a certificate is about (a new title keeps the par).
+    fn board_text(&self) -> String;
     /// Whether the game's parser reads it, and if not, why and where.
     fn check(&self) -> Result<(), Invalid>;
     /// A note on how the level plays that its grid does not show (a Vexed board not at rest
@@ -143,6 +145,9 @@ where
     fn text(&self) -> String {
         Editor::text(self)
     }
+    fn board_text(&self) -> String {
+        S::text(self.grid(), "")
+    }
     fn check(&self) -> Result<(), Invalid> {
         self.validate().map(|_| ())
     }
@@ -231,7 +236,7 @@ pub struct Certifying {
     result: mpsc::Receiver<Verdict>,
     pub started: Instant,
     pub limit: Duration,
-    /// The text of the level being certified.
+    /// The level being certified, without its title.
     text: String,
 }
 
@@ -304,9 +309,10 @@ impl EditMode {
         self.pad.text() != self.kept
     }
 
-    /// The verdict on the level as it is now (none once it was changed).
+    /// The verdict on the level as it is now (none once its board was changed; a new title
+    /// keeps it).
     pub fn verdict(&self) -> Option<&Verdict> {
-        let text = self.pad.text();
+        let text = self.pad.board_text();
         self.verdict.as_ref().filter(|(t, _)| *t == text).map(|(_, v)| v)
     }
 
@@ -350,7 +356,7 @@ impl EditMode {
             result: rx,
             started: Instant::now(),
             limit: bounds.time,
-            text: self.pad.text(),
+            text: self.pad.board_text(),
         });
         Ok(())
     }
