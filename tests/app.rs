@@ -1909,6 +1909,11 @@ fn make_a_vexed_level_from_blank_by_clicks_certify_it_test_play_it_save_it_and_r
     // Back to the editor: the level and its edit history are there; the pack is put back.
     h.get_by_label("Back to editor").click();
     h.run_steps(2);
+    // The tested level is nobody's progress: none of its games is kept (they were, under
+    // a "Testing" pack).
+    h.state_mut().keep_all();
+    let testing = h.state().progress().kept.keys().filter(|k| k.pack == "Testing").count();
+    assert_eq!(testing, 0, "games of a tested level were kept");
     assert!(h.state().editing());
     assert_eq!(h.state().tabs.vexed.pack, "Built-in");
     assert!(h.state().editor.mode.as_ref().unwrap().pad.can_undo());

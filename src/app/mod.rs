@@ -285,6 +285,9 @@ impl Default for View {
     }
 }
 
+/// The pack a level tested from the editor plays in (nobody's progress: nothing of it is kept).
+pub const TESTING_PACK: &str = "Testing";
+
 /// What the window last kept in the store or showed, to keep and offer only what changed.
 pub struct Kept {
     /// Each game's history as last kept (session, version, cursor): a change is kept at once.

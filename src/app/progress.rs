@@ -130,7 +130,8 @@ impl TumbleApp {
                 continue;
             }
             self.kept.stamps[kind as usize] = now;
-            if let Some((content, text)) = t.kept() {
+            // A level tested from the editor is nobody's progress: its games are not kept.
+            if let Some((content, text)) = t.kept().filter(|_| t.status().pack != super::TESTING_PACK) {
                 let key = LevelKey { game: kind, pack: t.status().pack.to_string(), content };
                 self.store.apply(Change::Keep(key, Some(text)));
             }

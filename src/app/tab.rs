@@ -290,7 +290,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
             .map_err(|e| format!("cannot test: {e}"))?;
         let mut level = Level::new(title, start, par);
         level.par_text = par_text;
-        let tested = Tab::new("Testing", vec![level]);
+        let tested = Tab::new(super::TESTING_PACK, vec![level]);
         Ok(Box::new(std::mem::replace(self, tested)))
     }
 
