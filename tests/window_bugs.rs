@@ -811,3 +811,16 @@ fn a_line_played_from_the_start_silences_what_was_said_before() {
     assert_eq!(h.shown().moves, 1);
     assert!(h.query_by_label_contains("the optimiser found").is_none(), "the old notice stayed");
 }
+
+#[test]
+fn the_half_turn_hint_is_drawn_apart_from_a_quarter_turn() {
+    // The review's open item: a half turn's hint was the same single arrow as a clockwise
+    // turn, told apart only by its words. It has a second arrow back along the bottom.
+    use tumblebox::app::play::Overlay;
+    use tumblebox::shubbles::Op;
+    let st = tumblebox::shubbles::format::parse_state(".........@...o....ooo..xox...", 1).unwrap();
+    let arrows = |op: Op| st.hint_overlay(&op).iter().filter(|o| matches!(o, Overlay::Arrow(..))).count();
+    assert_eq!(arrows(Op::Clockwise), 1);
+    assert_eq!(arrows(Op::CounterClockwise), 1);
+    assert_eq!(arrows(Op::HalfTurn), 2);
+}

@@ -175,7 +175,14 @@ impl Playable for shubbles::State {
                     Op::HalfTurn => "| half turn",
                     _ => "- turn counter-clockwise",
                 };
-                vec![Overlay::Arrow(a, b), Overlay::Label([(x0 + x1) / 2.0, y - 0.45], words.into())]
+                let mut out = vec![Overlay::Arrow(a, b), Overlay::Label([(x0 + x1) / 2.0, y - 0.45], words.into())];
+                // A half turn: a second arrow back along the bottom, the box going on round
+                // (one arrow alone read as a quarter turn clockwise).
+                if *turn == Op::HalfTurn {
+                    let y = pts.iter().map(|p| p[1]).fold(f32::MIN, f32::max) + 0.9;
+                    out.push(Overlay::Arrow([x1, y], [x0, y]));
+                }
+                out
             }
         }
     }
