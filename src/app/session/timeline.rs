@@ -174,22 +174,25 @@ impl<P: Playable> Session<P> {
         self.playing || self.animating() || (!self.queue.is_empty() && !self.queue_paused)
     }
 
+    /// With the debugger stopped on a step: the state its keyframe starts from, the steps
+    /// that keyframe draws and where in them (as the stepwise export lays them out).
+    fn focused_keyframe(&self) -> Option<(P, &[P::Step], f32)> {
+        let i = self.playback.as_ref()?.focus?;
+        let (before, _, steps) = self.last_move()?;
+        let (range, t) = before.keyframes(steps).into_iter().find(|(range, _)| range.contains(&i))?;
+        let mut base = before.clone();
+        for s in &steps[..range.start] {
+            base = base.after(s);
+        }
+        Some((base, &steps[range], t))
+    }
+
     /// The scene to show now. With the debugger stopped on a step, the state that step
     /// starts from, drawn as the stepwise export draws that step.
     pub fn scene(&self) -> Scene {
         let Some(p) = &self.playback else { return self.current().still() };
-        if let (Some(i), Some((before, _, steps))) = (p.focus, self.last_move()) {
-            let mut base = before.clone();
-            let mut done = 0;
-            for (range, t) in before.keyframes(steps) {
-                if range.contains(&i) {
-                    while done < range.start {
-                        base = base.after(&steps[done]);
-                        done += 1;
-                    }
-                    return base.scene(&steps[range], t);
-                }
-            }
+        if let Some((base, steps, t)) = self.focused_keyframe() {
+            return base.scene(steps, t);
         }
         if p.time < p.timeline.total {
             return p.timeline.scene_at(p.time).unwrap_or_else(|| self.current().still());
@@ -202,25 +205,12 @@ impl<P: Playable> Session<P> {
     /// state its picture shows; `None` while blocks are between cells.
     pub fn shown_state(&self) -> Option<P> {
         let Some(p) = &self.playback else { return Some(self.current().clone()) };
-        if let (Some(i), Some((before, _, steps))) = (p.focus, self.last_move()) {
-            let mut base = before.clone();
-            for (range, t) in before.keyframes(steps) {
-                if range.contains(&i) {
-                    for s in &steps[..range.start] {
-                        base = base.after(s);
-                    }
-                    if t <= 0.0 {
-                        return Some(base);
-                    }
-                    if t >= 1.0 {
-                        for s in &steps[range] {
-                            base = base.after(s);
-                        }
-                        return Some(base);
-                    }
-                    return None;
-                }
-            }
+        if let Some((base, steps, t)) = self.focused_keyframe() {
+            return match t {
+                t if t <= 0.0 => Some(base),
+                t if t >= 1.0 => Some(steps.iter().fold(base, |s, st| s.after(st))),
+                _ => None,
+            };
         }
         (p.time >= p.timeline.total).then(|| self.current().clone())
     }

@@ -398,9 +398,7 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
                                 asked.level = Some(row);
                             }
                             if mine {
-                                egui::Popup::context_menu(&r)
-                                    .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
-                                    .show(|ui| mine_menu(ui, kind, row, &l.title, asked));
+                                mine_menu(&r, kind, row, &l.title, asked);
                             }
                             continue;
                         }
@@ -422,10 +420,7 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
                                     asked.level = Some(i);
                                 }
                                 if mine {
-                                    // A click in the name field must not close the menu (its buttons close it).
-                                    egui::Popup::context_menu(&r)
-                                        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
-                                        .show(|ui| mine_menu(ui, kind, i, &l.title, asked));
+                                    mine_menu(&r, kind, i, &l.title, asked);
                                 }
                             }
                         });
@@ -437,7 +432,14 @@ pub(super) fn level_list<P: Playable>(ui: &mut egui::Ui, tab: &Tab<P>, shared: &
 }
 
 /// A My levels entry's menu (right-click): rename, move up or down, delete.
-fn mine_menu(ui: &mut egui::Ui, kind: GameKind, i: usize, title: &str, asked: &mut Asked) {
+fn mine_menu(row: &egui::Response, kind: GameKind, i: usize, title: &str, asked: &mut Asked) {
+    // A click in the name field must not close the menu (its buttons close it).
+    egui::Popup::context_menu(row)
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
+        .show(|ui| mine_menu_items(ui, kind, i, title, asked));
+}
+
+fn mine_menu_items(ui: &mut egui::Ui, kind: GameKind, i: usize, title: &str, asked: &mut Asked) {
     use crate::app::edit::mine::{Change, can_rename};
     if can_rename(kind) {
         let id = egui::Id::unique(("rename my level", i));
