@@ -528,6 +528,8 @@ fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
         // way that sends the same symbols as one before it is not compressed again.
         let mut tried: Vec<(Vec<u16>, u8)> = Vec::with_capacity(WAYS);
         let mut best: Option<(Vec<u8>, usize)> = None;
+        // The best stream's pace: a way falling behind it stops (frames over `PACED` pixels).
+        let mut best_pace: Vec<u32> = Vec::new();
         for k in 0..WAYS {
             let q = way(&p.px, &runs, k, t);
             let size = way_size(&q, k, p.min_size);
@@ -535,8 +537,13 @@ fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
                 continue;
             }
             let limit = best.as_ref().map_or(usize::MAX, |b| b.0.len());
-            if let Some(d) = lzw::encode_under(&q, size, t, Clear::Deferred, limit) {
+            let keep = if n > PACED { std::mem::take(&mut best_pace) } else { Vec::new() };
+            let mut pace = lzw::Pace { keep, own: Vec::new() };
+            if let Some(d) = lzw::encode_paced(&q, size, t, Clear::Deferred, limit, &mut pace) {
                 best = Some((d, tried.len()));
+                best_pace = pace.own;
+            } else {
+                best_pace = pace.keep;
             }
             tried.push((q, size));
         }
@@ -570,6 +577,11 @@ fn encode_global(p: &mut Plan, r: Rect, delay: u16) -> Encoded {
     p.min_size = size;
     encoded(data, size)
 }
+
+/// Frames of more pixels than this (compressed every way) stop a way that falls behind the
+/// best one's [`lzw::Pace`]: on smaller frames the ways' lengths cross more often, and stopping
+/// early lost bytes (docs/measured.md).
+const PACED: usize = 1 << 16;
 
 /// How many ways of sending the free pixels [`way`] knows.
 const WAYS: usize = 6;

@@ -207,8 +207,40 @@ pub fn encode(pixels: &[u16], min_size: u8, transparent: u8, clear: Clear) -> Ve
 /// As [`encode`], or none as soon as the code stream is known to take at least `limit` bytes
 /// (so a trial that cannot beat a stream already made stops early).
 pub fn encode_under(pixels: &[u16], min_size: u8, transparent: u8, clear: Clear, limit: usize) -> Option<Vec<u8>> {
+    encode_paced(pixels, min_size, transparent, clear, limit, &mut Pace::default())
+}
+
+/// A stream's pace: its length in bytes each time it has sent another [`PACE_STEP`] pixels.
+/// An encoding given the pace of a shorter stream of the same pixels stops once it is more
+/// than [`PACE_SLACK`] behind it at some step after the first (a way of sending a frame that
+/// falls that far behind the best so far in its first 16 K pixels or later has not caught up
+/// on any animation of `scripts/bench-gif.sh`; see docs/measured.md).
+#[derive(Default)]
+pub struct Pace {
+    /// The pace to keep, empty for none.
+    pub keep: Vec<u32>,
+    /// This encoding's own pace.
+    pub own: Vec<u32>,
+}
+
+/// Pixels between two measures of a stream's [`Pace`].
+pub const PACE_STEP: usize = 1 << 13;
+
+/// How far a stream may fall behind the pace it keeps, in 1/1024 of it (about 1 %).
+const PACE_SLACK: u64 = 10;
+
+/// As [`encode_under`], also stopping once the stream falls behind `pace.keep`; its own pace
+/// goes to `pace.own`.
+pub fn encode_paced(
+    pixels: &[u16],
+    min_size: u8,
+    transparent: u8,
+    clear: Clear,
+    limit: usize,
+    pace: &mut Pace,
+) -> Option<Vec<u8>> {
     let mut enc = Encoder::new(min_size, transparent);
-    let done = enc.run(pixels, clear, limit);
+    let done = enc.run(pixels, clear, limit, pace);
     enc.dict.give_back();
     let out = enc.bits.finish();
     (done && out.len() < limit).then_some(out)
@@ -318,7 +350,8 @@ impl Encoder {
     }
 
     /// Compresses `px`; false (stopped) once the stream has reached `limit` bytes.
-    fn run(&mut self, px: &[u16], clear: Clear, limit: usize) -> bool {
+    fn run(&mut self, px: &[u16], clear: Clear, limit: usize, pace: &mut Pace) -> bool {
+        let mut mark = PACE_STEP;
         self.clear();
         let t = self.transparent;
         let mut prev: Option<u16> = None;
@@ -374,6 +407,18 @@ impl Encoder {
                 return false;
             }
             p += len as usize;
+            if p >= mark {
+                let at = self.bits.out.len() as u32;
+                let j = pace.own.len();
+                pace.own.push(at);
+                if let Some(&k) = pace.keep.get(j)
+                    && j >= 1
+                    && at as u64 * 1024 > k as u64 * (1024 + PACE_SLACK)
+                {
+                    return false;
+                }
+                mark += PACE_STEP;
+            }
             prev = Some(code);
             if self.dict.next >= MAX_CODES && p < px.len() {
                 let clear_now = match clear {
@@ -499,6 +544,38 @@ mod tests {
         for c in [Clear::Eager, Clear::Deferred] {
             check(&noise, 8, 255, c);
         }
+    }
+
+    /// A stream keeping a pace: the same bytes as without one when it stays within it, its
+    /// own pace a measure each [`PACE_STEP`] pixels, and stopped once it falls behind.
+    #[test]
+    fn a_stream_falling_behind_the_pace_it_keeps_stops() {
+        let mut x = 99u32;
+        let mut noise = |m: u32| -> Vec<u16> {
+            (0..40_000)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 17;
+                    x ^= x << 5;
+                    (x % m) as u16
+                })
+                .collect()
+        };
+        // Sixteen symbols against four: the first takes about twice the bytes of the second.
+        let (wide, narrow) = (noise(16), noise(4));
+        let mut first = Pace::default();
+        let alone = encode_paced(&narrow, 4, 15, Clear::Deferred, usize::MAX, &mut first).expect("no pace to keep");
+        assert_eq!(alone, encode(&narrow, 4, 15, Clear::Deferred));
+        assert_eq!(first.own.len(), 40_000 / PACE_STEP);
+        assert!(first.own.windows(2).all(|w| w[0] < w[1]), "{:?}", first.own);
+        let mut behind = Pace { keep: first.own.clone(), own: Vec::new() };
+        assert_eq!(encode_paced(&wide, 4, 15, Clear::Deferred, usize::MAX, &mut behind), None);
+        // It stops at the second measure: the first is never held against it.
+        assert_eq!(behind.own.len(), 2);
+        let mut ahead = Pace { keep: behind.own.clone(), own: Vec::new() };
+        let kept = encode_paced(&narrow, 4, 15, Clear::Deferred, usize::MAX, &mut ahead);
+        assert_eq!(kept.as_deref(), Some(&alone[..]));
+        assert_eq!(ahead.own, first.own);
     }
 
     proptest::proptest! {
