@@ -5,6 +5,8 @@
 mod common;
 
 #[cfg(feature = "app")]
+mod access;
+#[cfg(feature = "app")]
 mod app;
 mod builtin_levels;
 mod cli;

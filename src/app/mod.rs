@@ -5,6 +5,7 @@
 //! Depends on everything in the library; nothing in the library depends on it (the `app`
 //! feature: without it the library and the command line build with no graphics stack).
 
+pub mod access;
 pub mod command;
 mod dialogs;
 pub mod edit;
@@ -645,7 +646,10 @@ impl eframe::App for TumbleApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
         #[cfg(target_arch = "wasm32")]
-        self.web_frame();
+        {
+            self.web_frame();
+            access::frame(self);
+        }
     }
 
     /// The window closes: an export still running (closed by the window manager without

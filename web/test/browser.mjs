@@ -329,6 +329,39 @@ try {
   } else {
     console.log('skip the long solve: no ../shared/data');
   }
+
+  // 7. A screen reader's view (the accessibility tree, as Chromium gives it to one): the
+  //    games, the level and the move in a live status line, and the window's commands as
+  //    buttons; a click on one does what the window does (Stacks: not the game the page
+  //    opens on, which is the last one the tests above played).
+  const reader = await open('');
+  const cdp = await context.newCDPSession(reader.page);
+  const tree = async () => (await cdp.send('Accessibility.getFullAXTree')).nodes
+    .filter((n) => !n.ignored)
+    .map((n) => ({ role: n.role?.value, name: n.name?.value ?? '' }));
+  let nodes = await tree();
+  const named = (role, name) => nodes.some((n) => n.role === role && n.name === name);
+  const games = ['Vexed', 'Shubbles box', 'Pushing boxes', 'Stacks'].filter((g) => named('button', g));
+  const commands = ['Undo', 'Restart', 'Hint', 'Solve', 'Next level', 'How to play'].filter((c) => named('button', c));
+  const status = async () => {
+    const found = nodes.find((n) => n.role === 'status');
+    if (!found) return '';
+    // A status region's name is its text in some versions, its child's text in others.
+    return reader.page.evaluate(() => document.querySelector('[role=status]')?.textContent ?? '');
+  };
+  const line = await status();
+  // The page opens on the game the tests before left (the store keeps it).
+  const shown = (await reader.page.title()).replace(' — tumblebox', '');
+  check(games.length === 4 && commands.length === 6 && / · move \d+/.test(line) && line.startsWith(shown),
+    `the accessibility tree has the 4 games (${games.join(', ')}), ${commands.length} of 6 commands and the status "${line}"`);
+  await reader.page.evaluate(() => [...document.querySelectorAll('#tb-access button')].find((b) => b.textContent === 'Stacks').click());
+  const switched = await reader.page.waitForFunction(() => document.title.startsWith('Stacks · '), null, { timeout: WAIT })
+    .then(() => true, () => false);
+  nodes = await tree();
+  const after = await status();
+  check(switched && after.startsWith('Stacks · ') && named('button', 'Stacks'),
+    `its Stacks button shows that game, and the status says so: "${after}"`);
+  await reader.page.close();
 } catch (e) {
   check(false, `the browser test stopped: ${e.message}`);
 }

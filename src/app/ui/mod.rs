@@ -504,19 +504,23 @@ impl TumbleApp {
                         switch = Some(k);
                     }
                 }
-                if let Some(k) = switch
-                    && self.kind != k
-                    && self.may_drop()
-                {
-                    // Another game: the editor (of this one) closes.
-                    self.stop_editing();
-                    self.kind = k;
-                    self.remember_level(self.index());
+                if let Some(k) = switch {
+                    self.switch_game(k);
                 }
                 ui.separator();
                 ui.checkbox(&mut self.view.instant, "Instant").on_hover_text(Command::Instant.info().tooltip);
             });
         });
+    }
+
+    /// Shows game `k` (a game tab or the Game menu's list): the editor of this one closes,
+    /// once its unkept changes may be dropped.
+    pub fn switch_game(&mut self, k: GameKind) {
+        if self.kind != k && self.may_drop() {
+            self.stop_editing();
+            self.kind = k;
+            self.remember_level(self.index());
+        }
     }
 
     /// A switch's state, for the commands that are switches (shown with a check mark).
