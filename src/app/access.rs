@@ -136,8 +136,11 @@ mod dom {
         clip-path:inset(50%);white-space:nowrap}\
         #tb-access:focus-within{width:auto;height:auto;clip-path:none;right:0;z-index:10;\
         background:#222;color:#eee;font:14px sans-serif;padding:4px;white-space:normal;max-height:40%;overflow:auto}\
+        #tb-access h1,#tb-access p{display:inline;font-size:14px;margin:4px}\
         #tb-access button{margin:2px;min-height:32px}\
-        #tb-access section{display:inline}";
+        #tb-access button[aria-disabled=true]{opacity:.5}\
+        #tb-access button[aria-pressed=true]{font-weight:bold}\
+        #tb-access section{display:block}";
 
     /// Once a frame: the region made (the first time) or brought up to date, and the clicks
     /// since the last frame carried out.
