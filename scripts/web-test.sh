@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The web page in a real browser: builds it (scripts/web.sh), serves web/dist on 127.0.0.1,
-# and runs web/test/browser.mjs in headless Chromium (Debian's chromium, driven by
-# playwright-core from npm; both installed once per machine when missing). Writes
-# screenshots/web.png. Exit status 0 when every check passed.
+# The web page in a real browser: builds it (scripts/web.sh), serves web/dist on 127.0.0.1
+# with its precompressed files (scripts/serve.py), and runs web/test/browser.mjs in headless
+# Chromium (Debian's chromium, driven by playwright-core from npm; both installed once per
+# machine when missing). Writes screenshots/web.png. Exit status 0 when every check passed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
@@ -14,7 +14,8 @@ fi
 [ -d web/test/node_modules/playwright-core ] || npm --prefix web/test ci --no-audit --no-fund --silent
 [ "${SKIP_BUILD:-}" = 1 ] || scripts/web.sh
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server "$port" --bind 127.0.0.1 --directory web/dist >/dev/null 2>&1 &
+# The precompressed files, as a server configured per docs/web.md sends them.
+python3 scripts/serve.py web/dist "$port" >/dev/null 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do

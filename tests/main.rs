@@ -35,6 +35,8 @@ mod window;
 #[cfg(feature = "app")]
 mod window_bugs;
 #[cfg(feature = "app")]
+mod window_drop;
+#[cfg(feature = "app")]
 mod window_export;
 #[cfg(feature = "app")]
 mod window_play;

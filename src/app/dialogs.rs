@@ -164,8 +164,13 @@ impl TumbleApp {
         });
     }
 
-    /// Opens every file dropped onto the window (the way to open one without a file dialog).
+    /// Opens every file dropped onto the window (the way to open one without a file dialog);
+    /// while files are dragged over it, a hint over the whole window says what a drop does.
     pub(super) fn handle_dropped(&mut self, ctx: &egui::Context) {
+        let hovered: Vec<egui::HoveredFile> = ctx.input(|i| i.raw.hovered_files.clone());
+        if !hovered.is_empty() {
+            drop_hint(ctx, &drop_hint_text(&hovered));
+        }
         let dropped: Vec<egui::DroppedFileHandle> = ctx.input(|i| i.raw.dropped_files.clone());
         for f in dropped {
             #[cfg(not(target_arch = "wasm32"))]
@@ -258,4 +263,36 @@ impl TumbleApp {
             }
         }
     }
+}
+
+/// What a drop of `files` does, for the hint shown while they are dragged over the window. A
+/// browser tells a page no names before the drop (only the files' types), a desktop does.
+pub fn drop_hint_text(files: &[egui::HoveredFile]) -> String {
+    let names: Vec<String> =
+        files.iter().filter_map(|f| f.path.as_ref()?.file_name().map(|n| n.to_string_lossy().into_owned())).collect();
+    let what = match (files.len(), names.as_slice()) {
+        (1, [name]) => crate::error::quote(name),
+        (1, _) => "the file".to_string(),
+        (n, _) => format!("the {n} files"),
+    };
+    format!("Drop to open {what}: levels of any of the four games, or a saved game")
+}
+
+/// The hint over the window while files are dragged over it: the window dimmed, a frame at its
+/// edge and what a drop does in the middle.
+fn drop_hint(ctx: &egui::Context, text: &str) {
+    let screen = ctx.content_rect();
+    let accent = ctx.global_style().visuals.selection.bg_fill;
+    let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("drop hint shade")));
+    painter.rect_filled(screen, 0.0, egui::Color32::from_black_alpha(160));
+    painter.rect_stroke(screen.shrink(10.0), 12.0, egui::Stroke::new(4.0, accent), egui::StrokeKind::Inside);
+    egui::Area::new(egui::Id::unique("drop hint"))
+        .order(egui::Order::Tooltip)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).inner_margin(16.0).show(ui, |ui| {
+                ui.label(egui::RichText::new(text).size(20.0).strong());
+            });
+        });
 }

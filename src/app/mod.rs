@@ -654,7 +654,15 @@ impl eframe::App for TumbleApp {
 
     /// The window closes: an export still running (closed by the window manager without
     /// asking) is cancelled and its staged file removed before the process ends.
+    #[cfg(not(target_arch = "wasm32"))]
     fn on_exit(&mut self) {
+        self.cancel_optimiser();
+        self.finish_export_for_quit();
+    }
+
+    /// The same on a page, whose window draws with glow (Cargo.toml): eframe passes its context.
+    #[cfg(target_arch = "wasm32")]
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.cancel_optimiser();
         self.finish_export_for_quit();
     }

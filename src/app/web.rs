@@ -250,8 +250,12 @@ pub fn elsewhere(
         Ok(w) => w,
         Err(e) => return done(Err(format!("no worker could be started: {e:?}"))),
     };
-    // The answer comes as an event later, once the handlers below are set.
-    if let Err(e) = worker.post_message(&JsValue::from_str(&request)) {
+    // First the module the page already compiled (the worker only instantiates it: it never
+    // fetches or compiles the wasm again), then the request. The answer comes as an event
+    // later, once the handlers below are set.
+    let sent =
+        worker.post_message(&wasm_bindgen::module()).and_then(|_| worker.post_message(&JsValue::from_str(&request)));
+    if let Err(e) = sent {
         worker.terminate();
         return done(Err(format!("the worker refused the request: {e:?}")));
     }

@@ -109,6 +109,93 @@ async function open(hash) {
   return { page, ms: Date.now() - t0 };
 }
 
+// Issue 51's checks of the page's weight. The page's whole download, compressed (what
+// scripts/serve.py sends: .br when the browser accepts it, else .gz): at most 1.5 MB.
+const DIST = process.env.DIST || 'web/dist';
+const LIMIT = 1_500_000;
+const PAGE_FILES = ['index.html', 'tumblebox.js', 'tumblebox_bg.wasm', 'worker.js'];
+
+async function weight() {
+  const { statSync } = await import('node:fs');
+  for (const enc of ['gz', 'br']) {
+    const sizes = PAGE_FILES.map((f) => (existsSync(`${DIST}/${f}.${enc}`) ? statSync(`${DIST}/${f}.${enc}`).size : NaN));
+    const total = sizes.reduce((a, b) => a + b, 0);
+    check(total <= LIMIT, `the page's download as .${enc}: ${total} B (at most ${LIMIT}; ${PAGE_FILES.map((f, i) => `${f} ${sizes[i]}`).join(', ')})`);
+  }
+  // Text a page user cannot act on: the command line, and markup shown as text.
+  const wasm = readFileSync(`${DIST}/tumblebox_bg.wasm`).toString('latin1');
+  // (`tumblebox progress N` is a file's first line, named in an error, not a command.)
+  const cli = wasm.match(/`tumblebox (?!progress N`)[a-z][^`]*`/g) ?? [];
+  check(cli.length === 0, `the page's text names no command to run: ${cli.length ? cli.join(', ') : 'none'}`);
+}
+
+// A cold first draw at 20 Mbit/s with a 40 ms round trip (Chromium's own throttling, on the
+// bytes as they cross the wire): the app's first frame within 2 s of the page being asked for,
+// the bar counting the module's bytes meanwhile.
+async function throttledFirstDraw() {
+  const cold = await browser.newContext({ viewport: { width: 1200, height: 760 } });
+  const page = await cold.newPage();
+  const cdp = await cold.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 20e6 / 8, uploadThroughput: 20e6 / 8 });
+  let wire = 0;
+  const encodings = [];
+  cdp.on('Network.responseReceived', (e) => {
+    const h = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    encodings.push(`${e.response.url.split('/').pop()} ${h['content-encoding'] ?? 'identity'}`);
+  });
+  cdp.on('Network.loadingFinished', (e) => { wire += e.encodedDataLength; });
+  // What the loading line says, as it changes (sampled every 10 ms until the first frame).
+  await page.addInitScript(() => {
+    window.loadingSeen = [];
+    const t = setInterval(() => {
+      const s = document.getElementById('loading-text')?.textContent;
+      if (s && window.loadingSeen.at(-1) !== s) window.loadingSeen.push(s);
+      if (document.title.endsWith('— tumblebox')) clearInterval(t);
+    }, 10);
+  });
+  const t0 = Date.now();
+  await page.goto(`${BASE}/index.html`);
+  await page.waitForFunction(() => document.title.endsWith('— tumblebox'), null, { timeout: WAIT });
+  const ms = Date.now() - t0;
+  const seen = await page.evaluate(() => window.loadingSeen);
+  const counting = seen.map((s) => s.match(/loading… ([0-9.]+) of ([0-9.]+) MB/)).filter(Boolean);
+  const partway = counting.filter((m) => Number(m[1]) < Number(m[2]));
+  check(ms <= 2000, `first draw at 20 Mbit/s with a 40 ms round trip, cold: ${ms} ms (at most 2000; ${wire} B over the wire: ${encodings.join(', ')})`);
+  check(wire <= LIMIT, `the bytes over the wire for the first draw: ${wire} B (at most ${LIMIT})`);
+  check(partway.length >= 2, `the loading bar counts the module as it comes: ${partway.length} steps, e.g. "${partway[0]?.[0] ?? seen.join(' | ')}"`);
+  await cold.close();
+}
+
+// A Hint in a fresh (in-memory cache) context: its worker is handed the page's compiled module
+// and asks the server for nothing of the wasm; a Solve after it answers through the same way.
+async function hintWithoutRefetch() {
+  const fresh = await browser.newContext({ viewport: { width: 1200, height: 760 } });
+  const wasm = [];
+  fresh.on('request', (r) => { if (r.url().endsWith('/tumblebox_bg.wasm')) wasm.push(r.url()); });
+  const page = await fresh.newPage();
+  const workers = [];
+  page.on('worker', (w) => workers.push(new Promise((r) => w.once('close', r))));
+  await page.goto(`${BASE}/index.html`);
+  await page.waitForFunction(() => document.title.endsWith('— tumblebox'), null, { timeout: WAIT });
+  await page.mouse.move(640, 500);
+  await page.keyboard.press('Control+h');
+  for (let i = 0; i < 100 && workers.length === 0; i++) await page.waitForTimeout(100);
+  // The worker ends once its answer came (src/app/web.rs, end_workers).
+  const ended = workers.length > 0 && (await Promise.race([workers[0].then(() => true), page.waitForTimeout(WAIT).then(() => false)]));
+  check(ended && wasm.length === 1, `a Hint ran in a worker (${workers.length} started, ${ended ? 'ended' : 'not ended'}) and the wasm was requested ${wasm.length} time(s) in all`);
+  // The palette's command, its first frame waited for (typed at once, the letters would be
+  // the board's keys).
+  await page.keyboard.press('Control+p');
+  await page.waitForTimeout(1000);
+  await page.keyboard.type('solve');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Enter');
+  const solved = await page.waitForFunction(() => / · solved/.test(document.title), null, { timeout: WAIT }).then(() => true, () => false);
+  check(solved && wasm.length === 1, `a Solve after it, in a second worker, solves "${await page.title()}"; the wasm requested ${wasm.length} time(s) in all`);
+  await fresh.close();
+}
+
 try {
   // 1. The board, drawn.
   const { page, ms } = await open('');
@@ -362,6 +449,12 @@ try {
   check(switched && after.startsWith('Stacks · ') && named('button', 'Stacks'),
     `its Stacks button shows that game, and the status says so: "${after}"`);
   await reader.page.close();
+
+  // 8. Weight (issue 51): the page's download compressed; a cold first draw on a throttled
+  //    network, with the loading bar counting meanwhile; a Hint that reuses the compiled module.
+  await weight();
+  await throttledFirstDraw();
+  await hintWithoutRefetch();
 } catch (e) {
   check(false, `the browser test stopped: ${e.message}`);
 }

@@ -21,7 +21,7 @@ impl Playable for shubbles::State {
             (
                 "Goal",
                 "Let every shubble out and keep both smoles in. A smole leaving, or the stot moving \
-                 into a wall or a creature, ends the attempt (`!`).",
+                 into a wall or a creature, ends the attempt (written !).",
             ),
             (
                 "Notation",

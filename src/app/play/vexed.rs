@@ -293,13 +293,18 @@ impl Playable for Board {
                 (moves, "a beam search's solution".to_string())
             }
         };
-        let why = format!(
-            "not proven optimal: the optimum is at least {} ({how}; `tumblebox vexed prove` goes further)",
-            r.bound
-        );
+        let why = format!("not proven optimal: the optimum is at least {} ({how}; {FURTHER})", r.bound);
         Ok(Answer { moves, unproven: Some(why) })
     }
 }
+
+/// Where to go past the window's solver: the command line's longer proof on a desktop; on a page,
+/// which has no command line, the library's optimiser (it runs in a worker there too).
+const FURTHER: &str = if cfg!(target_arch = "wasm32") {
+    "Game › Solutions and snapshots (Ctrl+L) › Optimise looks for a shorter one"
+} else {
+    "`tumblebox vexed prove` goes further"
+};
 
 /// The blocks' cells, row by row.
 fn blocks(board: &Board) -> Vec<Pos> {

@@ -17,9 +17,12 @@ pub(super) fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
                 let any = s.moves() > 0;
                 if ui
                     .add_enabled(any, egui::Button::new("Copy trace"))
-                    .on_hover_text(
-                        "The steps of the moves since the last restart, as `tumblebox GAME trace` prints them",
-                    )
+                    .on_hover_text(if cfg!(target_arch = "wasm32") {
+                        // A page has no command line to point to.
+                        "The steps of the moves since the last restart, one a line"
+                    } else {
+                        "The steps of the moves since the last restart, as `tumblebox GAME trace` prints them"
+                    })
                     .clicked()
                 {
                     let text: String = s.trace_lines().iter().map(|l| format!("{l}\n")).collect();
@@ -28,9 +31,11 @@ pub(super) fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
                 }
                 if ui
                     .add_enabled(any, egui::Button::new("Copy as test"))
-                    .on_hover_text(
-                        "A Rust test: the level, the moves and the steps expected, traced on the command line",
-                    )
+                    .on_hover_text(if cfg!(target_arch = "wasm32") {
+                        "A Rust test for tumblebox's own tests: the level, the moves and the steps expected"
+                    } else {
+                        "A Rust test: the level, the moves and the steps expected, traced on the command line"
+                    })
                     .clicked()
                 {
                     ui.ctx().copy_text(s.trace_test());
