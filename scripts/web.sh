@@ -36,6 +36,8 @@ wasm-bindgen --target web --no-typescript --out-dir "$out.tmp" --out-name tumble
 # -Oz: smallest; the features are the ones the module's target_features section names.
 wasm-opt -Oz --detect-features "$out.tmp/tumblebox_bg.wasm" -o "$out.tmp/opt.wasm"
 mv "$out.tmp/opt.wasm" "$out.tmp/tumblebox_bg.wasm"
+# Debian's wasm-opt (108) points wasm-bindgen's externref table export at the wrong table.
+python3 scripts/wasm_table_export.py "$out.tmp/tumblebox_bg.wasm"
 cp web/index.html web/worker.js "$out.tmp/"
 # The module's size, for the loading bar when the module comes compressed (web/index.html).
 sed -i "s/name=\"tumblebox-wasm-bytes\" content=\"0\"/name=\"tumblebox-wasm-bytes\" content=\"$(stat -c %s "$out.tmp/tumblebox_bg.wasm")\"/" "$out.tmp/index.html"
