@@ -2,7 +2,7 @@
 //! review's bug 18), and How to play's text shown as written, with no markup (bug 17).
 
 use crate::common::window::harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use tumblebox::app::play::{Help, Playable};
 
 #[test]
@@ -10,8 +10,11 @@ fn a_file_dragged_over_the_window_shows_what_a_drop_does() {
     let mut h = harness();
     h.run_steps(2);
     let hint = |h: &egui_kittest::Harness<'_, tumblebox::app::TumbleApp>| {
-        h.query_all(egui_kittest::kittest::by().label_contains("Drop to open"))
-            .map(|n| n.label().unwrap_or_default())
+        h.query_all_by_label_contains("Drop to open")
+            .map(|n| {
+                let a = n.accesskit_node();
+                a.label().or_else(|| a.value()).unwrap_or_default()
+            })
             .collect::<Vec<_>>()
     };
     assert!(hint(&h).is_empty(), "no hint before a drag: {:?}", hint(&h));
