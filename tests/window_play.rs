@@ -2,7 +2,7 @@
 //! the toolbar under the pointer while the solver runs, what the status bar says after a
 //! mouse push and a snapshot, the banner beside the board.
 
-use crate::common::window::{Window, click_at, harness, sokoban, sokoban_cell};
+use crate::common::window::{Window, click_at, harness, sokoban, sokoban_cell, swipe};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tumblebox::app::play::{Overlay, Playable, Replay};
@@ -92,8 +92,14 @@ fn a_dragged_box_outlines_the_cell_it_can_be_pushed_to() {
         matches!(o[..], [Overlay::Ghost(q, _, _), Overlay::Landing(l)] if (q[0][0] - 3.89).abs() < 1e-4 && l[0] == [4.25, 2.25]),
         "{o:?}"
     );
-    // A floor cell or the player's: nothing from a cell without a box.
-    assert!(g.drag_overlay(centre(2, 2), centre(2, 5)).is_empty());
+    // From a cell without a box: a swipe, the player's step that way shown as a hint is
+    // (the player's cell marked, an arrow one cell right); too short a swipe shows nothing.
+    let o = g.drag_overlay(centre(1, 2), centre(1, 4));
+    assert!(
+        matches!(o[..], [Overlay::Mark(q), Overlay::Arrow(a, b)] if q[0] == [2.25, 2.25] && a == [2.75, 2.75] && b == [3.75, 2.75]),
+        "{o:?}"
+    );
+    assert!(g.drag_overlay(centre(2, 2), [2.95, 2.75]).is_empty());
 }
 
 #[test]
@@ -279,4 +285,117 @@ fn a_long_pack_name_is_cut_and_moves_nothing() {
     let after = h.get_by_label("board").rect().left();
     assert!((after - before).abs() < 1.0, "the board moved from x = {before} to {after}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The shubbles box's Box 11 (par 10), the one built-in level no turns alone can solve,
+/// solved by pointer alone: its optimal answer `++-<^-++--` (the solver's, checked through the
+/// rules here) has two stot moves, made with the box turned a quarter clockwise, where the
+/// box's left is the screen's up and the box's up the screen's right. The turns are the
+/// toolbar's buttons; `<` is a tap on the cell above the stot on screen, `^` a swipe to the
+/// right that starts away from the stot. No key is pressed.
+#[test]
+fn a_shubbles_level_that_needs_stot_moves_is_solved_by_pointer_alone() {
+    use tumblebox::shubbles::{Op, rules::StotDir};
+    let mut h = harness();
+    h.run_steps(2);
+    h.open_game(GameKind::Shubbles);
+    h.open_level(12);
+    assert_eq!(h.shown().title, "Box 11");
+    let start = h.state().tabs.shubbles.session.current().clone();
+    // No sequence of turns ever solves it: every box turns alone reach, searched.
+    let mut seen = std::collections::HashSet::from([start.clone()]);
+    let mut todo = vec![start.clone()];
+    while let Some(s) = todo.pop() {
+        assert!(!s.solved(), "turns alone solve it");
+        for op in [Op::Clockwise, Op::HalfTurn, Op::CounterClockwise] {
+            let (next, _) = s.play(&op).unwrap();
+            if seen.insert(next.clone()) {
+                todo.push(next);
+            }
+        }
+    }
+    let answer: Vec<Op> = "++-<^-++--".chars().map(|c| Op::from_char(c).unwrap()).collect();
+    let end = answer.iter().fold(start.clone(), |s, op| s.play(op).unwrap().0);
+    assert!(end.solved());
+    let board = h.get_by_label("board").rect();
+    let turn = |h: &mut Harness<'_, TumbleApp>, label: &str| {
+        let at = h.get_by_label(label).rect().center();
+        click_at(h, at);
+        h.until_at_rest();
+    };
+    for label in ["+ turn clockwise", "+ turn clockwise", "- turn counter-clockwise"] {
+        turn(&mut h, label);
+    }
+    assert_eq!(h.shown().moves, 3);
+    // The screen points of the stot's cell and the cell on its left in the box's frame.
+    let s = h.state().tabs.shubbles.session.current().clone();
+    assert_eq!(s.orientation % 4, 1, "a quarter turn clockwise");
+    let (r, c) = tumblebox::shubbles::rules::cell_pos(s.stot().expect("a stot"));
+    let frame = tumblebox::shubbles::scene::transform(std::f32::consts::FRAC_PI_2);
+    let view = tumblebox::app::paint::View::fit(&h.state().scene(), board);
+    let stot = view.to_screen(frame.apply([c as f32 + 0.5, r as f32 + 0.5]));
+    let left = view.to_screen(frame.apply([c as f32 - 0.5, r as f32 + 0.5]));
+    assert!(left.y < stot.y - 10.0 && (left.x - stot.x).abs() < 1.0, "the box's left is up: {stot:?} {left:?}");
+    click_at(&mut h, left);
+    h.until_at_rest();
+    assert_eq!(h.shown().moves, 4, "a tap beside the stot: {:?}", h.shown());
+    // A swipe to the right, from the board's lower left (not the stot): the box's up.
+    let from = board.center() + egui::vec2(-board.width() / 4.0, board.height() / 4.0);
+    swipe(&mut h, from, from + egui::vec2(80.0, 10.0));
+    h.until_at_rest();
+    assert_eq!(h.shown().moves, 5, "a swipe right: {:?}", h.shown());
+    let (cw, ccw) = ("+ turn clockwise", "- turn counter-clockwise");
+    for label in [ccw, cw, cw, ccw, ccw] {
+        turn(&mut h, label);
+    }
+    let s = h.shown();
+    assert!(s.solved && s.moves == 10, "{s:?}");
+    let played: Vec<Op> = h
+        .state()
+        .tabs
+        .shubbles
+        .session
+        .history
+        .iter()
+        .filter_map(|e| match e {
+            tumblebox::app::session::Entry::Move { mv, .. } => Some(*mv),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(played, answer);
+    assert_eq!(played[3..5], [Op::Stot(StotDir::Left), Op::Stot(StotDir::Up)]);
+}
+
+/// A swipe on the pushing boxes board is the arrow key that way: Maze 1 (the player at (2,2),
+/// the box at (2,3), the target at (2,5); rows and columns from 0) solved by two swipes right,
+/// one from the player's cell and one from a floor cell away from the player, neither on the
+/// box. A short wobble under half a cell moves nothing, and a drag from the box still pushes
+/// it to where it is dropped.
+#[test]
+fn a_swipe_on_the_pushing_boxes_board_walks_and_pushes() {
+    let mut h = sokoban(true);
+    let player = sokoban_cell(&h, 2, 2);
+    let cell = sokoban_cell(&h, 2, 3) - player;
+    swipe(&mut h, player, player + cell * 0.3);
+    h.until_at_rest();
+    assert_eq!(h.shown().moves, 0, "a wobble of 0.3 cells moved: {:?}", h.shown());
+    swipe(&mut h, player, player + cell * 1.5 + egui::vec2(0.0, cell.x * 0.4));
+    h.until_at_rest();
+    assert_eq!((h.shown().moves, h.shown().pushes), (1, Some(1)), "{:?}", h.shown());
+    // From a cell above the player, not the player's own: still the player's step.
+    let away = sokoban_cell(&h, 1, 2);
+    swipe(&mut h, away, away + cell);
+    h.until_at_rest();
+    let s = h.shown();
+    assert_eq!((s.moves, s.pushes, s.solved), (2, Some(2), true), "{s:?}");
+    // The box dragged back is pushed no more (it cannot be pulled): a drag from a box is not
+    // a swipe.
+    h.menu(tumblebox::app::command::Command::Restart);
+    h.until_at_rest();
+    assert_eq!(h.shown().moves, 0);
+    let (b, target) = (sokoban_cell(&h, 2, 3), sokoban_cell(&h, 2, 5));
+    swipe(&mut h, b, target);
+    h.until_at_rest();
+    let s = h.shown();
+    assert_eq!((s.moves, s.pushes, s.solved), (2, Some(2), true), "the box dragged to the target: {s:?}");
 }

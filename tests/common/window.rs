@@ -43,6 +43,20 @@ pub fn click_at(h: &mut Harness<'_, TumbleApp>, p: egui::Pos2) {
     h.drop_at(p);
 }
 
+/// A swipe (a touch or a mouse drag): pressed at `from`, moved to `to` in a few frames, and
+/// released there.
+pub fn swipe(h: &mut Harness<'_, TumbleApp>, from: egui::Pos2, to: egui::Pos2) {
+    h.hover_at(from);
+    h.drag_at(from);
+    h.run_steps(1);
+    for t in [0.25, 0.5, 0.75, 1.0] {
+        h.hover_at(from + (to - from) * t);
+        h.run_steps(1);
+    }
+    h.drop_at(to);
+    h.run_steps(1);
+}
+
 /// Screen position of a Sokoban board cell's centre.
 pub fn sokoban_cell(h: &Harness<'_, TumbleApp>, row: usize, col: usize) -> egui::Pos2 {
     let rect = h.get_by_label("board").rect();

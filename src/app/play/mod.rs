@@ -391,6 +391,37 @@ pub(crate) fn rect(x: f32, y: f32, w: f32, h: f32) -> [Point; 4] {
     [[x, y], [x + w, y], [x + w, y + h], [x, y + h]]
 }
 
+/// The way a swipe on the board points (its longer axis, in scene units, y down), when it is at
+/// least [`SWIPE`] long: what the arrow key that way does (pushing boxes, the shubbles' stot).
+pub(crate) fn swipe(from: Point, to: Point) -> Option<crate::grid::Dir> {
+    use crate::grid::Dir;
+    let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
+    if dx.abs().max(dy.abs()) < SWIPE {
+        return None;
+    }
+    Some(if dx.abs() >= dy.abs() {
+        if dx < 0.0 { Dir::Left } else { Dir::Right }
+    } else if dy < 0.0 {
+        Dir::Up
+    } else {
+        Dir::Down
+    })
+}
+
+/// The shortest swipe, in cells (as Vexed's shortest drag).
+pub(crate) const SWIPE: f32 = 0.4;
+
+/// The arrow key that points `d` (on the board as drawn, the level's own frame).
+pub(crate) fn arrow(d: crate::grid::Dir) -> egui::Key {
+    use crate::grid::Dir;
+    match d {
+        Dir::Up => egui::Key::ArrowUp,
+        Dir::Down => egui::Key::ArrowDown,
+        Dir::Left => egui::Key::ArrowLeft,
+        Dir::Right => egui::Key::ArrowRight,
+    }
+}
+
 /// The cell of a square grid drawn with a quarter-cell margin (Vexed, pushing boxes) under a
 /// point in scene units.
 pub(crate) fn square_cell(p: Point) -> Option<Pos> {

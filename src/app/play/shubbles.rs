@@ -27,7 +27,8 @@ impl Playable for shubbles::State {
                 "Notation",
                 "Moves are written as the challenge writes them: + | - for turns, < > ^ v for the \
                  stot in the box's own frame. The arrow keys move the stot the way they point on \
-                 screen, whatever the turn; typing < > ^ v enters the notation itself. View › Cell \
+                 screen, whatever the turn, as does a swipe on the board or a tap on a cell beside the stot; \
+                 typing < > ^ v enters the notation itself. View › Cell \
                  numbers shows the numbers 1 to 29.",
             ),
         ],
@@ -35,7 +36,8 @@ impl Playable for shubbles::State {
             ("+  ]", "turn clockwise"),
             ("|  H", "half turn"),
             ("-  [", "turn counter-clockwise"),
-            ("arrows", "move the stot on screen"),
+            ("arrows  /  swipe", "move the stot on screen"),
+            ("tap beside the stot", "move it there"),
             ("< > ^ v", "move the stot (box frame)"),
         ],
     };
@@ -139,9 +141,27 @@ impl Playable for shubbles::State {
                 ArrowDown => Op::Stot(box_frame(Dir::Down, self.orientation)),
                 _ => return vec![],
             },
-            _ => return vec![],
+            // A swipe anywhere on the board: the arrow key that way.
+            Gesture::Drag { from, to } => match super::swipe(from, to) {
+                Some(d) => return self.gesture(Gesture::Key(super::arrow(d)), &mut Default::default()),
+                None => return vec![],
+            },
+            // A tap on a cell beside the stot (a wall too, as the key would): the stot goes
+            // there.
+            Gesture::Click(p) => match self.stot_towards(p) {
+                Some(d) => Op::Stot(d),
+                None => return vec![],
+            },
         };
         vec![op]
+    }
+
+    /// A swipe shows the stot's move as the hint would.
+    fn drag_overlay(&self, from: Point, to: Point) -> Vec<Overlay> {
+        match self.gesture(Gesture::Drag { from, to }, &mut Default::default())[..] {
+            [op @ Op::Stot(_)] => self.hint_overlay(&op),
+            _ => vec![],
+        }
     }
 
     fn key_text(&self) -> String {
@@ -221,6 +241,8 @@ impl Playable for shubbles::State {
 trait BoxCells {
     fn frame(&self) -> Transform;
     fn box_quad(&self, i: usize) -> [Point; 4];
+    /// The stot's move (box frame) to the cell beside it under `p`, wall or not.
+    fn stot_towards(&self, p: Point) -> Option<shubbles::rules::StotDir>;
 }
 
 impl BoxCells for shubbles::State {
@@ -232,6 +254,15 @@ impl BoxCells for shubbles::State {
     fn box_quad(&self, i: usize) -> [Point; 4] {
         let (r, c) = shubbles::rules::cell_pos(i);
         self.frame().rect(c as f32, r as f32, 1.0, 1.0)
+    }
+
+    fn stot_towards(&self, p: Point) -> Option<shubbles::rules::StotDir> {
+        use shubbles::rules::StotDir;
+        let (r, c) = shubbles::rules::cell_pos(self.stot()?);
+        [StotDir::Left, StotDir::Right, StotDir::Up, StotDir::Down].into_iter().find(|d| {
+            let (dr, dc) = d.delta();
+            inside(&self.frame().rect(c as f32 + dc as f32, r as f32 + dr as f32, 1.0, 1.0), p)
+        })
     }
 }
 

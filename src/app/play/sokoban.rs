@@ -99,7 +99,8 @@ impl Playable for sokoban::scene::Game {
                 "Moving",
                 "Arrow keys or W A S D; click a floor cell to walk there (one move for undo). Click \
                  a box, then a floor cell (or drag the box there): the player walks and pushes it \
-                 there with the fewest pushes, the other boxes standing still.",
+                 there with the fewest pushes, the other boxes standing still. A swipe that does \
+                 not start on a box is the arrow key that way.",
             ),
             (
                 "Reverse mode",
@@ -121,6 +122,7 @@ impl Playable for sokoban::scene::Game {
             ("arrows  or  W A S D", "walk or push"),
             ("click", "walk to a cell"),
             ("click a box, then a cell", "push it there"),
+            ("swipe", "walk or push one step"),
             ("reverse mode: arrows  /  click", "pull  /  walk without pulling"),
         ],
     };
@@ -257,11 +259,17 @@ impl Playable for sokoban::scene::Game {
                 walk_path(self, target).into_iter().map(walk).collect()
             }
             Gesture::Drag { from, to } => {
-                let (Some(b), Some(target)) = (square_cell(from), square_cell(to)) else { return vec![] };
-                if self.reverse.is_some() {
-                    return vec![];
-                }
-                if !self.pos.boxes.contains(&b) || b == target {
+                // A swipe (a drag that does not start on a box, or any in reverse mode): the
+                // arrow key that way, one step.
+                let on_box = square_cell(from).filter(|b| self.pos.boxes.contains(b));
+                let (Some(b), false) = (on_box, self.reverse.is_some()) else {
+                    return match super::swipe(from, to) {
+                        Some(d) => self.gesture(Gesture::Key(super::arrow(d)), sel),
+                        None => vec![],
+                    };
+                };
+                let Some(target) = square_cell(to) else { return vec![] };
+                if b == target {
                     return vec![];
                 }
                 let moves = push_path(self, b, target);
@@ -311,10 +319,13 @@ impl Playable for sokoban::scene::Game {
     /// A box dragged follows the pointer; the cell under the pointer is outlined while the
     /// box can be pushed there (the other boxes standing still), so a drop never surprises.
     fn drag_overlay(&self, from: Point, to: Point) -> Vec<Overlay> {
-        let (Some(b), Some(target)) = (square_cell(from), square_cell(to)) else { return vec![] };
-        if self.reverse.is_some() || !self.pos.boxes.contains(&b) {
-            return vec![];
-        }
+        let on_box = square_cell(from).filter(|b| self.pos.boxes.contains(b) && self.reverse.is_none());
+        let (Some(b), Some(target)) = (on_box, square_cell(to)) else {
+            // A swipe: the step it makes, as the hint shows one.
+            return super::swipe(from, to)
+                .map(|dir| self.hint_overlay(&sokoban::Move { dir, push: false }))
+                .unwrap_or_default();
+        };
         let [x, y] = [0.25 + b.col as f32 + to[0] - from[0], 0.25 + b.row as f32 + to[1] - from[1]];
         let mut out = vec![Overlay::Ghost(rect(x + 0.14, y + 0.14, 0.72, 0.72), crate::scene::Ink::Crate, None)];
         if target != b && can_push(self, b, target) {
