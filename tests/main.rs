@@ -39,4 +39,6 @@ mod window_drop;
 #[cfg(feature = "app")]
 mod window_export;
 #[cfg(feature = "app")]
+mod window_phone;
+#[cfg(feature = "app")]
 mod window_play;

@@ -301,21 +301,21 @@ fn a_shubbles_level_that_needs_stot_moves_is_solved_by_pointer_alone() {
     h.open_game(GameKind::Shubbles);
     h.open_level(12);
     assert_eq!(h.shown().title, "Box 11");
-    let start = h.state().tabs.shubbles.session.current().clone();
+    let start = *h.state().tabs.shubbles.session.current();
     // No sequence of turns ever solves it: every box turns alone reach, searched.
-    let mut seen = std::collections::HashSet::from([start.clone()]);
-    let mut todo = vec![start.clone()];
+    let mut seen = std::collections::HashSet::from([start]);
+    let mut todo = vec![start];
     while let Some(s) = todo.pop() {
         assert!(!s.solved(), "turns alone solve it");
         for op in [Op::Clockwise, Op::HalfTurn, Op::CounterClockwise] {
             let (next, _) = s.play(&op).unwrap();
-            if seen.insert(next.clone()) {
+            if seen.insert(next) {
                 todo.push(next);
             }
         }
     }
     let answer: Vec<Op> = "++-<^-++--".chars().map(|c| Op::from_char(c).unwrap()).collect();
-    let end = answer.iter().fold(start.clone(), |s, op| s.play(op).unwrap().0);
+    let end = answer.iter().fold(start, |s, op| s.play(op).unwrap().0);
     assert!(end.solved());
     let board = h.get_by_label("board").rect();
     let turn = |h: &mut Harness<'_, TumbleApp>, label: &str| {
@@ -328,7 +328,7 @@ fn a_shubbles_level_that_needs_stot_moves_is_solved_by_pointer_alone() {
     }
     assert_eq!(h.shown().moves, 3);
     // The screen points of the stot's cell and the cell on its left in the box's frame.
-    let s = h.state().tabs.shubbles.session.current().clone();
+    let s = *h.state().tabs.shubbles.session.current();
     assert_eq!(s.orientation % 4, 1, "a quarter turn clockwise");
     let (r, c) = tumblebox::shubbles::rules::cell_pos(s.stot().expect("a stot"));
     let frame = tumblebox::shubbles::scene::transform(std::f32::consts::FRAC_PI_2);

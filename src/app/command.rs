@@ -634,6 +634,30 @@ impl Command {
     }
 }
 
+impl Command {
+    /// Whether the web page takes a key from the browser (its `keydown` default prevented):
+    /// a command's shortcut from this table, when the browser would act on it itself (with
+    /// Ctrl, Alt or Cmd, or a function key: Ctrl+H history, F1 help, Ctrl+Shift+R reload).
+    /// Keys that type (letters, `<`) stay the browser's, or the text they type would not
+    /// reach the app; so do Ctrl+C, Ctrl+X and Ctrl+V, whose copy and paste events the app
+    /// reads.
+    pub fn taken_from_browser(key: Key, modifiers: Modifiers) -> bool {
+        use Key::*;
+        let function = matches!(key, F1 | F2 | F3 | F4 | F5 | F6 | F7 | F8 | F9 | F10 | F11 | F12);
+        let held = modifiers.ctrl || modifiers.alt || modifiers.command || modifiers.mac_cmd;
+        if !(function || held) || (modifiers.command && matches!(key, C | X | V) && !modifiers.shift) {
+            return false;
+        }
+        Command::ALL.iter().any(|c| {
+            let info = c.info();
+            [info.shortcut, info.also]
+                .into_iter()
+                .flatten()
+                .any(|s| s.logical_key == key && modifiers.matches_exact(s.modifiers))
+        })
+    }
+}
+
 fn modifier_count(m: Modifiers) -> u8 {
     m.alt as u8 + m.ctrl as u8 + m.shift as u8 + m.command as u8 + m.mac_cmd as u8
 }
@@ -681,5 +705,40 @@ mod tests {
         // The solvers play forward: Solve and Hint wait for reverse mode to end.
         let reversed = Allowed { reversed: true, ..none };
         assert!(!Command::Solve.enabled(&reversed) && !Command::Hint.enabled(&reversed));
+    }
+
+    /// The keys the new player's review found the browser kept (Ctrl+H, Ctrl+E, Ctrl+L,
+    /// Ctrl+G, F1, F9, F12, Ctrl+Shift+R), as the page's keyboard gives them (Ctrl is also
+    /// Command off a Mac), are taken; keys that type, the clipboard's and F5 are not.
+    #[test]
+    fn the_page_takes_from_the_browser_the_shortcuts_it_handles() {
+        use egui::{Key, Modifiers};
+        let ctrl = Modifiers { ctrl: true, command: true, ..Modifiers::NONE };
+        let ctrl_shift = Modifiers { shift: true, ..ctrl };
+        for (key, m) in [
+            (Key::H, ctrl),
+            (Key::E, ctrl),
+            (Key::L, ctrl),
+            (Key::G, ctrl),
+            (Key::F1, Modifiers::NONE),
+            (Key::F9, Modifiers::NONE),
+            (Key::F12, Modifiers::NONE),
+            (Key::R, ctrl_shift),
+            (Key::P, ctrl),
+        ] {
+            assert!(Command::taken_from_browser(key, m), "{key:?} {m:?} is left to the browser");
+        }
+        for (key, m) in [
+            (Key::C, ctrl),
+            (Key::V, ctrl),
+            (Key::X, ctrl),
+            (Key::F5, Modifiers::NONE),
+            (Key::R, ctrl),
+            (Key::N, Modifiers::NONE),
+            (Key::ArrowLeft, Modifiers::NONE),
+            (Key::H, Modifiers::NONE),
+        ] {
+            assert!(!Command::taken_from_browser(key, m), "{key:?} {m:?} is taken from the browser");
+        }
     }
 }

@@ -23,6 +23,8 @@ mod shelf;
 mod tab;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+#[cfg(target_arch = "wasm32")]
+mod web_keys;
 pub mod work;
 
 use dialogs::Dialog;
@@ -259,6 +261,9 @@ pub struct View {
     pub game_id_entry: Option<String>,
     /// The window's fonts are installed (on the first frame).
     pub fonts_installed: bool,
+    /// A touch has been seen: controls are sized for a finger from then on
+    /// ([`FINGER`]).
+    pub touch: bool,
     /// How the board is turned (View › Turn the board, Mirror the board; games that turn).
     pub turn: paint::Turn,
 }
@@ -281,6 +286,7 @@ impl Default for View {
             palette: None,
             game_id_entry: None,
             fonts_installed: false,
+            touch: false,
             turn: paint::Turn::default(),
         }
     }
@@ -391,6 +397,9 @@ pub struct Shown {
 
 /// Below this window width the level list folds away by itself (F9 brings it back).
 pub const LEVELS_FOLD_BELOW: f32 = 600.0;
+/// The height of a control a finger can hit (Apple's and the WCAG's 44 px), used on a narrow
+/// window ([`LEVELS_FOLD_BELOW`]) or once a touch has been seen.
+pub const FINGER: f32 = 44.0;
 /// Below this width the rule debugger folds away by itself (F12 brings it back).
 pub const DEBUGGER_FOLDS_BELOW: f32 = 980.0;
 

@@ -123,7 +123,12 @@ pub fn paint(painter: &egui::Painter, rect: Rect, scene: &Scene) -> View {
 
 /// Paints a scene into `rect`, turned; returns the mapping used.
 pub fn paint_turned(painter: &egui::Painter, rect: Rect, scene: &Scene, turn: Turn) -> View {
-    let view = View::fit_turned(scene, rect, turn);
+    paint_view(painter, scene, View::fit_turned(scene, rect, turn))
+}
+
+/// Paints a scene by a mapping of its own (the board zoomed); returns it.
+pub fn paint_view(painter: &egui::Painter, scene: &Scene, view: View) -> View {
+    let turn = view.turn;
     let bg = Rect::from_two_pos(view.to_screen([0.0, 0.0]), view.to_screen([scene.width, scene.height]));
     painter.rect_filled(bg, 0.0, color(scene.background));
     for shape in &scene.shapes {

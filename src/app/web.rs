@@ -20,6 +20,9 @@ pub async fn start(canvas_id: String) -> Result<(), JsValue> {
         .ok_or_else(|| format!("no element {canvas_id}"))?
         .dyn_into::<web_sys::HtmlCanvasElement>()?;
     let link = window.location().hash().ok().and_then(|h| link_of(&h));
+    // The page's keys, and the keyboard on the canvas, before the app's first frame (later, it
+    // could take the keyboard from a field the app has opened).
+    super::web_keys::take_keys(&canvas);
     eframe::WebRunner::new()
         .start(
             canvas,

@@ -197,6 +197,106 @@ async function hintWithoutRefetch() {
   const solved = await page.waitForFunction(() => / · solved/.test(document.title), null, { timeout: WAIT }).then(() => true, () => false);
   check(solved && wasm.length === 1, `a Solve after it, in a second worker, solves "${await page.title()}"; the wasm requested ${wasm.length} time(s) in all`);
   await fresh.close();
+
+// Issue 51: touch alone, keys alone (checks of their own, run after the others).
+// A phone (390 x 844, touch): the shubbles box's Box 11, the one built-in level no turns alone
+// solve, by touch alone: the turns are taps on the toolbar's buttons, the two stot moves
+// swipes on the board (CDP touch events; no mouse, no key). Its optimal answer is
+// `++-<^-++--`; after `++-` the box stands a quarter turn clockwise, so the box's left (`<`)
+// is the screen's up and its up (`^`) the screen's right.
+async function touchShubbles() {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await phone.newPage();
+  page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
+  await page.goto(`${BASE}/index.html#${gameId('shubbles', '...............oo.x..oxoooo@.\n\n', '')}`);
+  await page.waitForFunction(() => / · move 0/.test(document.title), null, { timeout: WAIT });
+  await page.waitForTimeout(500);
+  const cdp = await phone.newCDPSession(page);
+  const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y]) => ({ x, y })) });
+  const settle = async (n) => {
+    await page.waitForFunction((m) => new RegExp(` · move ${m}( |$)`).test(document.title), n, { timeout: 10_000 }).catch(() => {});
+    await page.waitForTimeout(400);
+  };
+  const tap = async ([x, y]) => {
+    await touch('touchStart', [[x, y]]);
+    await page.waitForTimeout(60);
+    await touch('touchEnd', []);
+  };
+  const swipe = async ([x0, y0], [x1, y1]) => {
+    await touch('touchStart', [[x0, y0]]);
+    for (let i = 1; i <= 6; i++) {
+      await page.waitForTimeout(30);
+      await touch('touchMove', [[x0 + ((x1 - x0) * i) / 6, y0 + ((y1 - y0) * i) / 6]]);
+    }
+    await touch('touchEnd', []);
+  };
+  // The toolbar's turn buttons at 390 px wide (buttons 44 px tall: the toolbar wraps to three
+  // rows), and a point on the board below the box, away from the stot.
+  const [cw, ccw, board] = [[248, 79], [164, 126], [150, 640]];
+  let moves = 0;
+  for (const b of [cw, cw, ccw]) {
+    await tap(b);
+    await settle(++moves);
+  }
+  const turned = await page.title();
+  await swipe(board, [board[0], board[1] - 90]);
+  await settle(++moves);
+  await swipe(board, [board[0] + 90, board[1]]);
+  await settle(++moves);
+  const stot = await page.title();
+  for (const b of [ccw, cw, cw, ccw, ccw]) {
+    await tap(b);
+    await settle(++moves);
+  }
+  // Solved once the last turn's animation ends.
+  await page.waitForFunction(() => / · move 10 · solved/.test(document.title), null, { timeout: 10_000 }).catch(() => {});
+  const title = await page.title();
+  if (!/ · move 10 · solved/.test(title)) await page.screenshot({ path: '/tmp/touch-shubbles.png' });
+  check(/ · move 3 /.test(turned) && / · move 5 /.test(stot) && / · move 10 · solved/.test(title),
+    `a phone solves the shubbles box's Box 11 by touch alone (taps on the turns, swipes for the stot): "${turned}", "${stot}", "${title}"`);
+  await phone.close();
+}
+
+// Vexed by keys alone, from the page's load (no click first: the canvas has the keyboard):
+// SAMPLE-01 (a.. / X.b / abX) by its 2-move answer (b,1,2,L) (a,0,0,R). The first arrow puts
+// the cursor on the first block (a, top left), ↓ moves it to the nearest block below (b, at
+// the right of the middle row), Enter picks it up, ← pushes it (it falls onto the other b and
+// both vanish); then an arrow puts the cursor on the first block again (a), Enter, →.
+// And the shortcuts the app handles are taken from the browser: their keydown's default is
+// prevented, while F5 (reload) is not.
+async function keysAlone() {
+  const { page } = await open(`#${gameId('vexed', 'SAMPLE-01;a../X.b/abX;2\n', '')}`);
+  await page.waitForTimeout(500);
+  for (const key of ['ArrowDown', 'ArrowDown', 'Enter', 'ArrowLeft']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(150);
+  }
+  await page.waitForFunction(() => / · move 1/.test(document.title), null, { timeout: 10_000 }).catch(() => {});
+  await page.waitForTimeout(1500);
+  for (const key of ['ArrowRight', 'Enter', 'ArrowRight']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(150);
+  }
+  const solved = await page.waitForFunction(() => / · move 2 · solved/.test(document.title), null, { timeout: 10_000 }).then(() => true, () => false);
+  check(solved, `Vexed SAMPLE-01 solved by keys alone from the page's load: "${await page.title()}"`);
+  await page.evaluate(() => {
+    window.prevented = {};
+    window.addEventListener('keydown', (e) => {
+      const name = `${e.ctrlKey ? 'Control+' : ''}${e.shiftKey ? 'Shift+' : ''}${e.key.length === 1 ? e.key.toUpperCase() : e.key}`;
+      setTimeout(() => { window.prevented[name] = e.defaultPrevented; }, 0);
+    }, true);
+  });
+  const taken = ['Control+H', 'Control+E', 'Control+L', 'Control+G', 'F1', 'F9', 'F12', 'Control+Shift+R'];
+  for (const key of taken) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(100);
+  }
+  const prevented = await page.evaluate(() => window.prevented);
+  const left = taken.filter((k) => prevented[k] !== true);
+  check(left.length === 0, `the page takes its shortcuts from the browser (${taken.join(' ')}): ${left.length ? `left to the browser: ${left.join(' ')}` : 'all prevented'}`);
+  await page.close();
 }
 
 try {
@@ -232,9 +332,10 @@ try {
   await narrow.goto(`${BASE}/index.html`);
   await narrow.waitForFunction(() => document.title.endsWith('— tumblebox'), null, { timeout: WAIT });
   for (let i = 0; i < 5 && !(await narrow.title()).startsWith('Stacks'); i++) {
-    await narrow.mouse.click(58, 12);
+    // The menus' titles and items are a finger's size (44 px) below 600 px wide.
+    await narrow.mouse.click(58, 22);
     await narrow.waitForTimeout(400);
-    await narrow.mouse.click(83, 108);
+    await narrow.mouse.click(83, 170);
     await narrow.waitForTimeout(400);
   }
   check((await narrow.title()).startsWith('Stacks · '), `at 500 px wide, the Game menu switches to Stacks: "${await narrow.title()}"`);
@@ -265,6 +366,9 @@ try {
   // A command by the palette (Ctrl+P, its words, Enter): no toolbar coordinates to keep.
   const command = async (page, words) => {
     await page.keyboard.press('Control+p');
+    // The palette's field has the keyboard (eframe's text input, an <input>) before typing: on
+    // a loaded machine the palette can take more than a few frames to open.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT', null, { timeout: 5_000 }).catch(() => {});
     await page.waitForTimeout(300);
     await page.keyboard.type(words);
     await page.waitForTimeout(300);
@@ -460,6 +564,12 @@ try {
   await hintWithoutRefetch();
 } catch (e) {
   check(false, `the browser test stopped: ${e.message}`);
+}
+try {
+  await keysAlone();
+  await touchShubbles();
+} catch (e) {
+  check(false, `the browser test's touch and keys stopped: ${e.message}`);
 }
 await browser.close();
 process.exit(failed ? 1 : 0);

@@ -101,3 +101,44 @@ pub(super) fn turn_key<P: Playable>(turn: crate::app::paint::Turn, key: egui::Ke
         _ => K::ArrowRight,
     }
 }
+
+/// Pinch to zoom the board (two fingers; Ctrl and the wheel, or a touchpad's pinch, with a
+/// mouse): about the pinch's centre, from the board fitted (1×) to 4×, two fingers panning it
+/// meanwhile; each level starts fitted. A pinch is never also a move: the drag its first
+/// finger began is dropped.
+pub(super) fn zoomed(
+    ui: &egui::Ui,
+    response: &egui::Response,
+    level: (crate::app::GameKind, usize),
+    fit: crate::app::paint::View,
+    drag_start: &mut Option<[f32; 2]>,
+) -> crate::app::paint::View {
+    let id = egui::Id::unique("board zoom");
+    let kept: Option<((crate::app::GameKind, usize), f32, egui::Vec2)> = ui.data(|d| d.get_temp(id));
+    let (mut zoom, mut shift) = match kept {
+        Some((l, zoom, shift)) if l == level => (zoom, shift),
+        _ => (1.0, egui::Vec2::ZERO),
+    };
+    let rect = response.rect;
+    let (delta, touch, pointer) = ui.input(|i| (i.zoom_delta(), i.multi_touch(), i.pointer.hover_pos()));
+    let centre = touch.map(|t| t.center_pos).or(pointer).filter(|p| rect.contains(*p));
+    if let Some(c) = centre {
+        if touch.is_some() {
+            *drag_start = None;
+        }
+        let place = |zoom: f32, shift: egui::Vec2| rect.center() + (fit.origin - rect.center()) * zoom + shift;
+        let before = place(zoom, shift);
+        let to = (zoom * delta).clamp(1.0, 4.0);
+        let f = to / zoom;
+        // The point under the pinch's centre stays there.
+        let after = c + (before - c) * f + touch.map_or(egui::Vec2::ZERO, |t| t.translation_delta);
+        zoom = to;
+        shift = if zoom <= 1.0 { egui::Vec2::ZERO } else { after - place(zoom, egui::Vec2::ZERO) };
+        // Never further than the board's own size off its place.
+        let room = rect.size() * zoom;
+        shift = shift.clamp(-room, room);
+    }
+    ui.data_mut(|d| d.insert_temp(id, (level, zoom, shift)));
+    let origin = rect.center() + (fit.origin - rect.center()) * zoom + shift;
+    crate::app::paint::View { scale: fit.scale * zoom, origin, ..fit }
+}

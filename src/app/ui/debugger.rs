@@ -53,13 +53,17 @@ pub(super) fn debugger_ui<P: Playable>(ui: &mut egui::Ui, s: &mut Session<P>, sp
         });
     };
     if width < crate::app::DEBUGGER_FOLDS_BELOW {
-        // A narrow window: brought back by F12, it floats over the board (a side panel there
-        // would crowd the board out), and can be moved and sized.
-        egui::Window::new("Rule debugger")
-            .default_pos([width - 340.0, 96.0])
-            .default_size([320.0, (ctx.content_rect().height() - 110.0).clamp(160.0, 420.0)])
-            .max_width((width - 20.0).max(200.0))
-            .show(&ctx, |ui| body(ui, s, speed));
+        // A narrow window (a phone): brought back by F12, it takes the bottom of the window
+        // under the board (never over it), a third of the height to start with; its top edge
+        // can be dragged.
+        let height = ctx.content_rect().height();
+        egui::Panel::bottom("debugger narrow").resizable(true).default_size(height / 3.0).max_size(height * 0.6).show(
+            ui,
+            |ui| {
+                ui.heading("Rule debugger");
+                body(ui, s, speed);
+            },
+        );
         return;
     }
     let most = (width * 0.4).max(160.0);

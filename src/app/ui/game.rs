@@ -639,7 +639,9 @@ pub(super) fn board<P: Playable>(
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
     let painter = ui.painter_at(rect);
     let turn = if P::TURNS { shared.turn } else { paint::Turn::default() };
-    let view = paint::paint_turned(&painter, rect, &scene, turn);
+    let fit = paint::View::fit_turned(&scene, rect, turn);
+    let view = super::comforts::zoomed(ui, &response, (shared.kind, tab.index), fit, &mut *shared.drag_start);
+    let view = paint::paint_view(&painter, &scene, view);
     let [lo, hi] = scene.content_bounds().unwrap_or([[0.0, 0.0], [scene.width, scene.height]]);
     let drawn = egui::Rect::from_two_pos(view.to_screen(lo), view.to_screen(hi));
     if tab.reversed() {

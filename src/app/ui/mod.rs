@@ -181,6 +181,29 @@ pub(super) fn button_width(ui: &egui::Ui, labels: &[&str], style: egui::TextStyl
     widest + 2.0 * ui.spacing().button_padding.x
 }
 
+/// One click or tap on a menu's title opens it while another menu is open (bug 13). egui's
+/// menu bar opens the menu under the pointer when another is open, and then its click toggles
+/// it shut again: a mouse hovers there first, a touch lands there at once. So a click on a
+/// title leaves its menu open unless that menu had been opened by a click of its own (a
+/// second click shuts it, as before). The menu clicked open is kept in the context's memory.
+fn one_click_menu(ctx: &egui::Context, menu: crate::app::command::Menu, id: egui::Id, clicked: bool) {
+    let key = egui::Id::unique("tumblebox menu opened by a click");
+    let mut by_click: Option<crate::app::command::Menu> = ctx.data(|d| d.get_temp(key)).flatten();
+    if clicked {
+        if egui::Popup::is_id_open(ctx, id) {
+            by_click = Some(menu);
+        } else if by_click != Some(menu) {
+            egui::Popup::open_id(ctx, id);
+            by_click = Some(menu);
+        } else {
+            by_click = None;
+        }
+    } else if by_click == Some(menu) && !egui::Popup::is_id_open(ctx, id) {
+        by_click = None;
+    }
+    ctx.data_mut(|d| d.insert_temp(key, by_click));
+}
+
 /// A menu's on/off command, with its key beside the label (View › Level list  F9).
 pub(super) fn toggle(ui: &mut egui::Ui, c: Command, on: bool, enabled: bool, asked: &mut Vec<Command>) {
     let mut v = on;
@@ -266,6 +289,7 @@ impl TumbleApp {
         }
         self.view.width = ctx.content_rect().width();
         ctx.set_visuals(if self.progress().dark() { egui::Visuals::dark() } else { egui::Visuals::light() });
+        self.finger_sizes(&ctx);
         self.handle_dropped(&ctx);
         self.handle_dialogs();
         let mut commands = Vec::new();
@@ -451,6 +475,18 @@ impl TumbleApp {
         }
     }
 
+    /// Controls a finger can hit on a phone: every button, menu title and switch at least
+    /// [`crate::app::FINGER`] tall on a narrow window or once a touch has been seen; egui's
+    /// own size otherwise.
+    fn finger_sizes(&mut self, ctx: &egui::Context) {
+        self.view.touch |= ctx.input(|i| i.events.iter().any(|e| matches!(e, egui::Event::Touch { .. })));
+        let finger = self.view.touch || self.view.width < crate::app::LEVELS_FOLD_BELOW;
+        let want = if finger { crate::app::FINGER } else { egui::style::Spacing::default().interact_size.y };
+        if ctx.global_style().spacing.interact_size.y != want {
+            ctx.all_styles_mut(|s| s.spacing.interact_size.y = want);
+        }
+    }
+
     fn menu_bar(&mut self, ui: &mut egui::Ui, asked: &mut Vec<Command>) {
         let allowed = self.allowed();
         let item =
@@ -494,9 +530,11 @@ impl TumbleApp {
                             }
                         }
                     });
+                    let id = egui::Popup::default_response_id(&shown.response);
                     if alt == Some(menu) {
-                        egui::Popup::open_id(ui.ctx(), egui::Popup::default_response_id(&shown.response));
+                        egui::Popup::open_id(ui.ctx(), id);
                     }
+                    one_click_menu(ui.ctx(), menu, id, shown.response.clicked());
                 }
                 ui.separator();
                 for k in GameKind::ALL {
