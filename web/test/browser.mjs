@@ -197,6 +197,7 @@ async function hintWithoutRefetch() {
   const solved = await page.waitForFunction(() => / · solved/.test(document.title), null, { timeout: WAIT }).then(() => true, () => false);
   check(solved && wasm.length === 1, `a Solve after it, in a second worker, solves "${await page.title()}"; the wasm requested ${wasm.length} time(s) in all`);
   await fresh.close();
+}
 
 // Issue 51: touch alone, keys alone (checks of their own, run after the others).
 // A phone (390 x 844, touch): the shubbles box's Box 11, the one built-in level no turns alone
