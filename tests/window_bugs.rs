@@ -824,3 +824,41 @@ fn the_half_turn_hint_is_drawn_apart_from_a_quarter_turn() {
     assert_eq!(arrows(Op::CounterClockwise), 1);
     assert_eq!(arrows(Op::HalfTurn), 2);
 }
+
+/// The web review's bug 3: File › Copy link in the editor shared the level the editor was
+/// opened from, with its moves. It now copies the level being edited (no moves), which opens
+/// as that level; a level the game cannot read yet is not shared, and the player hears why.
+#[test]
+fn copy_link_in_the_editor_shares_the_level_being_edited() {
+    let mut h = harness();
+    h.run_steps(2);
+    h.get_by_label("Edit level").click();
+    h.run_steps(2);
+    h.state_mut().editor.mode.as_mut().unwrap().blank_size = (5, 7);
+    h.run_steps(1);
+    h.get_by_label("New level (5 × 7)").click();
+    h.run_steps(2);
+    // A blank board holds no block: not a level yet.
+    let why = h.state().link_id().unwrap_err();
+    assert!(why.starts_with("cannot copy a link to the level: "), "{why}");
+    // Two A blocks on the floor, three cells apart (painted as the editor's palette does).
+    let pad = &mut h.state_mut().editor.mode.as_mut().unwrap().pad;
+    assert!(pad.stroke(&[(3, 1), (3, 4)], Some('A')));
+    h.run_steps(2);
+    let id = h.state().link_id().unwrap();
+    // Read back by the game ID's own parser: the edited level, no moves.
+    let parsed = tumblebox::save::GameId::parse(&id).unwrap().unwrap();
+    assert_eq!((parsed.game.as_str(), parsed.moves.as_str()), ("vexed", ""));
+    assert_eq!(parsed.level, "5 7 My-level\n#######\n#-----#\n#-----#\n#A--A-#\n#######\n0 0\n");
+    // And pasted into another window, it opens that level (not SAMPLE-01, where the editor
+    // was opened from).
+    let mut other = harness();
+    other.run_steps(2);
+    other.state_mut().paste(&id).unwrap();
+    other.run_steps(2);
+    let shown = other.state().shown();
+    assert_eq!((shown.title.as_str(), shown.moves), ("My-level", 0));
+    let board = other.state().tabs.vexed.session.current().clone();
+    let read = <tumblebox::vexed::Board as Replay>::from_level(&parsed.level, false).unwrap();
+    assert_eq!(board.level_text("My-level"), read.level_text("My-level"));
+}

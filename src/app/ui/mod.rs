@@ -551,6 +551,20 @@ impl TumbleApp {
         });
     }
 
+    /// What Copy link copies: the game on screen; in the editor, the level being edited (no
+    /// moves), or why it cannot be shared yet.
+    pub fn link_id(&self) -> Result<String, String> {
+        match self.editor.mode.as_ref().filter(|e| e.testing.is_none()) {
+            Some(e) => {
+                e.pad.check().map_err(|inv| format!("cannot copy a link to the level: {inv}"))?;
+                let id =
+                    crate::save::GameId { game: e.kind.key().to_string(), level: e.pad.text(), moves: String::new() };
+                Ok(id.to_string())
+            }
+            None => Ok(self.game_id()),
+        }
+    }
+
     /// Shows game `k` (a game tab or the Game menu's list): the editor of this one closes,
     /// once its unkept changes may be dropped.
     pub fn switch_game(&mut self, k: GameKind) {
@@ -625,14 +639,17 @@ impl TumbleApp {
                 let what = format!("copied {} and its moves", self.tab().status().title);
                 self.notify(what, Some(self.kind));
             }
-            Command::CopyLink => {
-                // On the web, the page's address that opens it.
-                #[cfg(target_arch = "wasm32")]
-                ctx.copy_text(super::web::link_to(&self.game_id()));
-                #[cfg(not(target_arch = "wasm32"))]
-                ctx.copy_text(self.game_id());
-                self.notify("copied the game ID: Paste (Ctrl+V) opens it", Some(self.kind));
-            }
+            Command::CopyLink => match self.link_id() {
+                Ok(id) => {
+                    // On the web, the page's address that opens it.
+                    #[cfg(target_arch = "wasm32")]
+                    ctx.copy_text(super::web::link_to(&id));
+                    #[cfg(not(target_arch = "wasm32"))]
+                    ctx.copy_text(id);
+                    self.notify("copied the game ID: Paste (Ctrl+V) opens it", Some(self.kind));
+                }
+                Err(why) => self.notify(why, Some(self.kind)),
+            },
             #[cfg(not(target_arch = "wasm32"))]
             Command::Paste => {
                 ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste);
