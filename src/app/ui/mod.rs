@@ -487,10 +487,45 @@ impl TumbleApp {
         }
     }
 
+    /// A menu's items, from the command table (the Game menu lists the games first: on a
+    /// narrow window the tabs beside the menus are cut off).
+    fn menu_items(
+        &self,
+        ui: &mut egui::Ui,
+        menu: Menu,
+        allowed: &super::command::Allowed,
+        asked: &mut Vec<Command>,
+        switch: &mut Option<GameKind>,
+    ) {
+        if menu == Menu::Game {
+            // The games, here too: on a narrow window the tabs beside the menus
+            // are cut off.
+            for k in GameKind::ALL {
+                if ui.radio(self.kind == k, k.name()).clicked() {
+                    *switch = Some(k);
+                    ui.close();
+                }
+            }
+            ui.separator();
+        }
+        let mut group = None;
+        for c in Command::in_menu(menu) {
+            if group.is_some_and(|g| g != c.place().1) {
+                ui.separator();
+            }
+            group = Some(c.place().1);
+            match self.checked(c) {
+                Some(on) => toggle(ui, c, on, c.enabled(allowed), asked),
+                None => command_button(ui, c, c.enabled(allowed), asked),
+            }
+            if c == Command::EnterGameId {
+                self.recent_menu(ui);
+            }
+        }
+    }
+
     fn menu_bar(&mut self, ui: &mut egui::Ui, asked: &mut Vec<Command>) {
         let allowed = self.allowed();
-        let item =
-            |ui: &mut egui::Ui, c: Command, asked: &mut Vec<Command>| command_button(ui, c, c.enabled(&allowed), asked);
         egui::Panel::top("menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 let mut switch = None;
@@ -502,32 +537,19 @@ impl TumbleApp {
                         egui::Key::from_name(letter).is_some_and(|k| i.consume_key(egui::Modifiers::ALT, k))
                     })
                 });
+                // With finger-sized rows a menu can be taller than a phone's screen; egui would
+                // then lift it over the menu bar, where a tap meant for another title lands on
+                // its items. There it scrolls instead, below the bar.
+                let finger = self.view.touch || self.view.width < crate::app::LEVELS_FOLD_BELOW;
+                let room = (ui.ctx().content_rect().bottom() - ui.max_rect().bottom() - 12.0).max(120.0);
                 for menu in Menu::ALL {
                     let shown = ui.menu_button(menu.title(), |ui| {
-                        if menu == Menu::Game {
-                            // The games, here too: on a narrow window the tabs beside the menus
-                            // are cut off.
-                            for k in GameKind::ALL {
-                                if ui.radio(self.kind == k, k.name()).clicked() {
-                                    switch = Some(k);
-                                    ui.close();
-                                }
-                            }
-                            ui.separator();
-                        }
-                        let mut group = None;
-                        for c in Command::in_menu(menu) {
-                            if group.is_some_and(|g| g != c.place().1) {
-                                ui.separator();
-                            }
-                            group = Some(c.place().1);
-                            match self.checked(c) {
-                                Some(on) => toggle(ui, c, on, c.enabled(&allowed), asked),
-                                None => item(ui, c, asked),
-                            }
-                            if c == Command::EnterGameId {
-                                self.recent_menu(ui);
-                            }
+                        if finger {
+                            egui::ScrollArea::vertical()
+                                .max_height(room)
+                                .show(ui, |ui| self.menu_items(ui, menu, &allowed, asked, &mut switch));
+                        } else {
+                            self.menu_items(ui, menu, &allowed, asked, &mut switch);
                         }
                     });
                     let id = egui::Popup::default_response_id(&shown.response);

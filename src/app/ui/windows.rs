@@ -464,12 +464,17 @@ impl TumbleApp {
         // Below the toolbar (its buttons stay in reach), and within the window.
         let top = 80.0;
         let room = (ctx.content_rect().height() - top - 40.0).max(200.0);
+        // Within the screen's width too (a phone's 390 px): the text wraps to it.
+        let screen = ctx.content_rect().width();
+        let wide = (screen - 16.0).max(200.0);
+        let width = 480.0_f32.min(wide);
         egui::Window::new(format!("How to play: {}", self.kind.name()))
             .open(&mut open)
-            .default_width(480.0)
+            .default_width(width)
+            .max_width(wide)
             .default_height(620.0_f32.min(room))
             .max_height(room)
-            .default_pos([240.0, top])
+            .default_pos([240.0_f32.min((screen - width - 8.0).max(8.0)), top])
             .collapsible(false)
             .show(ctx, |ui| {
                 // A scroll bar beside the text, not over its last letters.
@@ -477,15 +482,19 @@ impl TumbleApp {
                 egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
                     if !legend.is_empty() {
                         ui.strong("What you see");
+                        // Each swatch and its name as one widget, so the row wraps between
+                        // them (a group of widgets does not wrap: it would widen the window).
                         ui.horizontal_wrapped(|ui| {
+                            let (font, ink) = (egui::TextStyle::Body.resolve(ui.style()), ui.visuals().text_color());
                             for (scene, name) in &legend {
-                                ui.horizontal(|ui| {
-                                    let (rect, _) =
-                                        ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
-                                    crate::app::paint::paint(&ui.painter_at(rect), rect, scene);
-                                    ui.label(*name);
-                                });
-                                ui.add_space(8.0);
+                                let galley = ui.painter().layout_no_wrap(name.to_string(), font.clone(), ink);
+                                let size = egui::vec2(26.0 + 6.0 + galley.size().x + 8.0, 26.0);
+                                let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+                                let swatch = egui::Rect::from_min_size(rect.min, egui::vec2(26.0, 26.0));
+                                crate::app::paint::paint(&ui.painter_at(swatch), swatch, scene);
+                                let at = egui::pos2(swatch.right() + 6.0, rect.center().y - galley.size().y / 2.0);
+                                ui.painter().galley(at, galley, ink);
+                                response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, *name));
                             }
                         });
                         ui.add_space(6.0);
@@ -496,7 +505,11 @@ impl TumbleApp {
                         ui.add_space(6.0);
                     }
                     ui.strong("Keys");
-                    egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
+                    // The keys' lines wrap within the window (a grid's cells do not by
+                    // themselves, and would widen it past a narrow screen).
+                    let lines = (ui.available_width() - 110.0).max(120.0);
+                    egui::Grid::new("keys").num_columns(2).striped(true).max_col_width(lines).show(ui, |ui| {
+                        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
                         for (k, what) in h.keys {
                             ui.monospace(*k);
                             ui.label(*what);
