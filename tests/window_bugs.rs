@@ -862,3 +862,27 @@ fn copy_link_in_the_editor_shares_the_level_being_edited() {
     let read = <tumblebox::vexed::Board as Replay>::from_level(&parsed.level, false).unwrap();
     assert_eq!(board.level_text("My-level"), read.level_text("My-level"));
 }
+
+/// The web review's bug 16, the par's half: a link to a level opened from a file lost its
+/// par (the game ID carried the World Finals text, which has no place for one). A Vexed level
+/// with a par now travels as its Android line when that reads back as the same board, and the
+/// link opens elsewhere with its title and par.
+#[test]
+fn a_link_to_a_vexed_level_of_a_file_keeps_its_par() {
+    // A board of no built-in pack (SAMPLE-02's with its last row's blocks swapped), par 12.
+    let (h, dir) = opened("shared.txt", "Shared;..b../.ca.a/.XX.X/.ac../XXXcb;12\n");
+    assert_eq!((h.shown().title.as_str(), h.state().tabs.vexed.levels[0].par), ("Shared", Some(12)));
+    let id = h.state().link_id().unwrap();
+    let parsed = tumblebox::save::GameId::parse(&id).unwrap().unwrap();
+    assert!(parsed.level.ends_with(";12\n"), "{:?}", parsed.level);
+    let mut other = harness();
+    other.run_steps(2);
+    other.state_mut().paste(&id).unwrap();
+    other.run_steps(2);
+    let t = &other.state().tabs.vexed;
+    assert_eq!((t.levels[t.index].title.as_str(), t.levels[t.index].par), ("Shared", Some(12)));
+    // The board is the one sent: the same level text either side.
+    let sent = h.state().tabs.vexed.session.current().level_text("x");
+    assert_eq!(t.session.current().level_text("x"), sent);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

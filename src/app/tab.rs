@@ -463,7 +463,9 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
     }
     fn game_id(&self) -> String {
         let (start, texts, _) = self.session.run();
-        crate::save::GameId::of(&start, &self.session.title, &texts).to_string()
+        // The level's par goes with it when the game on screen starts at that level.
+        let par = self.levels.get(self.index).filter(|l| l.start == start).and_then(|l| l.par);
+        crate::save::GameId::with_par(&start, &self.session.title, par, &texts).to_string()
     }
     fn load(&mut self, save: &crate::save::Save, file: &str) -> Result<(), crate::error::ParseError> {
         let session = Session::<P>::from_save(save)?;

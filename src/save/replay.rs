@@ -38,6 +38,13 @@ pub trait Replay: Animate {
     fn level_text(&self, title: &str) -> String {
         self.trace_input(title, &[]).file
     }
+    /// The level as a game ID carries it: [`Replay::level_text`], or where the game's own
+    /// format keeps a par and `par` is known, a text that keeps it too (Vexed's Android line,
+    /// when it reads back as this very board), so a shared link keeps the par.
+    fn shared_level_text(&self, title: &str, par: Option<usize>) -> String {
+        let _ = par;
+        self.level_text(title)
+    }
     /// Whether the level is done here (solved; stacks: the game is over).
     fn solved(&self) -> bool;
     /// Whether the level plays by Baekjoon 17780's rule (only the bottom piece moves), for

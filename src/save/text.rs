@@ -72,8 +72,14 @@ fn fnv32(text: &str) -> u32 {
 
 impl GameId {
     pub fn of<R: Replay>(start: &R, title: &str, moves: &[String]) -> GameId {
+        GameId::with_par(start, title, None, moves)
+    }
+
+    /// As [`GameId::of`], the level's par kept where its text has room for one
+    /// ([`Replay::shared_level_text`]).
+    pub fn with_par<R: Replay>(start: &R, title: &str, par: Option<usize>, moves: &[String]) -> GameId {
         let input = start.trace_input(title, moves);
-        GameId { game: R::GAME.to_string(), level: start.level_text(title), moves: moves_line(&input) }
+        GameId { game: R::GAME.to_string(), level: start.shared_level_text(title, par), moves: moves_line(&input) }
     }
 
     /// `None` when the text is not a game ID at all; otherwise the ID or what is wrong with it.

@@ -58,6 +58,18 @@ impl Replay for Board {
 
     /// The board exactly as it is (so the trace's coordinates are the window's): as a World
     /// Finals case when it reads back the same, else as an Android line (a cropped board).
+    fn shared_level_text(&self, title: &str, par: Option<usize>) -> String {
+        if let Some(par) = par {
+            let line = format!("{}\n", vexed::format::android_line(&plain_name(title), self, par));
+            let same = vexed::format::parse_any(line.as_bytes())
+                .is_ok_and(|(_, l)| l.len() == 1 && l[0].board.settle().0 == *self);
+            if same {
+                return line;
+            }
+        }
+        self.level_text(title)
+    }
+
     fn trace_input(&self, title: &str, moves: &[String]) -> TraceInput {
         let name = plain_name(title);
         let rows = vexed::format::board_rows(self);
