@@ -199,4 +199,38 @@ fn a_tall_menu_on_a_phone_stays_below_the_menu_bar() {
         h.query_all_by_label_contains("Dark theme").next().is_some(),
         "a tap on View with Game open left View shut"
     );
+    // The second play-test's finding: a menu scrolled down, shut, and opened again opened
+    // scrolled, so a tap at an item's first place hit another. It opens at its top again.
+    h.press(egui::Key::Escape);
+    h.run_steps(2);
+    let games_row = |h: &egui_kittest::Harness<'_, tumblebox::app::TumbleApp>| {
+        h.query_all_by_label("Shubbles box").map(|n| n.rect()).find(|r| r.top() > game.bottom() - 1.0)
+    };
+    click_at(&mut h, game.center());
+    h.run_steps(3);
+    let at_first = games_row(&h).expect("the Game menu open");
+    for _ in 0..6 {
+        h.hover_at(at_first.center());
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -120.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run_steps(2);
+    }
+    let scrolled = games_row(&h).map(|r| r.top());
+    assert!(scrolled.is_none_or(|t| t < at_first.top() - 50.0), "the menu did not scroll: {scrolled:?}");
+    h.press(egui::Key::Escape);
+    h.run_steps(2);
+    click_at(&mut h, game.center());
+    h.run_steps(3);
+    let again = games_row(&h).expect("the Game menu open again");
+    assert!(
+        (again.top() - at_first.top()).abs() < 0.5,
+        "opened again at y {:.0}, first at {:.0}",
+        again.top(),
+        at_first.top()
+    );
 }

@@ -543,9 +543,14 @@ impl TumbleApp {
                 let finger = self.view.touch || self.view.width < crate::app::LEVELS_FOLD_BELOW;
                 let room = (ui.ctx().content_rect().bottom() - ui.max_rect().bottom() - 12.0).max(120.0);
                 for menu in Menu::ALL {
+                    // Each opening starts at the menu's top (the same spot, the same item): its
+                    // scroll area is a new one each time, counted by the menu's closings.
+                    let key = egui::Id::unique(("tumblebox menu scroll", menu.title()));
+                    let (was_open, closings): (bool, u32) = ui.ctx().data(|d| d.get_temp(key)).unwrap_or_default();
                     let shown = ui.menu_button(menu.title(), |ui| {
                         if finger {
                             egui::ScrollArea::vertical()
+                                .id_salt(("menu", menu.title(), closings))
                                 .max_height(room)
                                 .show(ui, |ui| self.menu_items(ui, menu, &allowed, asked, &mut switch));
                         } else {
@@ -553,6 +558,11 @@ impl TumbleApp {
                         }
                     });
                     let id = egui::Popup::default_response_id(&shown.response);
+                    let open = egui::Popup::is_id_open(ui.ctx(), id);
+                    if open != was_open {
+                        let closings = closings + u32::from(was_open);
+                        ui.ctx().data_mut(|d| d.insert_temp(key, (open, closings)));
+                    }
                     if alt == Some(menu) {
                         egui::Popup::open_id(ui.ctx(), id);
                     }
