@@ -361,18 +361,7 @@ fn vexed_is_played_by_keys_alone() {
     // picks the block under it, Left and Right push it, Enter lets it go. SAMPLE-02 (par 9)
     // solved by keys only, with the solver's moves as the plan.
     let src = crate::common::window::solved_sample_02();
-    let plan: Vec<tumblebox::vexed::Move> = src
-        .state()
-        .tabs
-        .vexed
-        .session
-        .history
-        .iter()
-        .filter_map(|e| match e {
-            tumblebox::app::session::Entry::Move { mv, .. } => Some(*mv),
-            _ => None,
-        })
-        .collect();
+    let plan: Vec<tumblebox::vexed::Move> = src.state().tabs.vexed.session.moves_made();
     assert_eq!(plan.len(), 9);
     let mut h = harness();
     h.run_steps(2);

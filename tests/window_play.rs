@@ -350,18 +350,7 @@ fn a_shubbles_level_that_needs_stot_moves_is_solved_by_pointer_alone() {
     }
     let s = h.shown();
     assert!(s.solved && s.moves == 10, "{s:?}");
-    let played: Vec<Op> = h
-        .state()
-        .tabs
-        .shubbles
-        .session
-        .history
-        .iter()
-        .filter_map(|e| match e {
-            tumblebox::app::session::Entry::Move { mv, .. } => Some(*mv),
-            _ => None,
-        })
-        .collect();
+    let played: Vec<Op> = h.state().tabs.shubbles.session.moves_made();
     assert_eq!(played, answer);
     assert_eq!(played[3..5], [Op::Stot(StotDir::Left), Op::Stot(StotDir::Up)]);
 }

@@ -222,46 +222,46 @@ mod dom {
         }
         // Before the canvas in the page's order: a screen reader meets it first.
         body.insert_before(&region, body.first_child().as_ref())?;
-        let mut dom = Dom { status, games, buttons, last: m.clone(), _clicks: clicks };
-        // Every state written once, as an update writes it.
-        dom.last.games.iter_mut().for_each(|g| g.1 = !g.1);
-        dom.last.menus.iter_mut().flat_map(|(_, e)| e).for_each(|e| {
-            e.enabled = !e.enabled;
-            e.pressed = e.pressed.map(|p| !p);
-        });
-        update(&mut dom, m.clone());
+        let dom = Dom { status, games, buttons, last: m.clone(), _clicks: clicks };
+        write(&dom, m, None);
         Ok(dom)
     }
 
     /// Writes what changed since the last frame.
     fn update(dom: &mut Dom, now: Mirror) {
-        if now == dom.last {
-            return;
+        if now != dom.last {
+            write(dom, &now, Some(&dom.last));
+            dom.last = now;
         }
-        if now.status != dom.last.status {
+    }
+
+    /// Writes the states of `now` that differ from `before` (every one when there is none;
+    /// the status line's text is written when the region is made).
+    fn write(dom: &Dom, now: &Mirror, before: Option<&Mirror>) {
+        let flag = |on: bool| if on { "true" } else { "false" };
+        if before.is_some_and(|b| b.status != now.status) {
             dom.status.set_text_content(Some(&now.status));
         }
-        for ((el, (_, on)), (_, was)) in dom.games.iter().zip(&now.games).zip(&dom.last.games) {
-            if on != was {
-                let _ = el.set_attribute("aria-pressed", if *on { "true" } else { "false" });
+        for (i, (el, &(_, on))) in dom.games.iter().zip(&now.games).enumerate() {
+            if before.is_none_or(|b| b.games[i].1 != on) {
+                let _ = el.set_attribute("aria-pressed", flag(on));
             }
         }
-        let entries = now.menus.iter().flat_map(|(_, e)| e);
-        let before = dom.last.menus.iter().flat_map(|(_, e)| e);
-        for ((el, e), b) in dom.buttons.iter().zip(entries).zip(before) {
-            if e.enabled != b.enabled {
+        let was: Vec<&super::Entry> = before.map_or(Vec::new(), |b| b.menus.iter().flat_map(|(_, e)| e).collect());
+        for (i, (el, e)) in dom.buttons.iter().zip(now.menus.iter().flat_map(|(_, e)| e)).enumerate() {
+            let b = was.get(i);
+            if b.is_none_or(|b| b.enabled != e.enabled) {
                 let _ = if e.enabled {
                     el.remove_attribute("aria-disabled")
                 } else {
                     el.set_attribute("aria-disabled", "true")
                 };
             }
-            if e.pressed != b.pressed
-                && let Some(p) = e.pressed
+            if let Some(p) = e.pressed
+                && b.is_none_or(|b| b.pressed != e.pressed)
             {
-                let _ = el.set_attribute("aria-pressed", if p { "true" } else { "false" });
+                let _ = el.set_attribute("aria-pressed", flag(p));
             }
         }
-        dom.last = now;
     }
 }

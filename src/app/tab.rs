@@ -364,13 +364,7 @@ impl<P: Playable + Clone + super::edit::Editable> GameTab for Tab<P> {
         let n = s.moves();
         let from = s.cursor - n;
         let start = from.checked_sub(1).map_or(s.start.clone(), |i| s.history[i].after().clone());
-        let moves: Vec<P::Move> = s.history[from..s.cursor]
-            .iter()
-            .filter_map(|e| match e {
-                super::session::Entry::Move { mv, .. } => Some(mv.clone()),
-                _ => None,
-            })
-            .collect();
+        let moves = s.moves_made();
         let forward = P::forward_of(&start, &moves, s.current());
         self.set_reverse(false);
         self.reverse_left = None;

@@ -56,30 +56,29 @@ impl Replay for Board {
         vexed::format::move_text(self, *mv)
     }
 
-    /// The board exactly as it is (so the trace's coordinates are the window's): as a World
-    /// Finals case when it reads back the same, else as an Android line (a cropped board).
+    /// With a par, the Android line that keeps it, when it reads back as this very board.
     fn shared_level_text(&self, title: &str, par: Option<usize>) -> String {
-        if let Some(par) = par {
-            let line = format!("{}\n", vexed::format::android_line(&plain_name(title), self, par));
-            let same = vexed::format::parse_any(line.as_bytes())
-                .is_ok_and(|(_, l)| l.len() == 1 && l[0].board.settle().0 == *self);
-            if same {
-                return line;
-            }
+        match par.map(|par| format!("{}\n", vexed::format::android_line(&plain_name(title), self, par))) {
+            Some(line) if reads_back_as(&line, self) => line,
+            _ => self.level_text(title),
         }
-        self.level_text(title)
     }
 
+    /// The board exactly as it is (so the trace's coordinates are the window's): as a World
+    /// Finals case when it reads back the same, else as an Android line (a cropped board).
     fn trace_input(&self, title: &str, moves: &[String]) -> TraceInput {
         let name = plain_name(title);
         let rows = vexed::format::board_rows(self);
         let wf = format!("{} {} {name}\n{}\n0 0\n", self.rows(), self.cols(), rows.join("\n"));
-        let same = |text: &str| {
-            vexed::format::parse_any(text.as_bytes()).is_ok_and(|(_, l)| l.len() == 1 && l[0].board.settle().0 == *self)
-        };
-        let file = if same(&wf) { wf } else { format!("{}\n", vexed::format::android_line(&name, self, 0)) };
+        let file =
+            if reads_back_as(&wf, self) { wf } else { format!("{}\n", vexed::format::android_line(&name, self, 0)) };
         TraceInput { game: "vexed", file, args: vec!["--moves".into(), moves.join(" ")] }
     }
+}
+
+/// Whether `text` is one level whose board, settled, is `board` (its coordinates the same).
+fn reads_back_as(text: &str, board: &Board) -> bool {
+    vexed::format::parse_any(text.as_bytes()).is_ok_and(|(_, l)| l.len() == 1 && l[0].board.settle().0 == *board)
 }
 
 /// A title as a World Finals or Android name: one word of plain characters.

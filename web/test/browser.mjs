@@ -569,12 +569,11 @@ try {
   const named = (role, name) => nodes.some((n) => n.role === role && n.name === name);
   const games = ['Vexed', 'Shubbles box', 'Pushing boxes', 'Stacks'].filter((g) => named('button', g));
   const commands = ['Undo', 'Restart', 'Hint', 'Solve', 'Next level', 'How to play'].filter((c) => named('button', c));
-  const status = async () => {
-    const found = nodes.find((n) => n.role === 'status');
-    if (!found) return '';
-    // A status region's name is its text in some versions, its child's text in others.
-    return reader.page.evaluate(() => document.querySelector('[role=status]')?.textContent ?? '');
-  };
+  // The status line's text, when the tree has a status node (its text is its child's, not its
+  // name, so it is read from the page).
+  const status = async () => nodes.some((n) => n.role === 'status')
+    ? reader.page.evaluate(() => document.querySelector('#tb-access [role=status]')?.textContent ?? '')
+    : '';
   const line = await status();
   // The page opens on the game the tests before left (the store keeps it).
   const shown = (await reader.page.title()).replace(' — tumblebox', '');

@@ -211,6 +211,18 @@ impl<P: Playable> Session<P> {
         self.history[..=e].iter().rev().take_while(|x| matches!(x, Entry::Move { .. })).count()
     }
 
+    /// The moves since the last restart, in order.
+    pub fn moves_made(&self) -> Vec<P::Move> {
+        let n = self.moves();
+        self.history[self.cursor - n..self.cursor]
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Move { mv, .. } => Some(mv.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The pushes among the moves since the last restart (the games that count them).
     pub fn pushes(&self) -> usize {
         let n = self.moves();

@@ -475,13 +475,17 @@ impl TumbleApp {
         }
     }
 
+    /// A phone's layout: a narrow window, or a touch seen.
+    fn finger(&self) -> bool {
+        self.view.touch || self.view.width < crate::app::LEVELS_FOLD_BELOW
+    }
+
     /// Controls a finger can hit on a phone: every button, menu title and switch at least
     /// [`crate::app::FINGER`] tall on a narrow window or once a touch has been seen; egui's
     /// own size otherwise.
     fn finger_sizes(&mut self, ctx: &egui::Context) {
         self.view.touch |= ctx.input(|i| i.events.iter().any(|e| matches!(e, egui::Event::Touch { .. })));
-        let finger = self.view.touch || self.view.width < crate::app::LEVELS_FOLD_BELOW;
-        let want = if finger { crate::app::FINGER } else { egui::style::Spacing::default().interact_size.y };
+        let want = if self.finger() { crate::app::FINGER } else { egui::style::Spacing::default().interact_size.y };
         if ctx.global_style().spacing.interact_size.y != want {
             ctx.all_styles_mut(|s| s.spacing.interact_size.y = want);
         }
@@ -540,7 +544,7 @@ impl TumbleApp {
                 // With finger-sized rows a menu can be taller than a phone's screen; egui would
                 // then lift it over the menu bar, where a tap meant for another title lands on
                 // its items. There it scrolls instead, below the bar.
-                let finger = self.view.touch || self.view.width < crate::app::LEVELS_FOLD_BELOW;
+                let finger = self.finger();
                 let room = (ui.ctx().content_rect().bottom() - ui.max_rect().bottom() - 12.0).max(120.0);
                 for menu in Menu::ALL {
                     // Each opening starts at the menu's top (the same spot, the same item): its
