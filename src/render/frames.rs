@@ -136,7 +136,7 @@ where
 
 /// Pixels of frames held at once by a streaming export (about this many bytes per batch, and
 /// a few times that in all with the compressed copies); at least two frames per thread.
-const BATCH_PIXELS: usize = 16 << 20;
+const BATCH_PIXELS: usize = 4 << 20;
 
 /// Frames per batch at this image size.
 pub fn batch_len(size: (usize, usize)) -> usize {
@@ -165,7 +165,6 @@ pub struct GifBuilder<W: Shrink> {
     batch: usize,
     pending: Vec<(Scene, u16)>,
     last_scene: Option<Scene>,
-    last_image: Option<Indexed>,
     frames: usize,
     /// Each palette index's first index of the same colour, so a colour reaches the GIF as
     /// one index (two blends can come out the same).
@@ -187,7 +186,6 @@ impl<W: Shrink> GifBuilder<W> {
             batch: batch_len(size),
             pending: Vec::new(),
             last_scene: None,
-            last_image: None,
             frames: 0,
             first_of_colour: Vec::new(),
             colours: hashbrown::HashMap::new(),
@@ -230,6 +228,7 @@ impl<W: Shrink> GifBuilder<W> {
             })
             .collect();
         let mut rendered = rendered.into_iter();
+        // A repeated scene is sent as "the same picture" (none), not a copy of it.
         let mut frames = Vec::with_capacity(pending.len());
         let mut k = 0;
         for (i, (_, delay)) in pending.iter().enumerate() {
@@ -240,18 +239,14 @@ impl<W: Shrink> GifBuilder<W> {
                 self.palette.first_of_colour(&mut self.first_of_colour, &mut self.colours);
                 map.iter_mut().for_each(|m| *m = self.first_of_colour[*m as usize]);
                 image.remap(&map);
-                image
+                Some(image)
             } else {
-                match frames.last() {
-                    Some(Frame { image, .. }) => image.clone(),
-                    None => self.last_image.clone().expect("a repeated scene has an image before it"),
-                }
+                None
             };
-            frames.push(Frame { image, delay_cs: *delay });
+            frames.push((image, *delay));
         }
         self.frames += frames.len();
-        self.last_image = frames.last().map(|f| f.image.clone());
-        self.gif.write_batch(frames, &self.palette)?;
+        self.gif.write_pictures(frames, &self.palette)?;
         self.last_scene = pending.into_iter().last().map(|(s, _)| s);
         Ok(())
     }

@@ -272,6 +272,35 @@ fn the_bytes_do_not_depend_on_how_frames_are_handed_over() {
 }
 
 #[test]
+fn a_picture_given_as_the_same_as_before_writes_what_its_copy_writes() {
+    let palette = Palette::new();
+    // Held pictures (the same picture again) at the start of a hand-over and inside one.
+    let keys = [0, 0, 3, 3, 3, 6, 9, 9, 12, 12];
+    let frames: Vec<Frame> =
+        keys.iter().enumerate().map(|(i, &k)| Frame { image: board(50, 40, 10, k), delay_cs: 5 + i as u16 }).collect();
+    let whole = encode(&frames, &palette);
+    for chunk in [1, 3, 10] {
+        let mut g = GifStream::new(Cursor::new(Vec::new()), 50, 40).unwrap();
+        for (c, part) in frames.chunks(chunk).enumerate() {
+            let given = part
+                .iter()
+                .enumerate()
+                .map(|(j, f)| {
+                    let i = c * chunk + j;
+                    let same = i > 0 && keys[i] == keys[i - 1];
+                    ((!same).then(|| f.image.clone()), f.delay_cs)
+                })
+                .collect();
+            g.write_pictures(given, &palette).unwrap();
+        }
+        assert_eq!(g.finish(&palette).unwrap().into_inner(), whole, "handed over {chunk} at a time");
+    }
+    let mut g = GifStream::new(Cursor::new(Vec::new()), 50, 40).unwrap();
+    let err = g.write_pictures(vec![(None, 5)], &palette).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+}
+
+#[test]
 fn a_file_output_is_cut_to_size_like_a_memory_one() {
     let palette = Palette::new();
     let frames: Vec<Frame> = (0..3).map(|k| Frame { image: board(30, 30, 6, k * 6), delay_cs: 5 }).collect();

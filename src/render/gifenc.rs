@@ -217,25 +217,49 @@ impl<W: Shrink> GifStream<W> {
     /// time ([`window`] frames, fixed by the image size), so the bytes do not depend on how
     /// the frames are handed over.
     pub fn write_batch(&mut self, frames: Vec<Frame>, palette: &Palette) -> io::Result<()> {
+        self.write_pictures(frames.into_iter().map(|f| (Some(f.image), f.delay_cs)).collect(), palette)
+    }
+
+    /// As [`GifStream::write_batch`], a frame given as its picture or, none, as the same
+    /// picture as the frame before (so a held picture is not copied to be compared).
+    pub fn write_pictures(&mut self, frames: Vec<(Option<Indexed>, u16)>, palette: &Palette) -> io::Result<()> {
         let (w, h) = (self.width, self.height);
-        if frames.iter().any(|f| (f.image.width, f.image.height) != (w, h)) {
+        if frames.iter().flat_map(|f| &f.0).any(|i| (i.width, i.height) != (w, h)) {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "a frame of another size"));
+        }
+        if self.canvas.is_none() && frames.first().is_some_and(|f| f.0.is_none()) {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "the first frame repeats none"));
         }
         // Each frame kept as its change over the one before; only the last picture is kept.
         let canvas = self.canvas.take();
-        let before = |k: usize| if k == 0 { canvas.as_ref() } else { Some(&frames[k - 1].image) };
+        // Each picture's predecessor: the last picture given before it.
+        let mut last = canvas.as_ref();
+        let pairs: Vec<(Option<&Indexed>, Option<&Indexed>)> = frames
+            .iter()
+            .map(|(img, _)| {
+                let before = last;
+                if img.is_some() {
+                    last = img.as_ref();
+                }
+                (before, img.as_ref())
+            })
+            .collect();
         let changes: Vec<Option<Change>> =
-            frames.par_iter().enumerate().map(|(k, f)| change(before(k), &f.image)).collect();
-        drop(canvas);
-        for (c, f) in changes.into_iter().zip(&frames) {
+            pairs.par_iter().map(|&(before, img)| img.and_then(|img| change(before, img))).collect();
+        drop(pairs);
+        let mut newest = canvas;
+        for (c, (img, delay)) in changes.into_iter().zip(frames) {
             self.frames += 1;
-            self.queue.push((c, f.delay_cs));
+            self.queue.push((c, delay));
             if self.queue.len() == self.window {
                 let q = std::mem::take(&mut self.queue);
                 self.write_window(q, palette)?;
             }
+            if img.is_some() {
+                newest = img;
+            }
         }
-        self.canvas = frames.into_iter().last().map(|f| f.image);
+        self.canvas = newest;
         Ok(())
     }
 

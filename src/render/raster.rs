@@ -281,7 +281,12 @@ impl Viewport {
 
 /// Renders a scene into a `width` x `height` indexed image.
 pub fn render(scene: &Scene, width: usize, height: usize, palette: &mut Palette) -> Indexed {
-    let mut img = Indexed { width, height, pixels: vec![palette.ink(scene.background); width * height] };
+    // Written, not allocated zeroed: a zeroed allocation is the kernel's shared zero page until
+    // written, so drawing's read then write would fault twice a page (the second with a TLB
+    // flush on every core).
+    let mut pixels = Vec::with_capacity(width * height);
+    pixels.resize(width * height, palette.ink(scene.background));
+    let mut img = Indexed { width, height, pixels };
     let vp = Viewport::fit(scene, width, height);
     for shape in &scene.shapes {
         match shape {
