@@ -144,10 +144,6 @@ pub fn batch_len(size: (usize, usize)) -> usize {
     (BATCH_PIXELS / per).clamp(2 * rayon::current_num_threads(), 256)
 }
 
-/// Renders scenes in batches and writes them to a [`GifStream`]: a scene equal to the one
-/// before reuses its image; frames are rendered in parallel, each on its own palette, then
-/// merged into the shared palette in frame order, so the output does not depend on timing
-/// or on the batch size.
 /// What an exported animation does beyond its frames: how often it loops and how long its
 /// last frame stays.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -158,6 +154,10 @@ pub struct Movie {
     pub hold: f32,
 }
 
+/// Renders scenes in batches and writes them to a [`GifStream`]: a scene equal to the one
+/// before is sent as the same picture; frames are rendered in parallel, each on its own
+/// palette, then merged into the shared palette in frame order, so the output does not depend
+/// on timing or on the batch size.
 pub struct GifBuilder<W: Shrink> {
     gif: GifStream<W>,
     palette: Palette,

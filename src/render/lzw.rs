@@ -306,21 +306,30 @@ impl Encoder {
             while (len as usize) < px.len() {
                 let v = px[len as usize];
                 let own = (v & 0xff) as u8;
-                // A run of this symbol continuing a string of it: jump to the longest string of
-                // it the run and the table allow (the same code a child a pixel would reach;
-                // no pixel of the run could branch).
-                if self.dict.run_of[code as usize] == RUN | own as u16 && (v & FREE == 0 || own == t) {
-                    let n = self.dict.pure[code as usize];
-                    let room = (self.dict.longest[own as usize] - n) as usize;
-                    if room > 0 {
-                        let r = px[len as usize..].iter().take(room).take_while(|&&w| w == v).count();
-                        code = self.dict.run_code(own, n + r as u16);
-                        len += r as u32;
-                        continue;
+                if v & FREE == 0 || own == t {
+                    // One symbol allowed. A run of it continuing a string of it: jump to the
+                    // longest string of it the run and the table allow (the same code a child
+                    // a pixel would reach; no pixel of the run could branch).
+                    let c = code as usize & (MAX_CODES - 1);
+                    if self.dict.run_of[c] == RUN | own as u16 {
+                        let n = self.dict.pure[c];
+                        let room = (self.dict.longest[own as usize] - n) as usize;
+                        if room > 0 {
+                            let r = px[len as usize..].iter().take(room).take_while(|&&w| w == v).count();
+                            code = self.dict.run_code(own, n + r as u16);
+                            len += r as u32;
+                            continue;
+                        }
                     }
+                    match self.dict.child(code, own) {
+                        Some(a) => code = a,
+                        None => break,
+                    }
+                    len += 1;
+                    continue;
                 }
                 let a = self.dict.child(code, own);
-                let b = if v & FREE != 0 && own != t { self.dict.child(code, t) } else { None };
+                let b = self.dict.child(code, t);
                 match (a, b) {
                     (Some(a), Some(b)) => {
                         let (a, b) = if v & PREFER_T != 0 { (a, b) } else { (b, a) };
