@@ -382,12 +382,14 @@ fn frame_record(rec: &mut Vec<u8>, e: &Encoded, delay: u16) {
 
 /// A frame as the GIF writer keeps it until its window is written: the smallest rectangle
 /// holding its changes over the frame before (the whole frame for the first), the colours of
-/// its changed pixels (a 256-bit set), and the rectangle's palette indices, an unchanged pixel
-/// marked [`FREE`].
+/// its changed pixels (a 256-bit set), the rectangle's palette indices, and which of them are
+/// unchanged (free: [`FREE`] in the plan), a bit each.
 pub(crate) struct Change {
     pub rect: Rect,
     pub used: [u64; 4],
-    pub px: Vec<u16>,
+    pub px: Vec<u8>,
+    /// Bit `i % 64` of word `i / 64`: pixel `i` is unchanged (empty for the first frame).
+    pub free: Vec<u64>,
     /// Whether there was a frame before (else nothing is free).
     pub over: bool,
 }
@@ -400,29 +402,40 @@ pub(crate) fn change(before: Option<&Indexed>, img: &Indexed) -> Option<Change> 
     };
     // Which colours the changed pixels use (an unchanged pixel marks the extra slot).
     let mut seen = [false; 257];
-    let mut px = Vec::with_capacity(r.w * r.h);
+    let n = r.w * r.h;
+    let mut px = Vec::with_capacity(n);
+    let mut free = Vec::with_capacity(if before.is_some() { n.div_ceil(64) } else { 0 });
+    // The free bits not yet stored, and how many.
+    let (mut bits, mut held) = (0u64, 0u32);
     for y in r.y..r.y + r.h {
         let row = y * img.width;
         let now = &img.pixels[row + r.x..row + r.x + r.w];
         match before {
-            None => {
-                now.iter().for_each(|&c| seen[c as usize] = true);
-                px.extend(now.iter().map(|&c| c as u16));
-            }
+            None => now.iter().for_each(|&c| seen[c as usize] = true),
             Some(b) => {
                 let was = &b.pixels[row + r.x..row + r.x + r.w];
                 for (&c, &p) in now.iter().zip(was) {
-                    seen[if c != p { c as usize } else { 256 }] = true;
+                    let same = c == p;
+                    seen[if same { 256 } else { c as usize }] = true;
+                    bits |= (same as u64) << held;
+                    held += 1;
+                    if held == 64 {
+                        free.push(bits);
+                        (bits, held) = (0, 0);
+                    }
                 }
-                px.extend(now.iter().zip(was).map(|(&c, &p)| c as u16 | ((c == p) as u16) << 8));
             }
         }
+        px.extend_from_slice(now);
+    }
+    if held > 0 {
+        free.push(bits);
     }
     let mut used = [0u64; 4];
     for c in (0..256).filter(|&c| seen[c]) {
         used[c / 64] |= 1 << (c % 64);
     }
-    Some(Change { rect: r, used, px, over: before.is_some() })
+    Some(Change { rect: r, used, px, free, over: before.is_some() })
 }
 
 /// What one frame sends: its rectangle's symbols (free ones marked [`FREE`]), minimum code
@@ -459,8 +472,11 @@ pub(crate) fn plan(c: &Change, number: &[u16; 256]) -> Plan {
                 t
             }
         });
-        let any_free = c.px.iter().fold(0, |a, &v| a | v) & FREE != 0;
-        let px = c.px.iter().map(|&v| send[(v & 0x1ff) as usize]).collect();
+        let any_free = c.free.iter().any(|&w| w != 0);
+        let mut px = Vec::with_capacity(c.px.len());
+        for (chunk, &w) in c.px.chunks(64).zip(&c.free) {
+            px.extend(chunk.iter().enumerate().map(|(k, &v)| send[v as usize | ((w >> k) as usize & 1) << 8]));
+        }
         if any_free {
             transparent = Some(t as u8);
             max = max.max(t);
