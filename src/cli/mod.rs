@@ -112,21 +112,6 @@ pub fn parse() -> Result<Cli, ExitCode> {
     }
 }
 
-/// A command's process keeps up to 64 MB of freed memory for its next allocations and takes
-/// blocks of up to 32 MB from it, instead of handing each freed block of a few hundred
-/// kilobytes back to the system and faulting it in again (an export frees and takes such
-/// blocks at every frame: a third of its page faults, docs/measured.md). The window keeps the C
-/// library's defaults; its process lives on after an export.
-fn keep_freed_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only sets two of the C library's allocator parameters (it takes the
-    // allocator's locks; any thread may call it at any time).
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
-        libc::mallopt(libc::M_TRIM_THRESHOLD, 64 << 20);
-    }
-}
-
 /// Runs a parsed command line: the command's work, then its answer on stdout, its files
 /// committed, its notes on stderr, and its exit status.
 pub fn run(cli: Cli) -> ExitCode {
@@ -139,7 +124,6 @@ pub fn run(cli: Cli) -> ExitCode {
             None => open_window(None),
         };
     };
-    keep_freed_memory();
     finish(match command {
         Command::Vexed(c) => vexed::run(c),
         Command::Shubbles(c) => shubbles::run(c),
