@@ -314,6 +314,33 @@ fn a_file_output_is_cut_to_size_like_a_memory_one() {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The changed rectangle (found eight pixels at a time) is the bounding box of the pixels
+    /// that differ, found one by one.
+    #[test]
+    fn the_changed_rectangle_bounds_exactly_the_pixels_that_differ(
+        w in 1usize..40, h in 1usize..12, changes in proptest::collection::vec((0usize..40, 0usize..12, 1u8..4), 0..6),
+    ) {
+        let a = picture(w, h, |x, y| ((x * 7 + y * 3) % 5) as u8);
+        let mut b = a.clone();
+        for &(x, y, d) in &changes {
+            if x < w && y < h {
+                b.pixels[y * w + x] = b.pixels[y * w + x].wrapping_add(d);
+            }
+        }
+        let differ: Vec<(usize, usize)> =
+            (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).filter(|&(x, y)| a.get(x, y) != b.get(x, y)).collect();
+        let expected = (!differ.is_empty()).then(|| {
+            let (x0, x1) = (differ.iter().map(|p| p.0).min().unwrap(), differ.iter().map(|p| p.0).max().unwrap());
+            let (y0, y1) = (differ.iter().map(|p| p.1).min().unwrap(), differ.iter().map(|p| p.1).max().unwrap());
+            super::gifenc::Rect { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 }
+        });
+        prop_assert_eq!(super::gifenc::changed_rect(&a, &b), expected);
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     /// Random animations: random sizes, colours, changed rectangles, repeats and delays.

@@ -729,16 +729,50 @@ pub fn changed_rect(a: &Indexed, b: &Indexed) -> Option<Rect> {
     let (mut left, mut right) = (w, None::<usize>);
     for y in y0..=y1 {
         let (p, q) = row(y);
-        if let Some(f) = p[..left].iter().zip(&q[..left]).position(|(s, t)| s != t) {
+        if let Some(f) = first_difference(&p[..left], &q[..left]) {
             left = f;
         }
         let from = right.map_or(0, |r| r + 1);
-        if let Some(l) = p[from..].iter().zip(&q[from..]).rposition(|(s, t)| s != t) {
+        if let Some(l) = last_difference(&p[from..], &q[from..]) {
             right = Some(from + l);
         }
     }
     let right = right.expect("a row that differs has a pixel that differs");
     Some(Rect { x: left, y: y0, w: right - left + 1, h: y1 - y0 + 1 })
+}
+
+/// Eight bytes as one word (in order: the first byte lowest).
+#[inline]
+fn word(s: &[u8]) -> u64 {
+    u64::from_le_bytes(s.try_into().expect("eight bytes"))
+}
+
+/// The first position where `p` and `q` (of one length) differ, eight bytes at a time.
+fn first_difference(p: &[u8], q: &[u8]) -> Option<usize> {
+    let whole = p.len() / 8 * 8;
+    for (i, (a, b)) in p[..whole].chunks_exact(8).zip(q[..whole].chunks_exact(8)).enumerate() {
+        let x = word(a) ^ word(b);
+        if x != 0 {
+            return Some(i * 8 + x.trailing_zeros() as usize / 8);
+        }
+    }
+    (whole..p.len()).find(|&i| p[i] != q[i])
+}
+
+/// The last position where `p` and `q` (of one length) differ, eight bytes at a time.
+fn last_difference(p: &[u8], q: &[u8]) -> Option<usize> {
+    let tail = p.len() % 8;
+    if let Some(i) = (p.len() - tail..p.len()).rev().find(|&i| p[i] != q[i]) {
+        return Some(i);
+    }
+    let whole = p.len() - tail;
+    for i in (0..whole / 8).rev() {
+        let x = word(&p[i * 8..i * 8 + 8]) ^ word(&q[i * 8..i * 8 + 8]);
+        if x != 0 {
+            return Some(i * 8 + 7 - x.leading_zeros() as usize / 8);
+        }
+    }
+    None
 }
 
 /// Encodes already rendered frames as an animated GIF (looping forever) to any output.
