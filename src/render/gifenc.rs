@@ -414,7 +414,31 @@ pub(crate) fn change(before: Option<&Indexed>, img: &Indexed) -> Option<Change> 
             None => now.iter().for_each(|&c| seen[c as usize] = true),
             Some(b) => {
                 let was = &b.pixels[row + r.x..row + r.x + r.w];
-                for (&c, &p) in now.iter().zip(was) {
+                // Eight pixels at a time: a word of them all unchanged marks only the extra
+                // slot; otherwise each byte that differs marks its colour.
+                let whole = now.len() / 8 * 8;
+                for (c8, p8) in now[..whole].chunks_exact(8).zip(was[..whole].chunks_exact(8)) {
+                    let x = word(c8) ^ word(p8);
+                    let same = if x == 0 {
+                        seen[256] = true;
+                        0xff
+                    } else {
+                        let mut same = 0u64;
+                        for (k, (&c, &p)) in c8.iter().zip(p8).enumerate() {
+                            seen[if c == p { 256 } else { c as usize }] = true;
+                            same |= ((c == p) as u64) << k;
+                        }
+                        same
+                    };
+                    bits |= same << held;
+                    held += 8;
+                    if held >= 64 {
+                        free.push(bits);
+                        held -= 64;
+                        bits = if held == 0 { 0 } else { same >> (8 - held) };
+                    }
+                }
+                for (&c, &p) in now[whole..].iter().zip(&was[whole..]) {
                     let same = c == p;
                     seen[if same { 256 } else { c as usize }] = true;
                     bits |= (same as u64) << held;
