@@ -228,7 +228,10 @@ impl<W: Shrink> GifStream<W> {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "a frame of another size"));
         }
         if self.canvas.is_none() && frames.first().is_some_and(|f| f.0.is_none()) {
-            return Err(io::Error::new(io::ErrorKind::InvalidInput, "the first frame repeats none"));
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "a frame repeats the picture before it, and there is none",
+            ));
         }
         // Each frame kept as its change over the one before; only the last picture is kept.
         let canvas = self.canvas.take();
@@ -404,9 +407,8 @@ pub(crate) fn change(before: Option<&Indexed>, img: &Indexed) -> Option<Change> 
     let mut seen = [false; 257];
     let n = r.w * r.h;
     let mut px = Vec::with_capacity(n);
-    let mut free = Vec::with_capacity(if before.is_some() { n.div_ceil(64) } else { 0 });
-    // The free bits not yet stored, and how many.
-    let (mut bits, mut held) = (0u64, 0u32);
+    let mut free =
+        Bits64 { words: Vec::with_capacity(if before.is_some() { n.div_ceil(64) } else { 0 }), bits: 0, held: 0 };
     for y in r.y..r.y + r.h {
         let row = y * img.width;
         let now = &img.pixels[row + r.x..row + r.x + r.w];
@@ -415,51 +417,70 @@ pub(crate) fn change(before: Option<&Indexed>, img: &Indexed) -> Option<Change> 
             Some(b) => {
                 let was = &b.pixels[row + r.x..row + r.x + r.w];
                 // Eight pixels at a time: a word of them all unchanged marks only the extra
-                // slot; otherwise each byte that differs marks its colour.
-                let whole = now.len() / 8 * 8;
-                for (c8, p8) in now[..whole].chunks_exact(8).zip(was[..whole].chunks_exact(8)) {
-                    let x = word(c8) ^ word(p8);
-                    let same = if x == 0 {
+                // slot; otherwise each pixel marks its colour when it differs.
+                let mut now8 = now.chunks_exact(8);
+                let mut was8 = was.chunks_exact(8);
+                for (c8, p8) in (&mut now8).zip(&mut was8) {
+                    let same = if word(c8) == word(p8) {
                         seen[256] = true;
                         0xff
                     } else {
-                        let mut same = 0u64;
-                        for (k, (&c, &p)) in c8.iter().zip(p8).enumerate() {
-                            seen[if c == p { 256 } else { c as usize }] = true;
-                            same |= ((c == p) as u64) << k;
-                        }
-                        same
+                        unchanged(c8, p8, &mut seen)
                     };
-                    bits |= same << held;
-                    held += 8;
-                    if held >= 64 {
-                        free.push(bits);
-                        held -= 64;
-                        bits = if held == 0 { 0 } else { same >> (8 - held) };
-                    }
+                    free.put(same, 8);
                 }
-                for (&c, &p) in now[whole..].iter().zip(&was[whole..]) {
-                    let same = c == p;
-                    seen[if same { 256 } else { c as usize }] = true;
-                    bits |= (same as u64) << held;
-                    held += 1;
-                    if held == 64 {
-                        free.push(bits);
-                        (bits, held) = (0, 0);
-                    }
-                }
+                let (c, p) = (now8.remainder(), was8.remainder());
+                free.put(unchanged(c, p, &mut seen), c.len() as u32);
             }
         }
         px.extend_from_slice(now);
-    }
-    if held > 0 {
-        free.push(bits);
     }
     let mut used = [0u64; 4];
     for c in (0..256).filter(|&c| seen[c]) {
         used[c / 64] |= 1 << (c % 64);
     }
-    Some(Change { rect: r, used, px, free, over: before.is_some() })
+    Some(Change { rect: r, used, px, free: free.finish(), over: before.is_some() })
+}
+
+/// Which of up to eight pixels `now` are the same in `was` (bit `k` for pixel `k`), each
+/// marking in `seen` its colour when it changed, the extra slot when not.
+#[inline]
+fn unchanged(now: &[u8], was: &[u8], seen: &mut [bool; 257]) -> u64 {
+    let mut same = 0u64;
+    for (k, (&c, &p)) in now.iter().zip(was).enumerate() {
+        seen[if c == p { 256 } else { c as usize }] = true;
+        same |= ((c == p) as u64) << k;
+    }
+    same
+}
+
+/// Bits gathered into 64-bit words, the first bit lowest.
+struct Bits64 {
+    words: Vec<u64>,
+    /// The bits not yet in a word, and how many.
+    bits: u64,
+    held: u32,
+}
+
+impl Bits64 {
+    /// Adds the low `count` bits of `b` (at most 8; the bits above them clear).
+    #[inline]
+    fn put(&mut self, b: u64, count: u32) {
+        self.bits |= b << self.held;
+        self.held += count;
+        if self.held >= 64 {
+            self.words.push(self.bits);
+            self.held -= 64;
+            self.bits = if self.held == 0 { 0 } else { b >> (count - self.held) };
+        }
+    }
+
+    fn finish(mut self) -> Vec<u64> {
+        if self.held > 0 {
+            self.words.push(self.bits);
+        }
+        self.words
+    }
 }
 
 /// What one frame sends: its rectangle's symbols (free ones marked [`FREE`]), minimum code
