@@ -191,6 +191,22 @@ impl Bits {
     }
 }
 
+/// How many of the first `max` pixels of `px` (at most all of them) are `v`, from the first on.
+#[inline]
+fn run_length(px: &[u16], v: u16, max: usize) -> usize {
+    let px = &px[..max.min(px.len())];
+    let four = v as u64 * 0x0001_0001_0001_0001;
+    let mut i = 0;
+    while let Some(q) = px.get(i..i + 4) {
+        let x = (q[0] as u64 | (q[1] as u64) << 16 | (q[2] as u64) << 32 | (q[3] as u64) << 48) ^ four;
+        if x != 0 {
+            return i + (x.trailing_zeros() / 16) as usize;
+        }
+        i += 4;
+    }
+    i + px[i..].iter().take_while(|&&w| w == v).count()
+}
+
 /// Whether pixel `v` (a symbol, maybe [`FREE`]) may be sent as `s`.
 #[inline]
 fn allows(v: u16, s: u8, transparent: u8) -> bool {
@@ -300,42 +316,63 @@ impl Encoder {
         let mut cur = (first as u16, 1u32);
         let mut branches = 0;
         let mut first_path = true;
+        let dict = &*self.dict;
+        let n = px.len();
         loop {
             // Follow `cur` to its end.
-            let (mut code, mut len) = cur;
-            while (len as usize) < px.len() {
-                let v = px[len as usize];
+            let (mut code, len0) = cur;
+            let mut len = len0 as usize;
+            'path: while len < n {
+                let mut v = px[len];
                 let own = (v & 0xff) as u8;
                 if v & FREE == 0 || own == t {
                     // One symbol allowed. A run of it continuing a string of it: jump to the
                     // longest string of it the run and the table allow (the same code a child
                     // a pixel would reach; no pixel of the run could branch).
                     let c = code as usize & (MAX_CODES - 1);
-                    if self.dict.run_of[c] == RUN | own as u16 {
-                        let n = self.dict.pure[c];
-                        let room = (self.dict.longest[own as usize] - n) as usize;
+                    if dict.run_of[c] == RUN | own as u16 {
+                        let k = dict.pure[c];
+                        let room = (dict.longest[own as usize] - k) as usize;
                         if room > 0 {
-                            let r = px[len as usize..].iter().take(room).take_while(|&&w| w == v).count();
-                            code = self.dict.run_code(own, n + r as u16);
-                            len += r as u32;
+                            let r = run_length(&px[len..], v, room);
+                            code = dict.run_code(own, k + r as u16);
+                            len += r;
                             continue;
                         }
                     }
-                    match self.dict.child(code, own) {
+                }
+                // Plain pixels (one symbol, nothing marked): a child each. No run check is
+                // needed here: the string is not a run of this pixel's symbol (checked above),
+                // and no string extending it is a run of any.
+                while v <= 0xff {
+                    let a = dict.child[slot(code, v as u8)];
+                    if a == 0 {
+                        break 'path;
+                    }
+                    code = a;
+                    len += 1;
+                    if len == n {
+                        break 'path;
+                    }
+                    v = px[len];
+                }
+                let own = (v & 0xff) as u8;
+                if v & FREE == 0 || own == t {
+                    match dict.child(code, own) {
                         Some(a) => code = a,
                         None => break,
                     }
                     len += 1;
                     continue;
                 }
-                let a = self.dict.child(code, own);
-                let b = self.dict.child(code, t);
+                let a = dict.child(code, own);
+                let b = dict.child(code, t);
                 match (a, b) {
                     (Some(a), Some(b)) => {
                         let (a, b) = if v & PREFER_T != 0 { (a, b) } else { (b, a) };
                         if branches < BRANCHES {
                             branches += 1;
-                            self.stack.push((a, len + 1));
+                            self.stack.push((a, len as u32 + 1));
                         }
                         code = b;
                     }
@@ -345,6 +382,7 @@ impl Encoder {
                 }
                 len += 1;
             }
+            let len = len as u32;
             // The first path followed takes every preferred branch; another must be longer.
             if first_path || len > best.1 {
                 best = (code, len);
@@ -647,6 +685,19 @@ mod tests {
             let symbols: Vec<u8> = px.iter().map(|&v| v as u8).collect();
             let theirs = weezl::encode::Encoder::new(weezl::BitOrder::Lsb, min_size).encode(&symbols).unwrap();
             proptest::prop_assert_eq!(ours, theirs);
+        }
+    }
+
+    proptest::proptest! {
+        /// A run's length, read four pixels at a time, is the pixels counted one by one.
+        #[test]
+        fn a_run_is_as_long_as_counted_one_by_one(
+            px in proptest::collection::vec(0u16..3, 0..40),
+            v in 0u16..3,
+            max in 0usize..50,
+        ) {
+            let counted = px.iter().take(max).take_while(|&&w| w == v).count();
+            proptest::prop_assert_eq!(run_length(&px, v, max), counted);
         }
     }
 
