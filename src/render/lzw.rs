@@ -37,8 +37,9 @@ pub enum Clear {
     Deferred,
 }
 
-/// The dictionary: each code's children in a dense table (by symbol, then code: see [`slot`];
-/// 0 for none), and each code's prefix, last symbol, first symbol and length. The table
+/// The dictionary: each code's children in a dense table (by symbol, then code, 0 for none:
+/// symbol-major, so the children of consecutive codes by one symbol share cache lines, and a
+/// frame's few common colours keep a few kilobytes hot), and each code's prefix, last symbol, first symbol and length. The table
 /// is kept per thread and emptied after use by undoing the entries added (far fewer than its
 /// cells), so an encoder neither allocates nor clears it whole.
 ///
@@ -46,7 +47,7 @@ pub enum Clear {
 /// symbol and `n` ([`Dict::run_code`]), so a match walking a run of equal pixels jumps to its
 /// end instead of taking a child a pixel.
 struct Dict {
-    child: Box<[u16; CHILDREN]>,
+    child: Box<[[u16; MAX_CODES]; 256]>,
     /// For a string of one symbol repeated, its length; else 0.
     pure: [u16; MAX_CODES],
     /// For such a string, [`RUN`] and its symbol; else 0 (one load tells whether a pixel of
@@ -64,17 +65,6 @@ struct Dict {
     next: usize,
 }
 
-/// Where the child of `code` by `sym` is kept: symbol-major, so the children of consecutive
-/// codes by one symbol share cache lines (a frame's few common colours keep a few kilobytes
-/// hot, where code-major rows spread them over the whole table).
-#[inline]
-fn slot(code: u16, sym: u8) -> usize {
-    ((sym as usize) << 12) | (code as usize & (MAX_CODES - 1))
-}
-
-/// Cells of [`Dict::child`].
-const CHILDREN: usize = MAX_CODES << 8;
-
 /// Marks [`Dict::run_of`]'s entries.
 const RUN: u16 = 1 << 8;
 
@@ -87,7 +77,7 @@ impl Dict {
     fn take() -> Box<Dict> {
         SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_else(|| {
             Box::new(Dict {
-                child: vec![0; CHILDREN].into_boxed_slice().try_into().expect("the table's size"),
+                child: vec![[0; MAX_CODES]; 256].into_boxed_slice().try_into().expect("the table's size"),
                 pure: [0; MAX_CODES],
                 run_of: [0; MAX_CODES],
                 runs: vec![0; MAX_CODES << 8],
@@ -110,7 +100,7 @@ impl Dict {
     /// Removes every entry added.
     fn empty(&mut self) {
         for c in self.first_free..self.next {
-            self.child[slot(self.prefix[c], self.suffix[c])] = 0;
+            self.child[self.suffix[c] as usize][self.prefix[c] as usize & (MAX_CODES - 1)] = 0;
         }
         self.next = self.first_free;
     }
@@ -135,13 +125,13 @@ impl Dict {
 
     #[inline]
     fn child(&self, code: u16, sym: u8) -> Option<u16> {
-        let c = self.child[slot(code, sym)];
+        let c = self.child[sym as usize][code as usize & (MAX_CODES - 1)];
         if c == 0 { None } else { Some(c) }
     }
 
     fn add(&mut self, code: u16, sym: u8) {
         let new = self.next;
-        self.child[slot(code, sym)] = new as u16;
+        self.child[sym as usize][code as usize & (MAX_CODES - 1)] = new as u16;
         self.prefix[new] = code;
         self.suffix[new] = sym;
         self.head[new] = self.head[code as usize];
@@ -228,9 +218,10 @@ pub fn encode_under(pixels: &[u16], min_size: u8, transparent: u8, clear: Clear,
 
 /// A stream's pace: its length in bytes each time it has sent another [`PACE_STEP`] pixels.
 /// An encoding given the pace of a shorter stream of the same pixels stops once it is more
-/// than [`PACE_SLACK`] behind it at some step after the first (a way of sending a frame that
-/// falls that far behind the best so far in its first 16 K pixels or later has not caught up
-/// on any animation of `scripts/bench-gif.sh`; see docs/measured.md).
+/// than [`PACE_SLACK`] behind it at some step, the first included (on the animations of
+/// `scripts/bench-gif.sh` a way that falls that far behind the best so far catches up so
+/// rarely that stopping it costs shubbles smooth 107 bytes of 718 K and the others at most
+/// one; see docs/measured.md).
 #[derive(Default)]
 pub struct Pace {
     /// The pace to keep, empty for none.
@@ -242,8 +233,8 @@ pub struct Pace {
 /// Pixels between two measures of a stream's [`Pace`].
 pub const PACE_STEP: usize = 1 << 13;
 
-/// How far a stream may fall behind the pace it keeps, in 1/1024 of it (about 1 %).
-const PACE_SLACK: u64 = 10;
+/// How far a stream may fall behind the pace it keeps, in 1/1024 of it (about 0.3 %).
+const PACE_SLACK: u64 = 3;
 
 /// As [`encode_under`], also stopping once the stream falls behind `pace.keep`; its own pace
 /// goes to `pace.own`.
@@ -345,7 +336,11 @@ impl Encoder {
                 // needed here: the string is not a run of this pixel's symbol (checked above),
                 // and no string extending it is a run of any.
                 while v <= 0xff {
-                    let a = dict.child[slot(code, v as u8)];
+                    // Indexed by the code unmasked (a code is below `MAX_CODES`), so the next
+                    // lookup waits on this one's load alone.
+                    let Some(&a) = dict.child[v as usize].get(code as usize) else {
+                        break 'path;
+                    };
                     if a == 0 {
                         break 'path;
                     }
@@ -459,7 +454,6 @@ impl Encoder {
                 let j = pace.own.len();
                 pace.own.push(at);
                 if let Some(&k) = pace.keep.get(j)
-                    && j >= 1
                     && at as u64 * 1024 > k as u64 * (1024 + PACE_SLACK)
                 {
                     return false;
@@ -617,8 +611,8 @@ mod tests {
         assert!(first.own.windows(2).all(|w| w[0] < w[1]), "{:?}", first.own);
         let mut behind = Pace { keep: first.own.clone(), own: Vec::new() };
         assert_eq!(encode_paced(&wide, 4, 15, Clear::Deferred, usize::MAX, &mut behind), None);
-        // It stops at the second measure: the first is never held against it.
-        assert_eq!(behind.own.len(), 2);
+        // It stops at the first measure.
+        assert_eq!(behind.own.len(), 1);
         let mut ahead = Pace { keep: behind.own.clone(), own: Vec::new() };
         let kept = encode_paced(&narrow, 4, 15, Clear::Deferred, usize::MAX, &mut ahead);
         assert_eq!(kept.as_deref(), Some(&alone[..]));
