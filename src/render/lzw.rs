@@ -263,6 +263,9 @@ struct Encoder {
     width: u32,
     /// A stack of branches still to explore: (code, length so far).
     stack: Vec<(u16, u32)>,
+    /// Whether the last search met a pixel that could continue its string two ways (both
+    /// children in the table); if not, the pixels allow one string of the table alone.
+    branched: bool,
 }
 
 impl Encoder {
@@ -277,6 +280,7 @@ impl Encoder {
             transparent,
             width: min_size as u32 + 1,
             stack: Vec::with_capacity(BRANCHES + 2),
+            branched: false,
         }
     }
 
@@ -292,6 +296,7 @@ impl Encoder {
         let v = px[0];
         let own = (v & 0xff) as u8;
         self.stack.clear();
+        self.branched = v & FREE != 0 && own != t;
         let first = if v & FREE != 0 && own != t {
             if v & PREFER_T != 0 {
                 self.stack.push((own as u16, 1));
@@ -364,6 +369,7 @@ impl Encoder {
                 let b = dict.child(code, t);
                 match (a, b) {
                     (Some(a), Some(b)) => {
+                        self.branched = true;
                         let (a, b) = if v & PREFER_T != 0 { (a, b) } else { (b, a) };
                         if branches < BRANCHES {
                             branches += 1;
@@ -412,18 +418,25 @@ impl Encoder {
                 let plen = self.dict.len[pc as usize] as usize;
                 if len as usize <= plen && plen < rest.len() && allows(rest[plen], self.dict.head[pc as usize], t) {
                     // KwKwK: the previous string and its first symbol, if the pixels allow it
-                    // (the string compared from its end, along its prefixes).
-                    let mut c = pc;
-                    let mut i = plen;
-                    let fits = loop {
-                        i -= 1;
-                        if !allows(rest[i], self.dict.suffix[c as usize], t) {
-                            break false;
+                    // (the string compared from its end, along its prefixes). A search that
+                    // never met two ways on has followed the one string of the table the
+                    // pixels allow (every prefix of a string is in the table), so the previous
+                    // string fits exactly when that string is it.
+                    let fits = if self.branched {
+                        let mut c = pc;
+                        let mut i = plen;
+                        loop {
+                            i -= 1;
+                            if !allows(rest[i], self.dict.suffix[c as usize], t) {
+                                break false;
+                            }
+                            if i == 0 {
+                                break true;
+                            }
+                            c = self.dict.prefix[c as usize];
                         }
-                        if i == 0 {
-                            break true;
-                        }
-                        c = self.dict.prefix[c as usize];
+                    } else {
+                        code == pc && len as usize == plen
                     };
                     if fits {
                         code = self.dict.next as u16;
