@@ -338,8 +338,9 @@ impl Encoder {
                     }
                 }
                 // Plain pixels (one symbol, nothing marked): a child each. No run check is
-                // needed here: the string is not a run of this pixel's symbol (checked above),
-                // and no string extending it is a run of any.
+                // needed here: the string is not a run of this pixel's symbol, or is the longest
+                // run of it the table holds (checked above: then it has no child by it), and
+                // no string extending it by another symbol is a run of any.
                 while v <= 0xff {
                     // Indexed by the code unmasked (a code is below `MAX_CODES`), so the next
                     // lookup waits on this one's load alone.
