@@ -41,9 +41,11 @@ struct Node {
 }
 
 /// A position's rank, smaller is better (Festival's pull-mode order): fewest boxes left,
-/// then fewest floor regions, then fewest boxes on goals, then the boxes farthest from the
-/// goals (the sum of each box's fewest pushes to a goal).
-type Rank = (u16, u16, u16, Reverse<u32>);
+/// then whether the player is shut out of the sink squares (with sink squares only: a box
+/// can leave from a position only where the player reaches them, so the positions where it
+/// does come first), then fewest floor regions, then fewest boxes on goals, then the boxes
+/// farthest from the goals (the sum of each box's fewest pushes to a goal).
+type Rank = (u16, bool, u16, u16, Reverse<u32>);
 
 /// The backward search's scratch and tables.
 struct Search<'a> {
@@ -119,7 +121,7 @@ fn search(b: &Board, starts: &[u16], reach: &[(u16, Vec<u64>)], deadline: Instan
         }
         let key = s.flood(&solved, c);
         if seen.insert((solved.clone(), bases.clone(), key)) {
-            let rank = s.rank(&solved);
+            let rank = s.rank(&solved, &bases, c);
             nodes.push(Node {
                 boxes: solved.clone(),
                 bases: bases.clone(),
@@ -163,7 +165,7 @@ fn search(b: &Board, starts: &[u16], reach: &[(u16, Vec<u64>)], deadline: Instan
             if !seen.insert((boxes.clone(), bases.clone(), key)) || !s.matched(&boxes, &bases) {
                 continue;
             }
-            let rank = s.rank(&boxes);
+            let rank = s.rank(&boxes, &bases, player);
             added += usize::from(kill);
             nodes.push(Node { boxes, bases, player, parent: at, from, to, kill });
             open.push(Reverse((rank, u32::MAX - depth - 1, nodes.len() as u32 - 1)));
@@ -319,9 +321,15 @@ impl Search<'_> {
         min
     }
 
-    /// Boxes left, floor regions, boxes on goals.
-    fn rank(&mut self, boxes: &[u64]) -> Rank {
+    /// The rank of the position of `boxes`, `bases` and the player at `player`.
+    fn rank(&mut self, boxes: &[u64], bases: &[u64], player: u16) -> Rank {
         let n = self.b.pos.len();
+        let shut = self.elim && {
+            self.flood(boxes, player);
+            let st = self.stamp;
+            let here: Vec<bool> = (0..n).map(|x| self.mark[x] == st).collect();
+            sink_squares(self.b, boxes, bases, &here).is_none_or(|q| q.iter().all(|&w| w == 0))
+        };
         let mut regions = 0;
         let mut done = vec![false; n];
         for c in 0..n as u16 {
@@ -341,7 +349,7 @@ impl Search<'_> {
         let on = list.iter().filter(|&&c| self.b.goal[c as usize]).count();
         let far: u32 =
             list.iter().map(|&c| self.b.dist.iter().map(|d| d[c as usize]).min().unwrap_or(0).min(1000) as u32).sum();
-        (list.len() as u16, regions, on as u16, Reverse(far))
+        (list.len() as u16, shut, regions, on as u16, Reverse(far))
     }
 
     /// Whether every box left can still be pulled onto a base of its own (each alone).
