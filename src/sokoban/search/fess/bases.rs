@@ -74,20 +74,38 @@ pub(super) fn base_plan(b: &Board, starts: &[u16], deadline: Instant) -> Option<
     let half = now + deadline.saturating_duration_since(now) / 2;
     let none = vec![0u64; b.words];
     let reach: Vec<(u16, Vec<u64>)> = starts.iter().map(|&c| (c, push_reach(b, c, &none))).collect();
-    let strict = search(b, starts, &reach, half, true);
+    let strict = search(b, starts, &reach, half, true).0;
     if strict.as_ref().is_some_and(|(rank, _)| rank.0 == 0) {
         return strict.map(|(_, plan)| plan);
     }
-    let loose = search(b, starts, &reach, deadline, false);
+    let loose = search(b, starts, &reach, deadline, false).0;
     match (strict, loose) {
         (Some(s), Some(l)) => Some(if l.0.0 < s.0.0 { l.1 } else { s.1 }),
         (s, l) => s.or(l).map(|(_, plan)| plan),
     }
 }
 
+/// The backward search with Festival's sink squares only, with no bound but its own sizes:
+/// how many boxes its best position leaves in, its order, and how many positions it expanded.
+#[cfg(test)]
+pub(super) fn sink_search(b: &Board, starts: &[u16]) -> (Option<(u16, Plan)>, usize) {
+    let none = vec![0u64; b.words];
+    let reach: Vec<(u16, Vec<u64>)> = starts.iter().map(|&c| (c, push_reach(b, c, &none))).collect();
+    let far = Instant::now() + std::time::Duration::from_secs(3600);
+    let (best, expanded) = search(b, starts, &reach, far, true);
+    (best.map(|(rank, plan)| (rank.0, plan)), expanded)
+}
+
 /// One backward search; `elim`: only Festival's sink squares take a box out. The best
-/// position's rank and its order (`None`: no box left the level on its way).
-fn search(b: &Board, starts: &[u16], reach: &[(u16, Vec<u64>)], deadline: Instant, elim: bool) -> Option<(Rank, Plan)> {
+/// position's rank and its order (`None`: no box left the level on its way), and how many
+/// positions it expanded.
+fn search(
+    b: &Board,
+    starts: &[u16],
+    reach: &[(u16, Vec<u64>)],
+    deadline: Instant,
+    elim: bool,
+) -> (Option<(Rank, Plan)>, usize) {
     let n = b.pos.len();
     let mut s = Search {
         b,
@@ -109,7 +127,7 @@ fn search(b: &Board, starts: &[u16], reach: &[(u16, Vec<u64>)], deadline: Instan
     }
     // A box on every goal is where it starts backward: so as many goals as boxes.
     if solved == bases || b.goals.len() != starts.len() {
-        return None;
+        return (None, 0);
     }
     let mut nodes: Vec<Node> = Vec::new();
     let mut seen: HashSet<(Vec<u64>, Vec<u64>, u16)> = HashSet::new();
@@ -171,8 +189,8 @@ fn search(b: &Board, starts: &[u16], reach: &[(u16, Vec<u64>)], deadline: Instan
             open.push(Reverse((rank, u32::MAX - depth - 1, nodes.len() as u32 - 1)));
         }
     }
-    let (rank, at) = best?;
-    Some((rank, order(b, &nodes, at)?))
+    let best = best.and_then(|(rank, at)| Some((rank, order(b, &nodes, at)?)));
+    (best, expanded)
 }
 
 /// How many pulls lead from a root to `at`.

@@ -2,6 +2,7 @@
 //! packed (`Linear`).
 
 use super::bases::base_plan;
+use super::bases::sink_search;
 use super::bases::sink_squares;
 use super::plan::Linear;
 use super::plan::Plan;
@@ -117,4 +118,26 @@ fn the_sink_squares_are_the_largest_group_of_bases_a_box_goes_between_both_ways(
     let walls = bits_of(b.words, &[at(1, 5), at(3, 5), at(2, 6)]);
     let sinks = sink_squares(&b, &walls, &bits, &everywhere).expect("the player reaches them");
     assert_eq!(cells(&sinks).count(), 3);
+}
+
+#[test]
+fn the_backward_search_starts_where_the_player_reaches_the_sink_squares() {
+    // The goals (2,4), a door, and (4,5) cut the floor into the room on the left, where
+    // the player starts and no box does, and the room on the right with both bases, (3,6)
+    // and (4,6). Worked by hand: neither base reaches the other by pushes around the boxes
+    // on the goals, so each is a group of its own and both are sink squares, which only the
+    // player on the right reaches. From there the box in the door is pulled out to (3,6)
+    // (its first sink on the way), leaving one region, then the other out to (4,6): two
+    // positions expanded, every box out, the order (4,5) then (2,4) with nothing staged.
+    // Expanding the room on the left first (its root comes first, and the box in the door
+    // pulled into it leaves fewer boxes on goals) costs at least one position more.
+    let (b, bits, _) = board_of("#########\n#   #   #\n#@  .   #\n#   # $ #\n#   #.$ #\n#########");
+    let at = |r, c| b.cell(crate::grid::Pos::new(r, c));
+    let starts: Vec<u16> = cells(&bits).collect();
+    assert_eq!(starts, vec![at(3, 6), at(4, 6)]);
+    let (best, expanded) = sink_search(&b, &starts);
+    let (left, plan) = best.expect("a box out");
+    assert_eq!((left, expanded), (0, 2));
+    assert_eq!(plan.cells, vec![at(4, 5), at(2, 4)]);
+    assert_eq!(plan.linear.as_ref().expect("a linear order").until, vec![NONE, NONE]);
 }
