@@ -127,20 +127,38 @@ impl Work {
         let count = starts.len() - 1;
         let mut best: Option<Vec<(u16, u8)>> = None;
         let mut pushes = Vec::new();
-        // Each component alone, then (when there are several) all of them as one corral.
+        // Each component alone, grown (after Festival's) by the component a push that keeps
+        // it from being a PI-corral starts from or goes into, until it is one or no such
+        // push is left; then (when there are several) all of them as one corral.
+        let mut member = vec![false; count + 1];
+        let mut cells = Vec::new();
         for which in 0..count + usize::from(count > 1) {
-            let range = if which < count { starts[which]..starts[which + 1] } else { 0..self.comp_cells.len() };
-            let id = (which < count).then_some(which as u32 + 1);
-            if self.corral_pushes(b, boxes, range.clone(), id, &mut pushes)
-                && best.as_ref().is_none_or(|b| pushes.len() < b.len())
-            {
-                best = Some(pushes.clone());
-                self.corral_cells.clear();
-                self.corral_cells.extend_from_slice(&self.comp_cells[range]);
-                self.corral_boxes.clone_from(&self.barrier_boxes);
-                if pushes.is_empty() {
+            member.iter_mut().for_each(|m| *m = which == count);
+            member[0] = false;
+            if which < count {
+                member[which + 1] = true;
+            }
+            loop {
+                cells.clear();
+                for (i, _) in member.iter().enumerate().skip(1).filter(|(_, m)| **m) {
+                    cells.extend_from_slice(&self.comp_cells[starts[i - 1]..starts[i]]);
+                }
+                let mut grow = None;
+                if self.corral_pushes(b, boxes, &cells, &member, &mut pushes, &mut grow) {
+                    if best.as_ref().is_none_or(|b| pushes.len() < b.len()) {
+                        best = Some(pushes.clone());
+                        self.corral_cells.clone_from(&cells);
+                        self.corral_boxes.clone_from(&self.barrier_boxes);
+                    }
                     break;
                 }
+                match grow {
+                    Some(g) if !member[g as usize] => member[g as usize] = true,
+                    _ => break,
+                }
+            }
+            if best.as_ref().is_some_and(|p| p.is_empty()) {
+                break;
             }
         }
         match best {
@@ -152,15 +170,17 @@ impl Work {
         }
     }
 
-    /// Whether the cells `comp_cells[range]` (component `id`, or every component) are a
-    /// PI-corral; if so `out` holds the pushes into it.
+    /// Whether `cells` (the components `member` marks) are a PI-corral; if so `out` holds
+    /// the pushes into it. When not, `grow` is the component (not a member) that a push
+    /// keeping it from being one starts from or goes into, if there is one.
     pub(super) fn corral_pushes(
         &mut self,
         b: &Board,
         boxes: &[u64],
-        range: std::ops::Range<usize>,
-        id: Option<u32>,
+        cells: &[u16],
+        member: &[bool],
         out: &mut Vec<(u16, u8)>,
+        grow: &mut Option<u32>,
     ) -> bool {
         out.clear();
         self.barrier_stamp = self.barrier_stamp.wrapping_add(1);
@@ -173,7 +193,7 @@ impl Work {
         // An empty goal inside needs a box only when there are no goals to spare.
         let every_goal = b.goals.len() == boxes.iter().map(|w| w.count_ones() as usize).sum::<usize>();
         let mut unfinished = false;
-        for &c in &self.comp_cells[range] {
+        for &c in cells {
             unfinished |= every_goal && b.goal[c as usize];
             for &y in &b.next[c as usize] {
                 if y != NONE && has(boxes, y) && self.barrier[y as usize] != stamp {
@@ -184,7 +204,7 @@ impl Work {
             }
         }
         let comp = &self.comp;
-        let inside = |x: u16| x != NONE && comp[x as usize] != 0 && id.is_none_or(|id| comp[x as usize] == id);
+        let inside = |x: u16| x != NONE && member[comp[x as usize] as usize];
         // The barrier grows by every box standing where a barrier box would go, or where the
         // player would stand to push it (a push neither onto a dead square nor from inside):
         // that push waits for the box to move, so the box joins the set whose first push is
@@ -228,7 +248,10 @@ impl Work {
                 }
                 if !inside(to) || !self.reached(behind) {
                     // A push out of or along the corral, or into it from where the player
-                    // cannot stand now: it may come first.
+                    // cannot stand now: it may come first. Festival grows the corral by the
+                    // component it goes into or starts from.
+                    let g = if inside(to) { comp[behind as usize] } else { comp[to as usize] };
+                    *grow = (g != 0).then_some(g);
                     return false;
                 }
                 out.push((bc, k as u8));

@@ -5,7 +5,9 @@ use super::assign::BIG;
 use super::assign::Hungarian;
 use super::board::cells;
 use super::board::clear;
+use super::board::DIRS;
 use super::board::splitmix;
+use crate::grid::Dir;
 use super::*;
 use std::time::Duration;
 
@@ -208,6 +210,39 @@ fn a_box_in_a_barrier_boxs_way_joins_the_barrier() {
             assert!(matches!(rule, Some(Deadlock::Corral(_))), "{rule:?}");
         }
     }
+}
+
+/// A corral of two pockets (after Festival's corral growth): the box at row 2, column 2
+/// (from 0) closes off the goal left of it (A) and the goal above it (B), and the player can
+/// push it into either. A alone is no PI-corral (the push up goes out of it, into B), nor
+/// is B alone (the push left goes into A), nor are all the pockets as one (the box under
+/// the pocket at row 1, column 5 can be pushed along the corridor); A grown by B is one,
+/// whose pushes are the box's two, left and up (worked by hand).
+#[test]
+fn a_corral_grows_by_the_pocket_its_pushes_go_into() {
+    let text = "##########\n##.## ####\n#.$@ $ . #\n##     ###\n##########\n";
+    let rows: Vec<&str> = text.lines().collect();
+    let maze = crate::sokoban::xsb::parse_board(&rows, 1).expect("a level");
+    let board = Board::new(&maze.level);
+    let mut w = Work::new(board.pos.len());
+    let mut bits = vec![0u64; board.words];
+    for &p in &maze.start.boxes {
+        set(&mut bits, board.cell(p));
+    }
+    w.reach(&board, &bits, board.cell(maze.start.player));
+    let mut only = Vec::new();
+    assert!(w.pi_corral(&board, &bits, &mut only));
+    let cell = |row, col| board.cell(crate::grid::Pos::new(row, col));
+    let dir = |d: Dir| DIRS.iter().position(|&x| x == d).expect("a direction") as u8;
+    only.sort_unstable();
+    let mut want = vec![(cell(2, 2), dir(Dir::Left)), (cell(2, 2), dir(Dir::Up))];
+    want.sort_unstable();
+    assert_eq!(only, want);
+    let mut corral: Vec<u16> = w.corral_cells.clone();
+    corral.sort_unstable();
+    let mut pockets = vec![cell(2, 1), cell(1, 2)];
+    pockets.sort_unstable();
+    assert_eq!(corral, pockets);
 }
 
 /// The forward side is cut back only while it has packed nothing: after half a second
