@@ -3,12 +3,12 @@
 
 use super::assign::BIG;
 use super::assign::Hungarian;
+use super::board::DIRS;
 use super::board::cells;
 use super::board::clear;
-use super::board::DIRS;
 use super::board::splitmix;
-use crate::grid::Dir;
 use super::*;
+use crate::grid::Dir;
 use std::time::Duration;
 
 /// The smallest assignment by trying every permutation (small k only).
