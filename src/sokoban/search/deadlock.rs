@@ -91,7 +91,9 @@ impl Work {
     /// (P). Then some solution (with no more pushes, if one exists) begins with one of those
     /// pushes: the first push of a barrier box in any solution is one of them, and it can be
     /// made first, the pushes before it (away from the corral) following unchanged. So only
-    /// they need searching. Fills `out` with them for the corral with the fewest; `false`
+    /// they need searching. The corrals tried: each component, grown (after Festival) by
+    /// the component a push keeping it from being a PI-corral goes into or starts from,
+    /// then all of them as one. Fills `out` with them for the corral with the fewest; `false`
     /// when there is no PI-corral. An empty `out` with `true`: the position is dead (the
     /// corral can never be opened).
     pub(super) fn pi_corral(&mut self, b: &Board, boxes: &[u64], out: &mut Vec<(u16, u8)>) -> bool {
