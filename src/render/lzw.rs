@@ -39,9 +39,10 @@ pub enum Clear {
 
 /// The dictionary: each code's children in a dense table (by symbol, then code, 0 for none:
 /// symbol-major, so the children of consecutive codes by one symbol share cache lines, and a
-/// frame's few common colours keep a few kilobytes hot), and each code's prefix, last symbol, first symbol and length. The table
-/// is kept per thread and emptied after use by undoing the entries added (far fewer than its
-/// cells), so an encoder neither allocates nor clears it whole.
+/// frame's few common colours keep a few kilobytes hot), and each code's prefix, last symbol,
+/// first symbol and length. The table is kept per thread and emptied after use by undoing the
+/// entries added (far fewer than its cells), so an encoder neither allocates nor clears it
+/// whole.
 ///
 /// Runs of one symbol get a shortcut: a code whose string is `n` times one symbol is found by
 /// symbol and `n` ([`Dict::run_code`]), so a match walking a run of equal pixels jumps to its
@@ -296,8 +297,9 @@ impl Encoder {
         let v = px[0];
         let own = (v & 0xff) as u8;
         self.stack.clear();
+        // A free pixel not of the transparent colour: two literals, the search's first branch.
         self.branched = v & FREE != 0 && own != t;
-        let first = if v & FREE != 0 && own != t {
+        let first = if self.branched {
             if v & PREFER_T != 0 {
                 self.stack.push((own as u16, 1));
                 t
