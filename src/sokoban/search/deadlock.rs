@@ -142,7 +142,7 @@ impl Work {
             }
             loop {
                 cells.clear();
-                for (i, _) in member.iter().enumerate().skip(1).filter(|(_, m)| **m) {
+                for i in (1..=count).filter(|&i| member[i]) {
                     cells.extend_from_slice(&self.comp_cells[starts[i - 1]..starts[i]]);
                 }
                 let mut grow = None;
