@@ -17,12 +17,21 @@ WORK=$(mktemp -d)
 export HOME="$WORK/home" XDG_DATA_HOME="$WORK/home/.local/share" XDG_RUNTIME_DIR="$WORK/run"
 mkdir -p "$HOME" "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
-unset WAYLAND_DISPLAY
-# The checks below save and export where the window goes with no file dialog (the home
-# folder). A machine with zenity would show a real dialog: a `zenity` first on PATH that
-# shows none stands in for it (the window then says so at once, as on a bare machine).
+unset WAYLAND_DISPLAY DBUS_SESSION_BUS_ADDRESS
+# No session bus, so no desktop portal: the window's file dialog is zenity. A `zenity` first on
+# PATH stands in for the player at a save dialog: it keeps the suggested name in the home
+# folder (the checks below save and export there), and it cancels any other dialog.
 mkdir -p "$WORK/bin"
-printf '#!/bin/sh\nexit 1\n' > "$WORK/bin/zenity"
+cat > "$WORK/bin/zenity" <<'ZENITY'
+#!/bin/sh
+save= name=
+while [ $# -gt 0 ]; do
+  case "$1" in --save) save=1 ;; --filename) shift; name=$1 ;; esac
+  shift
+done
+[ -n "$save" ] && [ -n "$name" ] && { printf '%s\n' "$HOME/$name"; exit 0; }
+exit 1
+ZENITY
 chmod +x "$WORK/bin/zenity"
 export PATH="$WORK/bin:$PATH"
 export DISPLAY=:${E2E_DISPLAY:-93}
@@ -82,16 +91,20 @@ xdotool windowsize "$WIN" 1200 760
 sleep 1
 
 # 4. The library travels in a save the real window writes: a Sokoban level pasted with moves
-#    that solve it (a file's solution), a snapshot (Ctrl+Shift+S), then Save (Ctrl+S; no file
-#    dialog here, so to the home folder).
+#    that solve it (a file's solution), a snapshot (Ctrl+Shift+S), then Save (Ctrl+S; the
+#    dialog keeps the suggested name in the home folder).
 printf '; e2e box\n\n######\n#@$ .#\n######\nRR\n' | xclip -selection clipboard
 sleep 0.3
 key ctrl+v
 sleep 1
 key ctrl+shift+s
 key ctrl+s
-sleep 1
-saved=$(find "$HOME" -maxdepth 1 -name 'tumblebox-sokoban-*.tumble' | head -1)
+saved=
+for _ in $(seq 100); do
+  saved=$(find "$HOME" -maxdepth 1 -name 'tumblebox-sokoban-*.tumble' | head -1)
+  [ -n "$saved" ] && break
+  sleep 0.1
+done
 if [ -n "$saved" ] && grep -q '^solution file .* RR$' "$saved" && grep -q '^snapshot .* "move 2" RR$' "$saved"; then
   ok "Ctrl+S writes the level's library (a solution, a snapshot) into the save"
 else
@@ -99,7 +112,7 @@ else
 fi
 
 # 5. Quitting during an export leaves no file: a 24,000-move game (several seconds to export;
-#    no file dialog here, so to the home folder), then Ctrl+Q, and Ctrl+Q again to confirm.
+#    to the home folder), then Ctrl+Q, and Ctrl+Q again to confirm.
 {
   printf '#########\n#@  $  .#\n#########\n'
   for _ in $(seq 12000); do printf 'rl'; done
@@ -110,8 +123,12 @@ key ctrl+v
 sleep 1
 key ctrl+e
 key Return
-sleep 1.5
-partial=$(find "$HOME" -maxdepth 1 -name '.*.tmp' | wc -l)
+partial=0
+for _ in $(seq 100); do
+  partial=$(find "$HOME" -maxdepth 1 -name '.*.tmp' | wc -l)
+  [ "$partial" -ge 1 ] && break
+  sleep 0.1
+done
 if [ "$partial" -ge 1 ]; then ok "the export is running (its staged file is there)"; else fail "no export running: $(ls -A "$HOME")"; fi
 key ctrl+q
 if kill -0 "$APP" 2>/dev/null; then ok "Ctrl+Q during an export asks first"; else fail "Ctrl+Q closed at once during an export"; fi

@@ -39,12 +39,49 @@ pub(super) enum Dialog {
     Unavailable(Option<(String, ExportKind)>),
 }
 
-/// A dialog that came back empty this fast was never shown: nobody cancels a real one in a
-/// fifth of a second. (rfd says only "nothing picked" when neither the desktop portal nor
-/// zenity is there.)
+/// What asking for a file gave.
 #[cfg(not(target_arch = "wasm32"))]
-pub(super) fn no_dialog(asked: crate::clock::Instant) -> bool {
-    asked.elapsed() < std::time::Duration::from_millis(200)
+pub(super) enum Asked<T> {
+    Picked(T),
+    /// The player closed the dialog: nothing to do.
+    Cancelled,
+    /// No file dialog could be shown.
+    NoDialog,
+}
+
+/// Shows a file dialog (`show` is rfd's call) and tells a cancel from a dialog that could not be
+/// shown. rfd says only "nothing picked" in both cases, so a machine with neither a session bus
+/// (for the desktop portal) nor zenity is known to have no dialog before asking; elsewhere, a
+/// dialog that came back empty within a fifth of a second was never shown (a portal that is not
+/// running answers at once, and nobody cancels a real dialog that fast).
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn ask<T>(show: impl FnOnce() -> Option<T>) -> Asked<T> {
+    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    let uid = {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata("/proc/self").map(|m| m.uid()).ok()
+    };
+    let bus = env("DBUS_SESSION_BUS_ADDRESS").is_some()
+        || env("XDG_RUNTIME_DIR")
+            .map(PathBuf::from)
+            .or_else(|| uid.map(|u| PathBuf::from(format!("/run/user/{u}"))))
+            .is_some_and(|dir| dir.join("bus").exists());
+    if !can_show_dialog(bus, env("PATH").as_deref()) {
+        return Asked::NoDialog;
+    }
+    let asked = crate::clock::Instant::now();
+    match show() {
+        Some(t) => Asked::Picked(t),
+        None if asked.elapsed() < std::time::Duration::from_millis(200) => Asked::NoDialog,
+        None => Asked::Cancelled,
+    }
+}
+
+/// Whether rfd can show a file dialog: through the desktop portal (which needs a session `bus`)
+/// or through a `zenity` on `path`.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn can_show_dialog(bus: bool, path: Option<&std::ffi::OsStr>) -> bool {
+    bus || path.is_some_and(|p| std::env::split_paths(p).any(|dir| dir.join("zenity").is_file()))
 }
 
 impl TumbleApp {
@@ -53,12 +90,10 @@ impl TumbleApp {
         let tx = self.dialogs.0.clone();
         let ctx = ctx.clone();
         std::thread::spawn(move || {
-            let asked = crate::clock::Instant::now();
-            let picked = rfd::FileDialog::new().set_title("Open levels").pick_file();
-            let _ = tx.send(match picked {
-                Some(p) => Dialog::Open(p),
-                None if no_dialog(asked) => Dialog::Unavailable(None),
-                None => return,
+            let _ = tx.send(match ask(|| rfd::FileDialog::new().set_title("Open levels").pick_file()) {
+                Asked::Picked(p) => Dialog::Open(p),
+                Asked::NoDialog => Dialog::Unavailable(None),
+                Asked::Cancelled => return,
             });
             ctx.request_repaint();
         });
@@ -83,17 +118,15 @@ impl TumbleApp {
         let ctx = ctx.clone();
         #[cfg(not(target_arch = "wasm32"))]
         std::thread::spawn(move || {
-            let asked = crate::clock::Instant::now();
-            let picked = rfd::FileDialog::new().set_title("Import progress").pick_file();
-            let _ = tx.send(match picked {
-                Some(p) => match crate::input::read_level_file(&p) {
+            let _ = tx.send(match ask(|| rfd::FileDialog::new().set_title("Import progress").pick_file()) {
+                Asked::Picked(p) => match crate::input::read_level_file(&p) {
                     Ok(bytes) => Dialog::ImportProgress(p.display().to_string(), bytes),
                     Err(e) => Dialog::Unreadable(format!("cannot read {}: {e}", p.display())),
                 },
-                None if no_dialog(asked) => Dialog::Unreadable(
+                Asked::NoDialog => Dialog::Unreadable(
                     "no file dialog on this system: import with `tumblebox progress import FILE` (the window sees it at once)".into(),
                 ),
-                None => return,
+                Asked::Cancelled => return,
             });
             ctx.request_repaint();
         });
@@ -152,13 +185,10 @@ impl TumbleApp {
         let ctx = ctx.clone();
         let name = self.export_name(kind);
         std::thread::spawn(move || {
-            let asked = crate::clock::Instant::now();
-            let picked = rfd::FileDialog::new().set_file_name(&name).save_file();
-            let _ = tx.send(match picked {
-                Some(p) => Dialog::Save(p, kind),
-                None if no_dialog(asked) => Dialog::Unavailable(Some((name, kind))),
-                // Cancelled: nothing to do.
-                None => return,
+            let _ = tx.send(match ask(|| rfd::FileDialog::new().set_file_name(&name).save_file()) {
+                Asked::Picked(p) => Dialog::Save(p, kind),
+                Asked::NoDialog => Dialog::Unavailable(Some((name, kind))),
+                Asked::Cancelled => return,
             });
             ctx.request_repaint();
         });
@@ -295,4 +325,26 @@ fn drop_hint(ctx: &egui::Context, text: &str) {
                 ui.label(egui::RichText::new(text).size(20.0).strong());
             });
         });
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::can_show_dialog;
+    use std::ffi::OsString;
+
+    #[test]
+    fn a_dialog_needs_a_session_bus_or_a_zenity_on_the_path() {
+        let dir = std::env::temp_dir().join(format!("tumblebox-zenity-{}", std::process::id()));
+        let (with, without) = (dir.join("with"), dir.join("without"));
+        std::fs::create_dir_all(&with).unwrap();
+        std::fs::create_dir_all(without.join("zenity")).unwrap(); // a folder named zenity is no program
+        std::fs::write(with.join("zenity"), "#!/bin/sh\n").unwrap();
+        let path = |dirs: &[&std::path::Path]| -> OsString { std::env::join_paths(dirs).unwrap() };
+        assert!(!can_show_dialog(false, None));
+        assert!(can_show_dialog(true, None));
+        assert!(!can_show_dialog(false, Some(&path(&[&without]))));
+        assert!(can_show_dialog(false, Some(&path(&[&without, &with]))));
+        assert!(can_show_dialog(true, Some(&path(&[&without]))));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

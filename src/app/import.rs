@@ -19,17 +19,16 @@ impl TumbleApp {
         let ctx = ctx.clone();
         #[cfg(not(target_arch = "wasm32"))]
         std::thread::spawn(move || {
-            let asked = crate::clock::Instant::now();
-            let picked = rfd::FileDialog::new().set_title("Import solutions").pick_file();
-            let _ = tx.send(match picked {
-                Some(p) => match crate::input::read_level_file(&p) {
+            use super::dialogs::{Asked, ask};
+            let _ = tx.send(match ask(|| rfd::FileDialog::new().set_title("Import solutions").pick_file()) {
+                Asked::Picked(p) => match crate::input::read_level_file(&p) {
                     Ok(bytes) => Dialog::ImportSolutions(p.display().to_string(), bytes),
                     Err(e) => Dialog::Unreadable(format!("cannot read {}: {e}", p.display())),
                 },
-                None if super::dialogs::no_dialog(asked) => Dialog::Unreadable(
+                Asked::NoDialog => Dialog::Unreadable(
                     "no file dialog on this system (it needs xdg-desktop-portal or zenity): Import solutions… cannot ask for a file".into(),
                 ),
-                None => return,
+                Asked::Cancelled => return,
             });
             ctx.request_repaint();
         });
