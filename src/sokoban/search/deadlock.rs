@@ -6,9 +6,11 @@ use super::assign::Hungarian;
 use super::board::Board;
 use super::board::INF;
 use super::board::NONE;
+use super::board::clear;
 use super::board::has;
 use super::board::set;
 use super::freeze::freeze_deadlock;
+use super::freeze::frozen;
 use super::learn::Learned;
 use super::work::Work;
 use crate::grid::Pos;
@@ -98,6 +100,7 @@ impl Work {
     /// corral can never be opened).
     pub(super) fn pi_corral(&mut self, b: &Board, boxes: &[u64], out: &mut Vec<(u16, u8)>) -> bool {
         let n = b.pos.len();
+        self.fixed_known = false;
         self.comp.iter_mut().for_each(|c| *c = 0);
         self.comp_cells.clear();
         // Each component's cells, one after another: starts[i]..starts[i + 1].
@@ -208,7 +211,8 @@ impl Work {
         let comp = &self.comp;
         let inside = |x: u16| x != NONE && member[comp[x as usize] as usize];
         // The barrier grows by every box standing where a barrier box would go, or where the
-        // player would stand to push it (a push neither onto a dead square nor from inside):
+        // player would stand to push it (a push neither onto a dead square nor from inside,
+        // nor blocked by a barrier box already):
         // that push waits for the box to move, so the box joins the set whose first push is
         // asked about. The barrier boxes still close the corral off, so the argument below
         // holds for the larger set, and a box joining it off a goal is unfinished too.
@@ -220,6 +224,10 @@ impl Work {
                 let to = b.next[bc as usize][k];
                 let behind = b.next[bc as usize][(k + 2) % 4];
                 if to == NONE || behind == NONE || inside(behind) || b.dead[to as usize] {
+                    continue;
+                }
+                // A push a barrier box already blocks waits for it anyway.
+                if self.barrier[to as usize] == stamp || self.barrier[behind as usize] == stamp {
                     continue;
                 }
                 for y in [to, behind] {
@@ -234,8 +242,39 @@ impl Work {
         if !unfinished {
             return false;
         }
-        let barrier = |x: u16| x != NONE && self.barrier[x as usize] == stamp;
+        // A push that leaves a box frozen off a goal is in no solution, so it neither keeps
+        // the corral from being one nor is one of its pushes (after Festival's corral test,
+        // which leaves out the pushes its deadlock test rejects). It is judged on the barrier
+        // boxes and the boxes frozen now alone: both stand where they are until a barrier box
+        // first moves, whatever the other boxes do before, and more boxes only freeze more.
+        if !self.fixed_known {
+            self.fixed.clear();
+            self.fixed.resize(boxes.len(), 0);
+            for c in super::board::cells(boxes) {
+                if frozen(b, boxes, c, &mut self.frozen_seen) {
+                    set(&mut self.fixed, c);
+                }
+                self.frozen_seen.clear();
+            }
+            self.fixed_known = true;
+        }
+        let mut judge = std::mem::take(&mut self.judge);
+        judge.clone_from(&self.fixed);
         for &bc in &self.barrier_boxes {
+            set(&mut judge, bc);
+        }
+        let mut seen = std::mem::take(&mut self.frozen_seen);
+        let mut freezes = |from: u16, to: u16| {
+            clear(&mut judge, from);
+            set(&mut judge, to);
+            let dead = freeze_deadlock(b, &judge, to, &mut seen);
+            clear(&mut judge, to);
+            set(&mut judge, from);
+            dead
+        };
+        let barrier = |x: u16| x != NONE && self.barrier[x as usize] == stamp;
+        let mut opened = false;
+        'boxes: for &bc in &self.barrier_boxes {
             for k in 0..4 {
                 let to = b.next[bc as usize][k];
                 let behind = b.next[bc as usize][(k + 2) % 4];
@@ -245,7 +284,7 @@ impl Work {
                 if to == NONE || behind == NONE || inside(behind) || barrier(behind) || barrier(to) {
                     continue;
                 }
-                if b.dead[to as usize] {
+                if b.dead[to as usize] || freezes(bc, to) {
                     continue;
                 }
                 if !inside(to) || !self.reached(behind) {
@@ -254,11 +293,14 @@ impl Work {
                     // component it goes into or starts from.
                     let g = if inside(to) { comp[behind as usize] } else { comp[to as usize] };
                     *grow = (g != 0).then_some(g);
-                    return false;
+                    opened = true;
+                    break 'boxes;
                 }
                 out.push((bc, k as u8));
             }
         }
-        true
+        self.judge = judge;
+        self.frozen_seen = seen;
+        !opened
     }
 }
