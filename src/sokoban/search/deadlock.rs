@@ -242,29 +242,38 @@ impl Work {
         if !unfinished {
             return false;
         }
-        // A push that leaves a box frozen off a goal is in no solution, so it neither keeps
-        // the corral from being one nor is one of its pushes (after Festival's corral test,
-        // which leaves out the pushes its deadlock test rejects). It is judged on the barrier
-        // boxes and the boxes frozen now alone: both stand where they are until a barrier box
-        // first moves, whatever the other boxes do before, and more boxes only freeze more.
-        if !self.fixed_known {
-            self.fixed.clear();
-            self.fixed.resize(boxes.len(), 0);
-            for c in super::board::cells(boxes) {
-                if frozen(b, boxes, c, &mut self.frozen_seen) {
-                    set(&mut self.fixed, c);
-                }
-                self.frozen_seen.clear();
-            }
-            self.fixed_known = true;
-        }
+        // A push that leaves a box frozen off a goal is in no solution, so it does not keep
+        // the corral from being one (after Festival's corral test, which leaves out the
+        // pushes its deadlock test rejects). It is judged on the barrier boxes and the boxes
+        // frozen now alone: both stand where they are until a barrier box first moves,
+        // whatever the other boxes do before, and more boxes only freeze more. Both sets are
+        // made when first wanted (the frozen ones once a position). The pushes into the
+        // corral are not judged: the search judges the positions they make.
         let mut judge = std::mem::take(&mut self.judge);
-        judge.clone_from(&self.fixed);
-        for &bc in &self.barrier_boxes {
-            set(&mut judge, bc);
-        }
         let mut seen = std::mem::take(&mut self.frozen_seen);
+        let mut fixed = std::mem::take(&mut self.fixed);
+        let mut fixed_known = self.fixed_known;
+        let mut judged = false;
+        let members = &self.barrier_boxes;
         let mut freezes = |from: u16, to: u16| {
+            if !judged {
+                if !fixed_known {
+                    fixed.clear();
+                    fixed.resize(boxes.len(), 0);
+                    for c in super::board::cells(boxes) {
+                        if frozen(b, boxes, c, &mut seen) {
+                            set(&mut fixed, c);
+                        }
+                        seen.clear();
+                    }
+                    fixed_known = true;
+                }
+                judge.clone_from(&fixed);
+                for &m in members {
+                    set(&mut judge, m);
+                }
+                judged = true;
+            }
             clear(&mut judge, from);
             set(&mut judge, to);
             let dead = freeze_deadlock(b, &judge, to, &mut seen);
@@ -284,13 +293,17 @@ impl Work {
                 if to == NONE || behind == NONE || inside(behind) || barrier(behind) || barrier(to) {
                     continue;
                 }
-                if b.dead[to as usize] || freezes(bc, to) {
+                if b.dead[to as usize] {
                     continue;
                 }
                 if !inside(to) || !self.reached(behind) {
                     // A push out of or along the corral, or into it from where the player
-                    // cannot stand now: it may come first. Festival grows the corral by the
-                    // component it goes into or starts from.
+                    // cannot stand now: it may come first (unless it freezes a box off its
+                    // goal). Festival grows the corral by the component it goes into or
+                    // starts from.
+                    if freezes(bc, to) {
+                        continue;
+                    }
                     let g = if inside(to) { comp[behind as usize] } else { comp[to as usize] };
                     *grow = (g != 0).then_some(g);
                     opened = true;
@@ -299,8 +312,7 @@ impl Work {
                 out.push((bc, k as u8));
             }
         }
-        self.judge = judge;
-        self.frozen_seen = seen;
+        (self.judge, self.frozen_seen, self.fixed, self.fixed_known) = (judge, seen, fixed, fixed_known);
         !opened
     }
 }
