@@ -90,7 +90,7 @@ impl Work {
     /// PI-corral when it is unfinished (a barrier box off a goal, or a goal inside when every
     /// goal needs a box), when no barrier box can ever be pushed anywhere but into it before
     /// a barrier box moves (I), and when every push into it is one the player can make now
-    /// (P). Then some solution (with no more pushes, if one exists) begins with one of those
+    /// (P); a push that freezes a box off its goal counts for neither (it is in no solution). Then some solution (with no more pushes, if one exists) begins with one of those
     /// pushes: the first push of a barrier box in any solution is one of them, and it can be
     /// made first, the pushes before it (away from the corral) following unchanged. So only
     /// they need searching. The corrals tried: each component, grown (after Festival) by
