@@ -6,9 +6,11 @@ use super::assign::Hungarian;
 use super::board::Board;
 use super::board::INF;
 use super::board::NONE;
+use super::board::clear;
 use super::board::has;
 use super::board::set;
 use super::freeze::freeze_deadlock;
+use super::freeze::frozen;
 use super::learn::Learned;
 use super::work::Work;
 use crate::grid::Pos;
@@ -88,7 +90,7 @@ impl Work {
     /// PI-corral when it is unfinished (a barrier box off a goal, or a goal inside when every
     /// goal needs a box), when no barrier box can ever be pushed anywhere but into it before
     /// a barrier box moves (I), and when every push into it is one the player can make now
-    /// (P). Then some solution (with no more pushes, if one exists) begins with one of those
+    /// (P); a push that freezes a box off its goal counts for neither (it is in no solution). Then some solution (with no more pushes, if one exists) begins with one of those
     /// pushes: the first push of a barrier box in any solution is one of them, and it can be
     /// made first, the pushes before it (away from the corral) following unchanged. So only
     /// they need searching. The corrals tried: each component, grown (after Festival) by
@@ -98,6 +100,7 @@ impl Work {
     /// corral can never be opened).
     pub(super) fn pi_corral(&mut self, b: &Board, boxes: &[u64], out: &mut Vec<(u16, u8)>) -> bool {
         let n = b.pos.len();
+        self.fixed_known = false;
         self.comp.iter_mut().for_each(|c| *c = 0);
         self.comp_cells.clear();
         // Each component's cells, one after another: starts[i]..starts[i + 1].
@@ -208,7 +211,8 @@ impl Work {
         let comp = &self.comp;
         let inside = |x: u16| x != NONE && member[comp[x as usize] as usize];
         // The barrier grows by every box standing where a barrier box would go, or where the
-        // player would stand to push it (a push neither onto a dead square nor from inside):
+        // player would stand to push it (a push neither onto a dead square nor from inside,
+        // nor blocked by a barrier box already):
         // that push waits for the box to move, so the box joins the set whose first push is
         // asked about. The barrier boxes still close the corral off, so the argument below
         // holds for the larger set, and a box joining it off a goal is unfinished too.
@@ -220,6 +224,10 @@ impl Work {
                 let to = b.next[bc as usize][k];
                 let behind = b.next[bc as usize][(k + 2) % 4];
                 if to == NONE || behind == NONE || inside(behind) || b.dead[to as usize] {
+                    continue;
+                }
+                // A push a barrier box already blocks waits for it anyway.
+                if self.barrier[to as usize] == stamp || self.barrier[behind as usize] == stamp {
                     continue;
                 }
                 for y in [to, behind] {
@@ -234,8 +242,48 @@ impl Work {
         if !unfinished {
             return false;
         }
+        // A push that leaves a box frozen off a goal is in no solution, so it does not keep
+        // the corral from being one (after Festival's corral test, which leaves out the
+        // pushes its deadlock test rejects). It is judged on the barrier boxes and the boxes
+        // frozen now alone: both stand where they are until a barrier box first moves,
+        // whatever the other boxes do before, and more boxes only freeze more. Both sets are
+        // made when first wanted (the frozen ones once a position). The pushes into the
+        // corral are not judged: the search judges the positions they make.
+        let mut judge = std::mem::take(&mut self.judge);
+        let mut seen = std::mem::take(&mut self.frozen_seen);
+        let mut fixed = std::mem::take(&mut self.fixed);
+        let mut fixed_known = self.fixed_known;
+        let mut judged = false;
+        let members = &self.barrier_boxes;
+        let mut freezes = |from: u16, to: u16| {
+            if !judged {
+                if !fixed_known {
+                    fixed.clear();
+                    fixed.resize(boxes.len(), 0);
+                    for c in super::board::cells(boxes) {
+                        if frozen(b, boxes, c, &mut seen) {
+                            set(&mut fixed, c);
+                        }
+                        seen.clear();
+                    }
+                    fixed_known = true;
+                }
+                judge.clone_from(&fixed);
+                for &m in members {
+                    set(&mut judge, m);
+                }
+                judged = true;
+            }
+            clear(&mut judge, from);
+            set(&mut judge, to);
+            let dead = freeze_deadlock(b, &judge, to, &mut seen);
+            clear(&mut judge, to);
+            set(&mut judge, from);
+            dead
+        };
         let barrier = |x: u16| x != NONE && self.barrier[x as usize] == stamp;
-        for &bc in &self.barrier_boxes {
+        let mut opened = false;
+        'boxes: for &bc in &self.barrier_boxes {
             for k in 0..4 {
                 let to = b.next[bc as usize][k];
                 let behind = b.next[bc as usize][(k + 2) % 4];
@@ -250,15 +298,21 @@ impl Work {
                 }
                 if !inside(to) || !self.reached(behind) {
                     // A push out of or along the corral, or into it from where the player
-                    // cannot stand now: it may come first. Festival grows the corral by the
-                    // component it goes into or starts from.
+                    // cannot stand now: it may come first (unless it freezes a box off its
+                    // goal). Festival grows the corral by the component it goes into or
+                    // starts from.
+                    if freezes(bc, to) {
+                        continue;
+                    }
                     let g = if inside(to) { comp[behind as usize] } else { comp[to as usize] };
                     *grow = (g != 0).then_some(g);
-                    return false;
+                    opened = true;
+                    break 'boxes;
                 }
                 out.push((bc, k as u8));
             }
         }
-        true
+        (self.judge, self.frozen_seen, self.fixed, self.fixed_known) = (judge, seen, fixed, fixed_known);
+        !opened
     }
 }

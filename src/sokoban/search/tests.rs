@@ -314,3 +314,55 @@ fn the_incremental_assignment_equals_a_fresh_one_and_the_brute_force() {
         assert_eq!(got, brute(&fresh.cost, k), "round {round}: k {k}, row {row}");
     }
 }
+
+/// The PI-corral `pi_corral` finds in `text`'s start (its pushes sorted, as (row, column)
+/// from 0 and direction), after checking that pruning by it keeps the fewest pushes.
+fn corral_of(text: &str) -> Option<Vec<((usize, usize), Dir)>> {
+    let rows: Vec<&str> = text.lines().collect();
+    let maze = crate::sokoban::xsb::parse_board(&rows, 1).expect("a level");
+    assert_eq!(fewest_pushes(&maze.level, &maze.start, true), fewest_pushes(&maze.level, &maze.start, false), "{text}");
+    let board = Board::new(&maze.level);
+    let mut w = Work::new(board.pos.len());
+    let mut bits = vec![0u64; board.words];
+    for &p in &maze.start.boxes {
+        set(&mut bits, board.cell(p));
+    }
+    w.reach(&board, &bits, board.cell(maze.start.player));
+    let mut only = Vec::new();
+    if !w.pi_corral(&board, &bits, &mut only) {
+        return None;
+    }
+    let mut pushes: Vec<_> =
+        only.iter().map(|&(c, k)| ((board.pos[c as usize].row, board.pos[c as usize].col), DIRS[k as usize])).collect();
+    pushes.sort_unstable_by_key(|&(p, d)| (p, d as u8));
+    Some(pushes)
+}
+
+/// XSokoban 39 after its first push, made small (worked by hand; rows and columns from 0):
+/// the pocket at (4, 2) is closed off by the boxes at (3, 2) and (4, 3), the second on its
+/// goal. The box at (3, 3) joins the barrier (the push of (3, 2) right waits for it), but
+/// the box above it, (2, 3), does not: the push of (3, 3) up is blocked by (4, 3) from
+/// below, a barrier box, whatever (2, 3) does. So the pushes of (2, 3) along row 2 do not
+/// spoil the corral, and it is a PI-corral whose pushes are (3, 2) down and (4, 3) left.
+/// Before, (2, 3) joined the barrier and its pushes kept the pocket from being one.
+#[test]
+fn a_box_in_the_way_of_a_push_a_barrier_box_blocks_stays_out_of_the_barrier() {
+    let text = "#######\n#@ .. #\n#  $  #\n# $$  #\n##.*  #\n#######\n";
+    assert_eq!(corral_of(text), Some(vec![((3, 2), Dir::Down), ((4, 3), Dir::Left)]));
+}
+
+/// A push that freezes a box off its goal does not spoil a corral (after Festival's
+/// corral test; worked by hand): the box at (2, 3) closes off the goal below it, and its
+/// pushes left and right put it beside a box frozen on its goal ((2, 1) and (2, 5), walls
+/// left or right and below), with a wall below it: frozen off a goal. So the pocket is a
+/// PI-corral whose one push is (2, 3) down. The cells (2, 2) and (2, 4) are not dead
+/// squares (the walls alone leave a box there a way to the goal), so before, those pushes
+/// kept it from being one.
+#[test]
+fn a_push_that_freezes_a_box_off_its_goal_does_not_spoil_a_corral() {
+    let text = "#######\n#@    #\n#* $ *#\n###.###\n#######\n";
+    assert_eq!(corral_of(text), Some(vec![((2, 3), Dir::Down)]));
+    // With the box on the right free to move along its row, the push right spoils it.
+    let open = "########\n#@     #\n#* $ * #\n###.####\n########\n";
+    assert_eq!(corral_of(open), None);
+}

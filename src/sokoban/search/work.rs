@@ -45,6 +45,11 @@ pub(super) struct Work {
     /// The PI-corral `pi_corral` chose last: its cells and its barrier.
     pub(super) corral_cells: Vec<u16>,
     pub(super) corral_boxes: Vec<u16>,
+    /// The boxes frozen in the position `pi_corral` was asked about (made when first
+    /// wanted: `fixed_known`), and the boxes a corral's pushes are judged on.
+    pub(super) fixed: Vec<u64>,
+    pub(super) fixed_known: bool,
+    pub(super) judge: Vec<u64>,
 }
 
 impl Work {
@@ -69,6 +74,9 @@ impl Work {
             barrier_boxes: Vec::new(),
             corral_cells: Vec::new(),
             corral_boxes: Vec::new(),
+            fixed: Vec::new(),
+            fixed_known: false,
+            judge: Vec::new(),
         }
     }
 
