@@ -48,9 +48,9 @@ fn a_linear_order_counts_its_prefix_done_and_a_staged_box_moved_on() {
 
 #[test]
 fn the_backward_search_fills_a_dead_end_from_its_far_end() {
-    let (b, bits, _) = board_of("#######\n#..$$@#\n#######");
+    let (b, bits, player) = board_of("#######\n#..$$@#\n#######");
     let starts: Vec<u16> = cells(&bits).collect();
-    let plan = base_plan(&b, &starts, far()).expect("a plan");
+    let plan = base_plan(&b, &starts, player, far()).expect("a plan");
     let far_goal = b.cell(crate::grid::Pos::new(1, 1));
     let near_goal = b.cell(crate::grid::Pos::new(1, 2));
     assert_eq!(plan.cells, vec![far_goal, near_goal]);
@@ -64,9 +64,9 @@ fn the_backward_search_fills_a_dead_end_from_its_far_end() {
 fn a_backward_order_takes_each_box_in_a_chain_of_moves_to_a_goal_of_its_own() {
     let mut plans = 0;
     let mut staged = 0;
-    for (text, b, bits, _) in random_levels(23, 10000) {
+    for (text, b, bits, player) in random_levels(23, 10000) {
         let starts: Vec<u16> = cells(&bits).collect();
-        let Some(plan) = base_plan(&b, &starts, far()) else { continue };
+        let Some(plan) = base_plan(&b, &starts, player, far()) else { continue };
         plans += 1;
         let lin = plan.linear.as_ref().expect("a linear order");
         let n = plan.cells.len();
@@ -131,13 +131,46 @@ fn the_backward_search_starts_where_the_player_reaches_the_sink_squares() {
     // positions expanded, every box out, the order (4,5) then (2,4) with nothing staged.
     // Expanding the room on the left first (its root comes first, and the box in the door
     // pulled into it leaves fewer boxes on goals) costs at least one position more.
-    let (b, bits, _) = board_of("#########\n#   #   #\n#@  .   #\n#   # $ #\n#   #.$ #\n#########");
+    let (b, bits, player) = board_of("#########\n#   #   #\n#@  .   #\n#   # $ #\n#   #.$ #\n#########");
     let at = |r, c| b.cell(crate::grid::Pos::new(r, c));
     let starts: Vec<u16> = cells(&bits).collect();
     assert_eq!(starts, vec![at(3, 6), at(4, 6)]);
-    let (best, expanded) = sink_search(&b, &starts);
+    let (best, expanded) = sink_search(&b, &starts, player);
     let (left, plan) = best.expect("a box out");
     assert_eq!((left, expanded), (0, 2));
     assert_eq!(plan.cells, vec![at(4, 5), at(2, 4)]);
     assert_eq!(plan.linear.as_ref().expect("a linear order").until, vec![NONE, NONE]);
+}
+
+#[test]
+fn a_box_on_a_base_no_box_can_leave_by_stands_from_the_start_until_its_step() {
+    // The pocket at the top (row 2 with the room above it) holds two boxes, (2,2) and
+    // (2,4), with the player between them. Worked by hand: no box is ever pushed into it
+    // (into (2,2) from (2,1) the player would stand in the wall at (2,0); the cells above
+    // and beside are entered only from walls), so its two bases reach each other and no
+    // other base; the three bases of the room below, (6,2), (6,4) and (7,3), reach one
+    // another: the largest group, the sink squares. Only those three boxes can leave, so
+    // the search with sink squares ends where the other two stand on the pocket's bases
+    // and the player can walk back between them: the start position. Read forward, those
+    // two stand from the start, (2,2) is taken to a goal first (the box at (2,4) leaves
+    // past it), each by a move of the order, and the other three moves fill goals.
+    let (b, bits, player) = board_of("#######\n#     #\n# $@$ #\n# #####\n#.....#\n#     #\n# $ $ #\n#  $  #\n#######");
+    let at = |r, c| b.cell(crate::grid::Pos::new(r, c));
+    let starts: Vec<u16> = cells(&bits).collect();
+    let (best, _) = sink_search(&b, &starts, player);
+    let (left, plan) = best.expect("an order");
+    assert_eq!(left, 0);
+    let lin = plan.linear.as_ref().expect("a linear order");
+    assert_eq!(&plan.cells[..2], &[at(2, 2), at(2, 4)]);
+    assert_eq!(&lin.init[..2], &[true, true]);
+    assert!(lin.init[2..].iter().all(|&i| !i));
+    let (first, second) = (lin.until[0], lin.until[1]);
+    assert!(first != NONE && second != NONE && first < second, "{:?}", lin.until);
+    for i in 2..plan.cells.len() {
+        assert!(b.goal[plan.cells[i] as usize] && lin.until[i] == NONE, "entry {i}");
+    }
+    assert_eq!(plan.cells.len(), 7);
+    // The order the level's search follows is that one.
+    let used = base_plan(&b, &starts, player, far()).expect("an order");
+    assert_eq!(used.linear.expect("a linear order").init[..2], [true, true]);
 }
