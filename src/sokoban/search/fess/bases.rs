@@ -268,11 +268,10 @@ fn order(b: &Board, nodes: &[Node], mut at: u32) -> Option<Plan> {
 
 /// Festival's sink squares: the largest group of `bases` that a lone box can be pushed
 /// between both ways, `boxes` as walls (all the largest when several; a group is a base
-/// and those after it it reaches both ways, as Festival groups them); a base a box stands
-/// on is none (Festival's boxes turn to walls, bases and all); `None` when the player (on
-/// the cells `here`) cannot reach every one of them.
+/// and those after it it reaches both ways, as Festival groups them); `None` when the
+/// player (on the cells `here`) cannot reach every one of them.
 pub(super) fn sink_squares(b: &Board, boxes: &[u64], bases: &[u64], here: &[bool]) -> Option<Vec<u64>> {
-    let list: Vec<u16> = cells(bases).filter(|&c| !has(boxes, c)).collect();
+    let list: Vec<u16> = cells(bases).collect();
     let reach: Vec<Vec<u64>> = list.iter().map(|&c| push_reach(b, c, boxes)).collect();
     let m = list.len();
     let mut group = vec![usize::MAX; m];
