@@ -194,7 +194,7 @@ fn run(
     let mut new = Vec::new();
     if !exact {
         let deadline = began + limits.time;
-        let prep = std::rc::Rc::new(fess::Prepared::new(&b, &bits, deadline));
+        let prep = std::rc::Rc::new(fess::Prepared::new(&b, &bits, player0, deadline));
         // The portfolio's searches, each made on its first turn (so on its own time, after a
         // look at the clock: the root of a level of hundreds of boxes takes a while).
         let mut fss: Vec<fess::Fess> = Vec::with_capacity(portfolio.len());

@@ -4,7 +4,9 @@
 //! search is a relaxation (a base left is no obstacle after), so its path is no solution;
 //! read forward it is a packing order (`Linear`): where each box goes, in turn, including
 //! the cells where a box waits outside the goals (a *staging* cell) while others are put
-//! in before it.
+//! in before it. A box pulled onto a base that is no sink stands there; the search ends
+//! where every box left so stands (the start position), and those boxes stand from the
+//! start until the step that takes them on.
 
 use super::plan::Linear;
 use super::plan::Plan;
@@ -40,12 +42,17 @@ struct Node {
     kill: bool,
 }
 
-/// A position's rank, smaller is better (Festival's pull-mode order): fewest boxes left,
-/// then whether the player is shut out of the sink squares (with sink squares only: a box
-/// can leave from a position only where the player reaches them, so the positions where it
-/// does come first), then fewest floor regions, then fewest boxes on goals, then the boxes
-/// farthest from the goals (the sum of each box's fewest pushes to a goal).
-type Rank = (u16, bool, u16, u16, Reverse<u32>);
+/// A position's rank, smaller is better (Festival's pull-mode order): fewest boxes left
+/// (none where every box left stands on a base and the player can walk back to its start:
+/// that is the start position, where Festival's search ends too, the boxes on the bases
+/// standing there from the start), then whether the player is shut out of the sink squares
+/// (with sink squares only: a box can leave from a position only where the player reaches
+/// them, so the positions where it does come first), then whether no box can leave by a
+/// sink square from it at all (with sink squares only: a pull that lets the next box out
+/// before one that does not, as Festival's pull advisor prefers a pull into its kill zone),
+/// then fewest floor regions, then fewest boxes on goals, then the boxes farthest from the
+/// goals (the sum of each box's fewest pushes to a goal).
+type Rank = (u16, bool, bool, u16, u16, Reverse<u32>);
 
 /// The backward search's scratch and tables.
 struct Search<'a> {
@@ -61,6 +68,8 @@ struct Search<'a> {
     elim: bool,
     /// No pulls are made past it (so a step runs on past it by one box's pulls at most).
     deadline: Instant,
+    /// The player's cell at the start (forward).
+    start: u16,
 }
 
 /// The packing order from a backward search that takes at least one box out by a base
@@ -69,16 +78,16 @@ struct Search<'a> {
 /// leaves only by the largest group of bases, and only while the player reaches all of
 /// them), on half the time; when that leaves boxes in, with every base a sink, and the order
 /// that leaves fewer boxes in (the first when as many).
-pub(super) fn base_plan(b: &Board, starts: &[u16], deadline: Instant) -> Option<Plan> {
+pub(super) fn base_plan(b: &Board, starts: &[u16], player: u16, deadline: Instant) -> Option<Plan> {
     let now = Instant::now();
     let half = now + deadline.saturating_duration_since(now) / 2;
     let none = vec![0u64; b.words];
     let reach: Vec<(u16, Vec<u64>)> = starts.iter().map(|&c| (c, push_reach(b, c, &none))).collect();
-    let strict = search(b, starts, &reach, half, true).0;
+    let strict = search(b, starts, player, &reach, half, true).0;
     if strict.as_ref().is_some_and(|(rank, _)| rank.0 == 0) {
         return strict.map(|(_, plan)| plan);
     }
-    let loose = search(b, starts, &reach, deadline, false).0;
+    let loose = search(b, starts, player, &reach, deadline, false).0;
     match (strict, loose) {
         (Some(s), Some(l)) => Some(if l.0.0 < s.0.0 { l.1 } else { s.1 }),
         (s, l) => s.or(l).map(|(_, plan)| plan),
@@ -88,11 +97,11 @@ pub(super) fn base_plan(b: &Board, starts: &[u16], deadline: Instant) -> Option<
 /// The backward search with Festival's sink squares only, with no bound but its own sizes:
 /// how many boxes its best position leaves in, its order, and how many positions it expanded.
 #[cfg(test)]
-pub(super) fn sink_search(b: &Board, starts: &[u16]) -> (Option<(u16, Plan)>, usize) {
+pub(super) fn sink_search(b: &Board, starts: &[u16], player: u16) -> (Option<(u16, Plan)>, usize) {
     let none = vec![0u64; b.words];
     let reach: Vec<(u16, Vec<u64>)> = starts.iter().map(|&c| (c, push_reach(b, c, &none))).collect();
     let far = Instant::now() + std::time::Duration::from_secs(3600);
-    let (best, expanded) = search(b, starts, &reach, far, true);
+    let (best, expanded) = search(b, starts, player, &reach, far, true);
     (best.map(|(rank, plan)| (rank.0, plan)), expanded)
 }
 
@@ -102,6 +111,7 @@ pub(super) fn sink_search(b: &Board, starts: &[u16]) -> (Option<(u16, Plan)>, us
 fn search(
     b: &Board,
     starts: &[u16],
+    player: u16,
     reach: &[(u16, Vec<u64>)],
     deadline: Instant,
     elim: bool,
@@ -116,6 +126,7 @@ fn search(
         hungarian: Hungarian::default(),
         elim,
         deadline,
+        start: player,
     };
     let mut solved = vec![0u64; b.words];
     for &g in &b.goals {
@@ -364,10 +375,31 @@ impl Search<'_> {
             }
         }
         let list: Vec<u16> = cells(boxes).collect();
+        // Boxes standing on bases are where they start: with the player able to get back to
+        // where it starts, that is the start position.
+        let mut left = list.len() as u16;
+        if left > 0 && list.iter().all(|&c| has(bases, c)) {
+            self.flood(boxes, player);
+            if self.mark[self.start as usize] == self.stamp {
+                left = 0;
+            }
+        }
         let on = list.iter().filter(|&&c| self.b.goal[c as usize]).count();
         let far: u32 =
             list.iter().map(|&c| self.b.dist.iter().map(|d| d[c as usize]).min().unwrap_or(0).min(1000) as u32).sum();
-        (list.len() as u16, shut, regions, on as u16, Reverse(far))
+        let stuck = self.elim && !shut && left > 0 && {
+            let node = Node {
+                boxes: boxes.to_vec(),
+                bases: bases.to_vec(),
+                player,
+                parent: 0,
+                from: NONE,
+                to: NONE,
+                kill: false,
+            };
+            self.pulls(&node).0.is_empty()
+        };
+        (left, shut, stuck, regions, on as u16, Reverse(far))
     }
 
     /// Whether every box left can still be pulled onto a base of its own (each alone).

@@ -223,7 +223,7 @@ impl Prepared {
 
     /// The tables for the level with boxes at `start`; none is made on past `deadline` by
     /// more than one box's pulls.
-    pub(super) fn new(b: &Board, start: &[u64], deadline: Instant) -> Prepared {
+    pub(super) fn new(b: &Board, start: &[u64], player: u16, deadline: Instant) -> Prepared {
         let starts: Vec<u16> = cells(start).collect();
         let plan = packing_plan(b, &starts, deadline);
         let no_walls = vec![0u64; b.words];
@@ -231,7 +231,7 @@ impl Prepared {
         let near = near_of(&plan);
         // The backward search's order, on a tenth of the time left.
         let now = Instant::now();
-        let base = bases::base_plan(b, &starts, now + deadline.saturating_duration_since(now) / 10).map(|p| {
+        let base = bases::base_plan(b, &starts, player, now + deadline.saturating_duration_since(now) / 10).map(|p| {
             let near = near_of(&p);
             (p, near)
         });

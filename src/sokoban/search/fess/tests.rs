@@ -123,7 +123,7 @@ fn check_pick<K: Ord>(
 
 /// Festival's search of a level from `bits`.
 fn festival(b: &Board, w: &mut Work, bits: &[u64], player: u16) -> Fess {
-    let prep = Rc::new(Prepared::new(b, bits, far()));
+    let prep = Rc::new(Prepared::new(b, bits, player, far()));
     Fess::new(b, w, prep, bits, player, far(), FESTIVAL)
 }
 
@@ -263,7 +263,7 @@ fn the_eager_mode_weighs_every_packing_move_and_the_openers_pick_at_0() {
     let (mut packing, mut opened) = (0, 0);
     for (text, b, bits, player) in random_levels(71, 3000) {
         let mut w = Work::new(b.pos.len());
-        let prep = Rc::new(Prepared::new(&b, &bits, far()));
+        let prep = Rc::new(Prepared::new(&b, &bits, player, far()));
         let same_plan = Advice { base_plan: EAGER.base_plan, ..FESTIVAL };
         let festival = Fess::new(&b, &mut w, prep.clone(), &bits, player, far(), same_plan);
         let mut eager = Fess::new(&b, &mut w, prep, &bits, player, far(), EAGER);

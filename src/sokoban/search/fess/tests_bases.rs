@@ -48,9 +48,9 @@ fn a_linear_order_counts_its_prefix_done_and_a_staged_box_moved_on() {
 
 #[test]
 fn the_backward_search_fills_a_dead_end_from_its_far_end() {
-    let (b, bits, _) = board_of("#######\n#..$$@#\n#######");
+    let (b, bits, player) = board_of("#######\n#..$$@#\n#######");
     let starts: Vec<u16> = cells(&bits).collect();
-    let plan = base_plan(&b, &starts, far()).expect("a plan");
+    let plan = base_plan(&b, &starts, player, far()).expect("a plan");
     let far_goal = b.cell(crate::grid::Pos::new(1, 1));
     let near_goal = b.cell(crate::grid::Pos::new(1, 2));
     assert_eq!(plan.cells, vec![far_goal, near_goal]);
@@ -64,9 +64,9 @@ fn the_backward_search_fills_a_dead_end_from_its_far_end() {
 fn a_backward_order_takes_each_box_in_a_chain_of_moves_to_a_goal_of_its_own() {
     let mut plans = 0;
     let mut staged = 0;
-    for (text, b, bits, _) in random_levels(23, 10000) {
+    for (text, b, bits, player) in random_levels(23, 10000) {
         let starts: Vec<u16> = cells(&bits).collect();
-        let Some(plan) = base_plan(&b, &starts, far()) else { continue };
+        let Some(plan) = base_plan(&b, &starts, player, far()) else { continue };
         plans += 1;
         let lin = plan.linear.as_ref().expect("a linear order");
         let n = plan.cells.len();
@@ -131,13 +131,53 @@ fn the_backward_search_starts_where_the_player_reaches_the_sink_squares() {
     // positions expanded, every box out, the order (4,5) then (2,4) with nothing staged.
     // Expanding the room on the left first (its root comes first, and the box in the door
     // pulled into it leaves fewer boxes on goals) costs at least one position more.
-    let (b, bits, _) = board_of("#########\n#   #   #\n#@  .   #\n#   # $ #\n#   #.$ #\n#########");
+    let (b, bits, player) = board_of("#########\n#   #   #\n#@  .   #\n#   # $ #\n#   #.$ #\n#########");
     let at = |r, c| b.cell(crate::grid::Pos::new(r, c));
     let starts: Vec<u16> = cells(&bits).collect();
     assert_eq!(starts, vec![at(3, 6), at(4, 6)]);
-    let (best, expanded) = sink_search(&b, &starts);
+    let (best, expanded) = sink_search(&b, &starts, player);
     let (left, plan) = best.expect("a box out");
     assert_eq!((left, expanded), (0, 2));
     assert_eq!(plan.cells, vec![at(4, 5), at(2, 4)]);
     assert_eq!(plan.linear.as_ref().expect("a linear order").until, vec![NONE, NONE]);
+}
+
+#[test]
+fn xsokoban_14s_two_boxes_in_the_room_no_push_enters_stand_from_the_start_until_their_step() {
+    // XSokoban #14 (`../shared/data/sokoban-levels`), cells as (row, column) from 0, the
+    // file's own. Festival's backward search (its trace, issue 49) ends where its last two
+    // boxes stand on the cells where they start, (2,9) and (2,11), in the room above that
+    // no push from outside enters (so its two bases are never the sink squares), and the
+    // player can walk back to its start: read forward, those two stand from the start until
+    // the 13th and the 16th goals are filled. Ours, with the sink squares, had to take every
+    // box out and could not (10 left), so the every-base order was used, which stages none.
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sokoban-levels/xsokoban-90.xsb");
+    let Ok(file) = std::fs::read_to_string(&p) else {
+        assert!(std::env::var("CI").is_err(), "{}: missing (CI needs ../shared)", p.display());
+        return;
+    };
+    let text: String = file
+        .lines()
+        .skip_while(|l| l.trim() != ";screen.14")
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let (b, bits, player) = board_of(&text);
+    let at = |r, c| b.cell(crate::grid::Pos::new(r, c));
+    let starts: Vec<u16> = cells(&bits).collect();
+    assert_eq!(starts.len(), 18);
+    let check = |plan: &Plan| {
+        let lin = plan.linear.as_ref().expect("a linear order");
+        for c in [at(2, 9), at(2, 11)] {
+            let i = plan.cells.iter().position(|&x| x == c).expect("the box stands in the order");
+            assert!(lin.init[i] && lin.until[i] != NONE, "{c}: {:?} {:?}", lin.init, lin.until);
+        }
+    };
+    let (best, _) = sink_search(&b, &starts, player);
+    let (left, plan) = best.expect("an order");
+    assert_eq!(left, 0);
+    check(&plan);
+    // The order the level's search follows is that one.
+    check(&base_plan(&b, &starts, player, far()).expect("an order"));
 }
