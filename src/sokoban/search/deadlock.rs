@@ -75,12 +75,15 @@ impl Board {
         if let Some(&c) = boxes.iter().find(|&&c| freeze_deadlock(self, &bits, c, &mut seen)) {
             return Some(Deadlock::Frozen(self.pos[c as usize]));
         }
+        let player = self.cell(pos.player);
+        if let Some(&c) = boxes.iter().find(|&&c| closed_diagonal(self, &bits, c, player)) {
+            return Some(Deadlock::ClosedDiagonal(self.pos[c as usize]));
+        }
         if self.bound(&boxes, &mut Hungarian::default()) == INF {
             return Some(Deadlock::NoAssignment);
         }
-        let player = self.cell(pos.player);
         let mut w = Work::new(self.pos.len());
-        w.reach(self, &bits, player);
+        w.reach(self, &bits, self.cell(pos.player));
         let mut pushes = Vec::new();
         if w.pi_corral(self, &bits, &mut pushes) {
             let first = w.corral_boxes.first().copied().unwrap_or(0);
@@ -89,11 +92,7 @@ impl Board {
                 return Some(Deadlock::Corral(self.pos[first as usize]));
             }
         }
-        // Last, so that a corral is named as one when both rules see the position.
-        boxes
-            .iter()
-            .find(|&&c| closed_diagonal(self, &bits, c, player))
-            .map(|&c| Deadlock::ClosedDiagonal(self.pos[c as usize]))
+        None
     }
 }
 
