@@ -238,9 +238,7 @@ impl Side {
                 child.copy_from_slice(&here);
                 clear(child, bc);
                 set(child, to);
-                if !self.backward
-                    && (freeze_deadlock(b, child, to, &mut w.frozen_seen) || closed_diagonal(b, child, to, bc))
-                {
+                if !self.backward && (freeze_deadlock(b, child, to, &mut w.frozen_seen) || closed_diagonal(b, child, to, bc)) {
                     continue;
                 }
                 let key = if self.exact { stand } else { w.region_min(b, child, stand) };
