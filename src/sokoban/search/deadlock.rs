@@ -1,5 +1,5 @@
 //! The rules that prove a position dead, each sound: a box on a dead square, a frozen box
-//! off its goal (`freeze_deadlock`), boxes closed round a free cell (`closed_diagonal`), no assignment of boxes to goals, and a PI-corral that no
+//! off its goal (`freeze_deadlock`), no assignment of boxes to goals, and a PI-corral that no
 //! push can open (`Work::pi_corral`; the corral's barrier grown by the boxes in its way).
 
 use super::assign::Hungarian;
@@ -9,7 +9,6 @@ use super::board::NONE;
 use super::board::clear;
 use super::board::has;
 use super::board::set;
-use super::freeze::closed_diagonal;
 use super::freeze::freeze_deadlock;
 use super::freeze::frozen;
 use super::learn::Learned;
@@ -24,9 +23,6 @@ pub enum Deadlock {
     DeadSquare(Pos),
     /// A box that can never move again, off a goal (or freezing one off its goal).
     Frozen(Pos),
-    /// Boxes closed round a free cell no box may stand in, none able to move but into it
-    /// (`closed_diagonal`), one of them off its goal.
-    ClosedDiagonal(Pos),
     /// No way to give every box a goal it can reach.
     NoAssignment,
     /// Boxes closing off cells the player cannot reach, where something is unfinished, and
@@ -42,12 +38,6 @@ impl std::fmt::Display for Deadlock {
                 write!(f, "the box at row {}, column {} can reach no goal", p.row + 1, p.col + 1)
             }
             Deadlock::Frozen(p) => write!(f, "the box at row {}, column {} can never move again", p.row + 1, p.col + 1),
-            Deadlock::ClosedDiagonal(p) => write!(
-                f,
-                "the boxes round the box at row {}, column {} close a cell in and can never move again",
-                p.row + 1,
-                p.col + 1
-            ),
             Deadlock::NoAssignment => f.write_str("the boxes cannot all reach goals of their own"),
             Deadlock::Corral(p) => write!(
                 f,
@@ -75,10 +65,6 @@ impl Board {
         if let Some(&c) = boxes.iter().find(|&&c| freeze_deadlock(self, &bits, c, &mut seen)) {
             return Some(Deadlock::Frozen(self.pos[c as usize]));
         }
-        let player = self.cell(pos.player);
-        if let Some(&c) = boxes.iter().find(|&&c| closed_diagonal(self, &bits, c, player)) {
-            return Some(Deadlock::ClosedDiagonal(self.pos[c as usize]));
-        }
         if self.bound(&boxes, &mut Hungarian::default()) == INF {
             return Some(Deadlock::NoAssignment);
         }
@@ -88,6 +74,7 @@ impl Board {
         if w.pi_corral(self, &bits, &mut pushes) {
             let first = w.corral_boxes.first().copied().unwrap_or(0);
             let (boxes, cells) = (w.corral_boxes.clone(), w.corral_cells.clone());
+            let player = self.cell(pos.player);
             if pushes.is_empty() || Learned::new(self.pos.len()).corral_dead(self, &mut w, &boxes, &cells, player) {
                 return Some(Deadlock::Corral(self.pos[first as usize]));
             }

@@ -11,7 +11,6 @@ use super::board::cells;
 use super::board::clear;
 use super::board::has;
 use super::board::set;
-use super::freeze::closed_diagonal;
 use super::freeze::freeze_deadlock;
 use super::states::EMPTY;
 use super::states::States;
@@ -238,7 +237,7 @@ impl Side {
                 child.copy_from_slice(&here);
                 clear(child, bc);
                 set(child, to);
-                if !self.backward && (freeze_deadlock(b, child, to, &mut w.frozen_seen) || closed_diagonal(b, child, to, bc)) {
+                if !self.backward && freeze_deadlock(b, child, to, &mut w.frozen_seen) {
                     continue;
                 }
                 let key = if self.exact { stand } else { w.region_min(b, child, stand) };

@@ -11,7 +11,6 @@ use crate::sokoban::search::board::cells;
 use crate::sokoban::search::board::clear;
 use crate::sokoban::search::board::has;
 use crate::sokoban::search::board::set;
-use crate::sokoban::search::freeze::closed_diagonal;
 use crate::sokoban::search::freeze::freeze_deadlock;
 use crate::sokoban::search::freeze::frozen;
 use crate::sokoban::search::work::Work;
@@ -133,9 +132,6 @@ impl Fess {
                 let player = b.next[c as usize][k as usize];
                 // Dead for the side the player is left on (a lone box there reaches no goal).
                 if self.prep.sided0.as_ref().is_some_and(|sd| sd.dead(c, player)) {
-                    continue;
-                }
-                if closed_diagonal(b, &child, c, player) {
                     continue;
                 }
                 out.push(Macro { from: bx, to: c, player, weight: 1, regions, packed: 0 });

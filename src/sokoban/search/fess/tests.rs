@@ -770,34 +770,3 @@ fn a_position_goes_to_the_cell_of_the_best_features_on_its_path() {
     }
     assert!(checked > 150 && kept_better > 20 && queued > 100, "{checked} {kept_better} {queued}");
 }
-
-/// Festival's 3 × 3 test on a macro move, worked by hand: pushing the lowest box up to row
-/// 3, column 3 (from 0) closes the free cell above it in: a wall above the cell, boxes left
-/// and right, the pushed box below, walls at both lower corners. The side boxes can go only
-/// into the cell (up and down a wall or the player inside is needed), and a box pushed in
-/// is held there by the wall above and the boxes beside it, off any goal. So the move is
-/// left out, breadth-first search with no pruning agreeing that the position it makes has
-/// no solution; the other moves of that box stay.
-#[test]
-fn a_push_closing_a_diagonal_round_a_free_cell_is_left_out() {
-    let start = "#######\n#. # .#\n# $ $ #\n# # # #\n#  $  #\n#  @ .#\n#######\n";
-    let after = "#######\n#. # .#\n# $ $ #\n# #$# #\n#  @  #\n#    .#\n#######\n";
-    let (b, bits, player) = board_of(start);
-    let mut w = Work::new(b.pos.len());
-    let mut f = festival(&b, &mut w, &bits, player);
-    let moves = root_moves(&mut f, &b, &mut w, &bits, player);
-    let (box_at, closing) = (b.cell(crate::grid::Pos::new(4, 3)), b.cell(crate::grid::Pos::new(3, 3)));
-    assert!(!moves.iter().any(|m| m.from == box_at && m.to == closing), "{moves:?}");
-    assert!(moves.iter().any(|m| m.from == box_at), "{moves:?}");
-    let rows: Vec<&str> = after.lines().collect();
-    let maze = crate::sokoban::xsb::parse_board(&rows, 1).expect("a level");
-    assert_eq!(super::super::tests::fewest_pushes(&maze.level, &maze.start, false), None);
-    assert!(Board::new(&maze.level).deadlock(&maze.start).is_some());
-    // Opened at the lower left corner, the same push is kept (and the cell is no trap).
-    let open = start.replace("#\n# # # #\n", "#\n#   # #\n");
-    let (b, bits, player) = board_of(&open);
-    let mut w = Work::new(b.pos.len());
-    let mut f = festival(&b, &mut w, &bits, player);
-    let moves = root_moves(&mut f, &b, &mut w, &bits, player);
-    assert!(moves.iter().any(|m| m.from == box_at && m.to == closing), "{moves:?}");
-}
