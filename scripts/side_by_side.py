@@ -87,23 +87,30 @@ def main():
                     "-out_file", out_file]
         tb_cmd = [a.tumblebox, "sokoban", "solve", levels_file, "--level", str(n), "--time-limit", str(a.time),
                   *a.tb_arg]
+        tb_file = os.path.join(work, f"tumblebox-{n}.txt")
         began = time.monotonic()
-        fest = subprocess.Popen(fest_cmd, cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        tb = subprocess.Popen(tb_cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        # Neither may run on long past its limit: killed at three times it, counted unsolved.
+        with open(tb_file, "w") as tb_fh:
+            fest = subprocess.Popen(fest_cmd, cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            tb = subprocess.Popen(tb_cmd, stdout=tb_fh, stderr=subprocess.DEVNULL)
+        # Each one's own time: both are watched until each ends. Neither may run on long past
+        # its limit: killed at three times it, counted unsolved.
         hard = 3 * a.time + 10
-        try:
-            tb_out, _ = tb.communicate(timeout=hard)
-        except subprocess.TimeoutExpired:
-            tb.kill()
-            tb_out, _ = tb.communicate()
-        tb_secs = time.monotonic() - began
-        try:
-            fest.wait(timeout=max(1, hard - (time.monotonic() - began)))
-        except subprocess.TimeoutExpired:
-            fest.kill()
-            fest.wait()
-        fest_secs = time.monotonic() - began
+        ended = {}
+        while len(ended) < 2:
+            now = time.monotonic() - began
+            for name, proc in (("festival", fest), ("tumblebox", tb)):
+                if name in ended:
+                    continue
+                if proc.poll() is not None:
+                    ended[name] = now
+                elif now > hard:
+                    proc.kill()
+                    proc.wait()
+                    ended[name] = now
+            time.sleep(0.01)
+        fest_secs, tb_secs = ended["festival"], ended["tumblebox"]
+        with open(tb_file) as tb_fh:
+            tb_out = tb_fh.read()
         grid = grids[n - 1]
         fest_sols = check.solutions_of(open(out_file).read()) if os.path.exists(out_file) else {}
         f_moves = fest_sols.get(n)
