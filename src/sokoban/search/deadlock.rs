@@ -178,7 +178,7 @@ impl Work {
     /// Whether `cells` (the components `member` marks) are a PI-corral; if so `out` holds
     /// the pushes into it. When not, `grow` is the component (not a member) that a push
     /// keeping it from being one starts from or goes into, if there is one.
-    pub(super) fn corral_pushes(
+    fn corral_pushes(
         &mut self,
         b: &Board,
         boxes: &[u64],

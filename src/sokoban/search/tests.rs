@@ -221,17 +221,8 @@ fn a_box_in_a_barrier_boxs_way_joins_the_barrier() {
 #[test]
 fn a_corral_grows_by_the_pocket_its_pushes_go_into() {
     let text = "##########\n##.## ####\n#.$@ $ . #\n##     ###\n##########\n";
-    let rows: Vec<&str> = text.lines().collect();
-    let maze = crate::sokoban::xsb::parse_board(&rows, 1).expect("a level");
-    let board = Board::new(&maze.level);
-    let mut w = Work::new(board.pos.len());
-    let mut bits = vec![0u64; board.words];
-    for &p in &maze.start.boxes {
-        set(&mut bits, board.cell(p));
-    }
-    w.reach(&board, &bits, board.cell(maze.start.player));
-    let mut only = Vec::new();
-    assert!(w.pi_corral(&board, &bits, &mut only));
+    let (board, w, found) = start_corral(text);
+    let mut only = found.expect("a PI-corral");
     let cell = |row, col| board.cell(crate::grid::Pos::new(row, col));
     let dir = |d: Dir| DIRS.iter().position(|&x| x == d).expect("a direction") as u8;
     only.sort_unstable();
@@ -321,17 +312,8 @@ fn corral_of(text: &str) -> Option<Vec<((usize, usize), Dir)>> {
     let rows: Vec<&str> = text.lines().collect();
     let maze = crate::sokoban::xsb::parse_board(&rows, 1).expect("a level");
     assert_eq!(fewest_pushes(&maze.level, &maze.start, true), fewest_pushes(&maze.level, &maze.start, false), "{text}");
-    let board = Board::new(&maze.level);
-    let mut w = Work::new(board.pos.len());
-    let mut bits = vec![0u64; board.words];
-    for &p in &maze.start.boxes {
-        set(&mut bits, board.cell(p));
-    }
-    w.reach(&board, &bits, board.cell(maze.start.player));
-    let mut only = Vec::new();
-    if !w.pi_corral(&board, &bits, &mut only) {
-        return None;
-    }
+    let (board, _, found) = start_corral(text);
+    let only = found?;
     let mut pushes: Vec<_> =
         only.iter().map(|&(c, k)| ((board.pos[c as usize].row, board.pos[c as usize].col), DIRS[k as usize])).collect();
     pushes.sort_unstable_by_key(|&(p, d)| (p, d as u8));
@@ -365,4 +347,21 @@ fn a_push_that_freezes_a_box_off_its_goal_does_not_spoil_a_corral() {
     // With the box on the right free to move along its row, the push right spoils it.
     let open = "########\n#@     #\n#* $ * #\n###.####\n########\n";
     assert_eq!(corral_of(open), None);
+}
+
+/// `text`'s board, the scratch `pi_corral` left (its corral's cells), and the pushes of the
+/// PI-corral it finds in the start (`None`: none).
+fn start_corral(text: &str) -> (Board, Work, Option<Vec<(u16, u8)>>) {
+    let rows: Vec<&str> = text.lines().collect();
+    let maze = crate::sokoban::xsb::parse_board(&rows, 1).expect("a level");
+    let board = Board::new(&maze.level);
+    let mut w = Work::new(board.pos.len());
+    let mut bits = vec![0u64; board.words];
+    for &p in &maze.start.boxes {
+        set(&mut bits, board.cell(p));
+    }
+    w.reach(&board, &bits, board.cell(maze.start.player));
+    let mut only = Vec::new();
+    let found = w.pi_corral(&board, &bits, &mut only).then_some(only);
+    (board, w, found)
 }

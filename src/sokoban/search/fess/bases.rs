@@ -353,12 +353,25 @@ impl Search<'_> {
     /// The rank of the position of `boxes`, `bases` and the player at `player`.
     fn rank(&mut self, boxes: &[u64], bases: &[u64], player: u16) -> Rank {
         let n = self.b.pos.len();
-        let shut = self.elim && {
+        let list: Vec<u16> = cells(boxes).collect();
+        let on_bases = !list.is_empty() && list.iter().all(|&c| has(bases, c));
+        // The player's region, flooded once: for the sink squares it reaches, and for
+        // whether it can walk back to where it starts.
+        let (shut, home) = if self.elim || on_bases {
             self.flood(boxes, player);
             let st = self.stamp;
-            let here: Vec<bool> = (0..n).map(|x| self.mark[x] == st).collect();
-            sink_squares(self.b, boxes, bases, &here).is_none_or(|q| q.iter().all(|&w| w == 0))
+            let home = self.mark[self.start as usize] == st;
+            let shut = self.elim && {
+                let here: Vec<bool> = (0..n).map(|x| self.mark[x] == st).collect();
+                sink_squares(self.b, boxes, bases, &here).is_none_or(|q| q.iter().all(|&w| w == 0))
+            };
+            (shut, home)
+        } else {
+            (false, false)
         };
+        // Boxes standing on bases are where they start: with the player able to get back to
+        // where it starts, that is the start position.
+        let left = if on_bases && home { 0 } else { list.len() as u16 };
         let mut regions = 0;
         let mut done = vec![false; n];
         for c in 0..n as u16 {
@@ -372,16 +385,6 @@ impl Search<'_> {
                 if self.mark[x] == st {
                     *d = true;
                 }
-            }
-        }
-        let list: Vec<u16> = cells(boxes).collect();
-        // Boxes standing on bases are where they start: with the player able to get back to
-        // where it starts, that is the start position.
-        let mut left = list.len() as u16;
-        if left > 0 && list.iter().all(|&c| has(bases, c)) {
-            self.flood(boxes, player);
-            if self.mark[self.start as usize] == self.stamp {
-                left = 0;
             }
         }
         let on = list.iter().filter(|&&c| self.b.goal[c as usize]).count();
