@@ -42,9 +42,9 @@
 //!    Otherwise X started in a run and the whole segment stays in it, ending with X stopped
 //!    there, the player not shut in (nor in S then: a push inside the run leaves a shut-in
 //!    player shut in); then 3 gives a solution of as few pushes and fewer segments, a
-//!    contradiction. (Out of a run, X stands on e0 or e1, which lie in no run: their cells
-//!    across are not both walls, or along the run the run would go on.)
-//!
+//!    contradiction.
+//!    (Out of a run, X stands on e0 or e1, which lie in no run: their cells across are not
+//!    both walls, or along the run the run would go on.)
 //! So every solvable position the search reaches has a kept move to a solvable position
 //! nearer to solved by at least one push, and the search, expanding every kept move before
 //! it says exhausted, reaches the solved position.
