@@ -129,10 +129,6 @@ impl Fess {
                     }
                 }
                 let regions = lifted - 1 + labels.count_ones() as u16;
-                // Inside a one-wide tunnel, where another stop does as well (see `tunnels`).
-                if only.is_none() && self.tunnels.drops(b, &self.dfs, &others, c, k as usize, lab) {
-                    continue;
-                }
                 let player = b.next[c as usize][k as usize];
                 // Dead for the side the player is left on (a lone box there reaches no goal).
                 if self.prep.sided0.as_ref().is_some_and(|sd| sd.dead(c, player)) {

@@ -42,9 +42,7 @@
 //!
 //! What it prunes is pruned soundly, by the push search's rules (dead squares, freezes, the
 //! assignment, corral deadlocks, those found by searching a PI-corral's boxes alone and the
-//! patterns they leave: `learn`; and the stops inside a one-wide tunnel that another stop
-//! does as well as, `tunnels`, whose comment proves it), and each position (boxes, the
-//! player's region) is held
+//! patterns they leave: `learn`), and each position (boxes, the player's region) is held
 //! once, so the search is complete: when every move is expanded there is no solution. Its
 //! assignment takes the boxes frozen on goals as walls, which catches a last goal sealed off
 //! by the packed ones, and its distances know which side of each box the player is on
@@ -55,8 +53,7 @@
 //! The folder, one job a file: this file (the search's state, its steps and paths; what the
 //! portfolio's searches share), `plan` (the packing orders), `bases` (the backward search's
 //! order), `open` (a new node: features and
-//! advisors), `macros` (macro moves), `tunnels` (the stops in a tunnel they leave out),
-//! `advisors`, `sided`, `hotspots`, `dfs`; tests apart.
+//! advisors), `macros` (macro moves), `advisors`, `sided`, `hotspots`, `dfs`; tests apart.
 
 mod advisors;
 mod bases;
@@ -66,7 +63,6 @@ mod macros;
 mod open;
 mod plan;
 mod sided;
-mod tunnels;
 
 use super::assign::assignable_with;
 use super::board::{Board, NONE, bits_hash, cells, clear, goal_distances, has, set};
@@ -87,7 +83,6 @@ use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, HashMap};
 use std::rc::Rc;
-use tunnels::Tunnels;
 
 /// One macro move: the box from `from` to `to`, the player left at `player` (the cell the
 /// box was last pushed from).
@@ -198,8 +193,6 @@ pub(super) struct Fess {
     /// Corral deadlocks found by search (see `learn`).
     pub(super) learned: Learned,
     advice: Advice,
-    /// The one-wide tunnels off this search's plan (see `tunnels`).
-    tunnels: Tunnels,
 }
 
 /// What a level's searches share, made once: the packing plan and the advisors' tables.
@@ -330,7 +323,6 @@ impl Fess {
         advice: Advice,
     ) -> Fess {
         let n = b.pos.len();
-        let prep_plan = prep.plan_of(advice).0.cells.clone();
         let mut f = Fess {
             states: States::new(b.words),
             nodes: Vec::new(),
@@ -366,7 +358,6 @@ impl Fess {
             finish: None,
             learned: Learned::new(n),
             advice,
-            tunnels: Tunnels::new(b, &prep_plan),
         };
         let key = w.region_min(b, start, player);
         let hash = bits_hash(b, start) ^ b.player_key[key as usize];
@@ -554,5 +545,3 @@ impl Fess {
 mod tests;
 #[cfg(test)]
 mod tests_bases;
-#[cfg(test)]
-mod tests_tunnels;

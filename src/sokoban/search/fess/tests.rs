@@ -122,7 +122,7 @@ fn check_pick<K: Ord>(
 }
 
 /// Festival's search of a level from `bits`.
-pub(super) fn festival(b: &Board, w: &mut Work, bits: &[u64], player: u16) -> Fess {
+fn festival(b: &Board, w: &mut Work, bits: &[u64], player: u16) -> Fess {
     let prep = Rc::new(Prepared::new(b, bits, player, far()));
     Fess::new(b, w, prep, bits, player, far(), FESTIVAL)
 }
