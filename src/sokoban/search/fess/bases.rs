@@ -45,14 +45,20 @@ struct Node {
 /// A position's rank, smaller is better (Festival's pull-mode order): fewest boxes left
 /// (none where every box left stands on a base and the player can walk back to its start:
 /// that is the start position, where Festival's search ends too, the boxes on the bases
-/// standing there from the start), then whether the player is shut out of the sink squares
-/// (with sink squares only: a box can leave from a position only where the player reaches
-/// them, so the positions where it does come first), then whether no box can leave by a
-/// sink square from it at all (with sink squares only: a pull that lets the next box out
-/// before one that does not, as Festival's pull advisor prefers a pull into its kill zone),
-/// then fewest floor regions, then fewest boxes on goals, then the boxes farthest from the
-/// goals (the sum of each box's fewest pushes to a goal).
-type Rank = (u16, bool, bool, u16, u16, Reverse<u32>);
+/// standing there from the start), then fewest floor regions, then whether the player is
+/// shut out of the sink squares (with sink squares only: a box can leave from a position
+/// only where the player reaches them, so the positions where it does come first), then
+/// whether no box can leave by a sink square from it at all (with sink squares only: a pull
+/// that lets the next box out before one that does not), then fewest boxes on goals, then
+/// the boxes farthest from the goals (the sum of each box's fewest pushes to a goal).
+///
+/// The two sink-square keys come after the regions, as Festival's pull advisor prefers a
+/// pull into its kill zone only among the pulls that leave the floor no more cut apart: they
+/// look one pull ahead, the regions are what the position is. Put before the regions they
+/// chose, on Box World #83 (a room of boxes that start on their goals), the one pull that
+/// uncovers a base and cuts the floor more over the pulls that open the room, and the search
+/// then took the boxes out one into another's place through a room still packed.
+type Rank = (u16, u16, bool, bool, u16, Reverse<u32>);
 
 /// The backward search's scratch and tables.
 struct Search<'a> {
@@ -402,7 +408,7 @@ impl Search<'_> {
             };
             self.pulls(&node).0.is_empty()
         };
-        (left, shut, stuck, regions, on as u16, Reverse(far))
+        (left, regions, shut, stuck, on as u16, Reverse(far))
     }
 
     /// Whether every box left can still be pulled onto a base of its own (each alone).

@@ -181,3 +181,38 @@ fn xsokoban_14s_two_boxes_in_the_room_no_push_enters_stand_from_the_start_until_
     // The order the level's search follows is that one.
     check(&base_plan(&b, &starts, player, far()).expect("an order"));
 }
+
+#[test]
+fn the_backward_search_joins_the_floor_before_it_opens_the_sink_squares() {
+    // Cells as (row, column) from 0. Goals (2,2), (3,5) and (4,4); boxes start on (2,2) (on
+    // its goal), (3,2) and (4,3): the bases. Worked by hand: from the solved position (the
+    // player in the large part; (1,5) and (2,5) are a part of their own behind the box on
+    // (3,5)) the bases (3,2) and (4,3) are the largest group, the sink squares, and two
+    // pulls take a box out by them: the box on (3,5) along row 3 onto (3,2), which joins the
+    // floor into one region but leaves the sink squares (now every base, each a group of its
+    // own) under the box on (2,2); and the box on (2,2) down onto (3,2), which uncovers
+    // (2,2) (the sink squares (2,2) and (4,3), both reached) but leaves two regions. Fewest
+    // regions first: the first, then the box on (4,4) pulled onto (4,3), where it stands,
+    // as the box on (2,2) does, with the player able to walk back to its start: the search
+    // ends there, two positions expanded. Read forward: (2,2) and (4,3) stand from the
+    // start, the box on (4,3) goes on to (4,4), the box from (3,2) to (3,5) (4 pushes, each
+    // move made with the other boxes where they stand). With the sink squares first, the
+    // box on (2,2) was taken off its goal and every box out: (4,4), (3,5) then (2,2), the
+    // first move that of the box on (2,2) to (4,4), with (3,2) and (4,3) in its way.
+    let (b, bits, player) = board_of("#######\n#  ## #\n# * # #\n# $@ .#\n#  $. #\n#     #\n#######");
+    let at = |r, c| b.cell(crate::grid::Pos::new(r, c));
+    let starts: Vec<u16> = cells(&bits).collect();
+    assert_eq!(starts, vec![at(2, 2), at(3, 2), at(4, 3)]);
+    let (best, expanded) = sink_search(&b, &starts, player);
+    let (left, plan) = best.expect("an order");
+    assert_eq!((left, expanded), (0, 2));
+    let check = |plan: &Plan| {
+        assert_eq!(plan.cells, vec![at(2, 2), at(4, 3), at(4, 4), at(3, 5)]);
+        let lin = plan.linear.as_ref().expect("a linear order");
+        assert_eq!(lin.init, vec![true, true, false, false]);
+        assert_eq!(lin.until, vec![NONE, 2, NONE, NONE]);
+    };
+    check(&plan);
+    // The order the level's search follows is that one.
+    check(&base_plan(&b, &starts, player, far()).expect("an order"));
+}
