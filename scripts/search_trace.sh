@@ -10,7 +10,8 @@
 # TRACE: `FILE:FIRST-LAST:BUDGET` items split by `;` (default: XSokoban 1-90 and Microban
 # 1-155 at 30 000 states, XSokoban 29 and 89 at 300 000). The base commit is checked out in a
 # temporary worktree with this checkout's trace.rs added; both are built as tests (opt-level
-# 3) in $CARGO_TARGET_DIR (or ./target). Exit status 0: every line the same.
+# 3) in $CARGO_TARGET_DIR (or ./target). SAVE=DIR keeps both outputs there; BASE_TRACE=FILE
+# takes the base's from such a file instead of building it. Exit status 0: every line the same.
 set -euo pipefail
 BASE=${1:?usage: scripts/search_trace.sh BASE_COMMIT [TRACE]}
 ROOT=$(git rev-parse --show-toplevel)
@@ -26,7 +27,7 @@ grep -q '^mod trace;' "$WORK/base/src/sokoban/search/mod.rs" ||
 run() {
     # The test binary's path from cargo's JSON lines, then the traces, timings cut off.
     local bin
-    bin=$(cd "$1" && cargo test --lib --no-run --message-format=json 2>/dev/null |
+    bin=$(cd "$1" && cargo test --lib --no-run --message-format=json |
         python3 -c 'import json,sys
 for l in sys.stdin:
     m = json.loads(l)
@@ -35,9 +36,15 @@ for l in sys.stdin:
     TRACE="$TRACE" "$bin" search::trace --ignored --nocapture --test-threads 1 |
         grep '^TRACE' | tee "$2" | sed 's/ ([0-9.]* s)$//' >"$2.cmp"
 }
-echo "base $BASE:" && run "$WORK/base" "$WORK/base.txt"
+if [ -n "${BASE_TRACE:-}" ]; then
+    # A base's lines saved before (SAVE=DIR below), with the same TRACE.
+    cp "$BASE_TRACE" "$WORK/base.txt" && sed 's/ ([0-9.]* s)$//' "$BASE_TRACE" >"$WORK/base.txt.cmp"
+else
+    echo "base $BASE:" && run "$WORK/base" "$WORK/base.txt"
+fi
 echo "this checkout:" && run "$ROOT" "$WORK/this.txt"
 lines=$(wc -l <"$WORK/this.txt")
+[ -n "${SAVE:-}" ] && mkdir -p "$SAVE" && cp "$WORK/base.txt" "$SAVE/base.txt" && cp "$WORK/this.txt" "$SAVE/this.txt"
 if diff "$WORK/base.txt.cmp" "$WORK/this.txt.cmp"; then
     echo "the same: $lines lines"
     python3 - "$WORK/base.txt" "$WORK/this.txt" <<'EOF'

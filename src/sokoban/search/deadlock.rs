@@ -75,7 +75,7 @@ impl Board {
             let first = w.corral_boxes.first().copied().unwrap_or(0);
             let (boxes, cells) = (w.corral_boxes.clone(), w.corral_cells.clone());
             let player = self.cell(pos.player);
-            if pushes.is_empty() || Learned::new(self.pos.len()).corral_dead(self, &mut w, &boxes, &cells, player) {
+            if pushes.is_empty() || Learned::new(self.pos.len()).corral_dead(self, &boxes, &cells, player) {
                 return Some(Deadlock::Corral(self.pos[first as usize]));
             }
         }

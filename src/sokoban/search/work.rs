@@ -50,6 +50,9 @@ pub(super) struct Work {
     pub(super) fixed: Vec<u64>,
     pub(super) fixed_known: bool,
     pub(super) judge: Vec<u64>,
+    /// Counts the floods (`reach`, `flood`): a caller that made one can tell whether it is
+    /// still the last.
+    pub(super) floods: u64,
 }
 
 impl Work {
@@ -77,6 +80,7 @@ impl Work {
             fixed: Vec::new(),
             fixed_known: false,
             judge: Vec::new(),
+            floods: 0,
         }
     }
 
@@ -107,6 +111,7 @@ impl Work {
     /// Breadth-first over the cells the player reaches from `start` around the boxes:
     /// afterwards `seen[c] == stamp` marks them and `depth` holds their walking distance.
     pub(super) fn reach(&mut self, b: &Board, boxes: &[u64], start: u16) {
+        self.floods += 1;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.iter_mut().for_each(|s| *s = 0);
@@ -133,12 +138,38 @@ impl Work {
         }
     }
 
-    pub(super) fn reached(&self, c: u16) -> bool {
-        self.seen[c as usize] == self.stamp
+    /// [`Work::reach`]'s marking alone (`reached`; the cells in `queue`),
+    /// without the walking distances and the ways back; returns the least cell reached (the
+    /// player's region key, as [`Work::region_min`] gives it).
+    pub(super) fn flood(&mut self, b: &Board, boxes: &[u64], start: u16) -> u16 {
+        self.floods += 1;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let seen = &mut self.seen[..];
+        let queue = &mut self.queue;
+        queue.clear();
+        queue.push(start);
+        seen[start as usize] = stamp;
+        let mut least = start;
+        let mut i = 0;
+        while let Some(&c) = queue.get(i) {
+            i += 1;
+            least = least.min(c);
+            for &nc in &b.next[c as usize] {
+                if nc != NONE && seen[nc as usize] != stamp && !has(boxes, nc) {
+                    seen[nc as usize] = stamp;
+                    queue.push(nc);
+                }
+            }
+        }
+        least
     }
 
-    /// How many cells the last [`Work::reach`] reached.
-    pub(super) fn reached_count(&self) -> usize {
-        self.queue.len()
+    pub(super) fn reached(&self, c: u16) -> bool {
+        self.seen[c as usize] == self.stamp
     }
 }

@@ -20,27 +20,15 @@ use crate::sokoban::search::work::Work;
 /// The explorer advisor's pick: among the moves that join regions of the floor, the one
 /// leaving the player the most cells to walk on (then packing the most, `packed[i]` being the
 /// boxes packed after move i, then the first). The region advisor counts regions, so a move
-/// opening a pocket of one cell and one opening a room count alike; this one tells them apart.
-/// Leaves `w.reach` changed.
-pub(super) fn explorer(
-    b: &Board,
-    w: &mut Work,
-    bits: &[u64],
-    regions: u16,
-    moves: &[Macro],
-    packed: &[u16],
-) -> Option<usize> {
-    let mut child = bits.to_vec();
-    let mut best: Option<(usize, (usize, u16))> = None;
+/// opening a pocket of one cell and one opening a room count alike; this one tells them apart
+/// (by `Macro::area`).
+pub(super) fn explorer(regions: u16, moves: &[Macro], packed: &[u16]) -> Option<usize> {
+    let mut best: Option<(usize, (u16, u16))> = None;
     for (i, (m, &p)) in moves.iter().zip(packed).enumerate() {
         if m.regions >= regions {
             continue;
         }
-        child.copy_from_slice(bits);
-        clear(&mut child, m.from);
-        set(&mut child, m.to);
-        w.reach(b, &child, m.player);
-        let area = w.reached_count();
+        let area = m.area;
         if best.is_none_or(|(_, k)| (area, p) > k) {
             best = Some((i, (area, p)));
         }
@@ -146,7 +134,7 @@ pub(super) fn lone_reach(b: &Board, deadline: Instant) -> Vec<Vec<u64>> {
 /// Festival's explorer: of the moves that pack no fewer boxes and can be undone (a lone box
 /// can be pushed back), one after which the player reaches a side of some other box it did
 /// not reach before, with room to push it from there; the most packed, then the fewest
-/// regions. Leaves `w.reach` changed.
+/// regions. Leaves `w`'s flood changed.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn new_pushes(
     b: &Board,
@@ -158,7 +146,7 @@ pub(super) fn new_pushes(
     packed: &[u16],
     back: &[Vec<u64>],
 ) -> Option<usize> {
-    w.reach(b, bits, player);
+    w.flood(b, bits, player);
     let before: Vec<bool> = (0..b.pos.len() as u16).map(|c| w.reached(c)).collect();
     let list: Vec<u16> = cells(bits).collect();
     let mut child = bits.to_vec();
@@ -174,7 +162,7 @@ pub(super) fn new_pushes(
         child.copy_from_slice(bits);
         clear(&mut child, m.from);
         set(&mut child, m.to);
-        w.reach(b, &child, m.player);
+        w.flood(b, &child, m.player);
         let new = list.iter().filter(|&&c| c != m.from).any(|&c| {
             (0..4).any(|k| {
                 let x = b.next[c as usize][k];
