@@ -10,7 +10,7 @@
 # TRACE: `FILE:FIRST-LAST:BUDGET` items split by `;` (default: XSokoban 1-90 and Microban
 # 1-155 at 30 000 states, XSokoban 29 and 89 at 300 000). The base commit is checked out in a
 # temporary worktree with this checkout's trace.rs added; both are built as tests (opt-level
-# 3) in $CARGO_TARGET_DIR (or ./target). SAVE=DIR keeps both outputs there; BASE_TRACE=FILE
+# 3) in $CARGO_TARGET_DIR (or ./target; the base in its search-trace-base/). SAVE=DIR keeps both outputs there; BASE_TRACE=FILE
 # takes the base's from such a file instead of building it. Exit status 0: every line the same.
 set -euo pipefail
 BASE=${1:?usage: scripts/search_trace.sh BASE_COMMIT [TRACE]}
@@ -34,13 +34,15 @@ for l in sys.stdin:
     if m.get("reason") == "compiler-artifact" and m.get("executable") and "lib" in m["target"]["kind"]:
         print(m["executable"])')
     TRACE="$TRACE" "$bin" search::trace --ignored --nocapture --test-threads 1 |
-        grep '^TRACE' | tee "$2" | sed 's/ ([0-9.]* s)$//' >"$2.cmp"
+        grep -o 'TRACE .*' | tee "$2" | sed 's/ ([0-9.]* s)$//' >"$2.cmp"
 }
 if [ -n "${BASE_TRACE:-}" ]; then
     # A base's lines saved before (SAVE=DIR below), with the same TRACE.
     cp "$BASE_TRACE" "$WORK/base.txt" && sed 's/ ([0-9.]* s)$//' "$BASE_TRACE" >"$WORK/base.txt.cmp"
 else
-    echo "base $BASE:" && run "$WORK/base" "$WORK/base.txt"
+    # The base in a target directory of its own: cargo tells a crate's builds apart by its name
+# and its files' times, not by its checkout's path.
+echo "base $BASE:" && CARGO_TARGET_DIR="$CARGO_TARGET_DIR/search-trace-base" run "$WORK/base" "$WORK/base.txt"
 fi
 echo "this checkout:" && run "$ROOT" "$WORK/this.txt"
 lines=$(wc -l <"$WORK/this.txt")

@@ -169,6 +169,37 @@ impl Work {
         least
     }
 
+    /// Whether the player reaches from `start` around the boxes a cell where `found` holds:
+    /// [`Work::flood`] stopped at the first (its marking left part made).
+    pub(super) fn flood_finds(&mut self, b: &Board, boxes: &[u64], start: u16, found: impl Fn(u16) -> bool) -> bool {
+        self.floods += 1;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let seen = &mut self.seen[..];
+        let queue = &mut self.queue;
+        queue.clear();
+        queue.push(start);
+        seen[start as usize] = stamp;
+        let mut i = 0;
+        while let Some(&c) = queue.get(i) {
+            i += 1;
+            if found(c) {
+                return true;
+            }
+            for &nc in &b.next[c as usize] {
+                if nc != NONE && seen[nc as usize] != stamp && !has(boxes, nc) {
+                    seen[nc as usize] = stamp;
+                    queue.push(nc);
+                }
+            }
+        }
+        false
+    }
+
     pub(super) fn reached(&self, c: u16) -> bool {
         self.seen[c as usize] == self.stamp
     }

@@ -150,6 +150,9 @@ pub(super) fn new_pushes(
     let before: Vec<bool> = (0..b.pos.len() as u16).map(|c| w.reached(c)).collect();
     let list: Vec<u16> = cells(bits).collect();
     let mut child = bits.to_vec();
+    // The cells that would count if reached after the move being looked at (marked with
+    // that move's number).
+    let mut target = vec![u32::MAX; b.pos.len()];
     let mut best: Option<(usize, (Reverse<u16>, u16))> = None;
     for (i, (m, &p)) in moves.iter().zip(packed).enumerate() {
         if p < now || (!back.is_empty() && !has(&back[m.to as usize], m.from)) {
@@ -162,15 +165,19 @@ pub(super) fn new_pushes(
         child.copy_from_slice(bits);
         clear(&mut child, m.from);
         set(&mut child, m.to);
-        w.flood(b, &child, m.player);
-        let new = list.iter().filter(|&&c| c != m.from).any(|&c| {
-            (0..4).any(|k| {
+        let mut any = false;
+        for &c in list.iter().filter(|&&c| c != m.from) {
+            for k in 0..4 {
                 let x = b.next[c as usize][k];
                 let t = b.next[c as usize][(k + 2) % 4];
-                x != NONE && !before[x as usize] && !has(bits, x) && w.reached(x) && t != NONE && !has(&child, t)
-            })
-        });
-        if new {
+                if x != NONE && !before[x as usize] && !has(bits, x) && t != NONE && !has(&child, t) {
+                    target[x as usize] = i as u32;
+                    any = true;
+                }
+            }
+        }
+        // The player's region after the move, flooded only until it reaches one of them.
+        if any && w.flood_finds(b, &child, m.player, |x| target[x as usize] == i as u32) {
             best = Some((i, key));
         }
     }

@@ -42,30 +42,36 @@ impl Dfs {
         self.parent[root as usize] = NONE;
         self.stack.clear();
         self.stack.push((root, 0));
-        while let Some(&mut (c, ref mut k)) = self.stack.last_mut() {
-            if *k < 4 {
-                let y = b.next[c as usize][*k as usize];
-                *k += 1;
+        let (disc, low, fin, parent) = (&mut self.disc[..], &mut self.low[..], &mut self.fin[..], &mut self.parent[..]);
+        'cells: while let Some(&(c, k0)) = self.stack.last() {
+            // The next neighbour not yet numbered is taken down at once; the others only
+            // lower c's low point.
+            let around = &b.next[c as usize];
+            for k in k0 as usize..4 {
+                let y = around[k];
                 if y == NONE || has(walls, y) {
                     continue;
                 }
-                if self.disc[y as usize] == 0 {
+                if disc[y as usize] == 0 {
+                    if let Some(top) = self.stack.last_mut() {
+                        top.1 = k as u8 + 1;
+                    }
                     t += 1;
-                    self.disc[y as usize] = t;
-                    self.low[y as usize] = t;
-                    self.parent[y as usize] = c;
+                    disc[y as usize] = t;
+                    low[y as usize] = t;
+                    parent[y as usize] = c;
                     self.visited.push(y);
                     self.stack.push((y, 0));
-                } else if y != self.parent[c as usize] {
-                    self.low[c as usize] = self.low[c as usize].min(self.disc[y as usize]);
+                    continue 'cells;
+                } else if y != parent[c as usize] {
+                    low[c as usize] = low[c as usize].min(disc[y as usize]);
                 }
-            } else {
-                self.stack.pop();
-                self.fin[c as usize] = t + 1;
-                let p = self.parent[c as usize];
-                if p != NONE {
-                    self.low[p as usize] = self.low[p as usize].min(self.low[c as usize]);
-                }
+            }
+            self.stack.pop();
+            fin[c as usize] = t + 1;
+            let p = parent[c as usize];
+            if p != NONE {
+                low[p as usize] = low[p as usize].min(low[c as usize]);
             }
         }
     }
