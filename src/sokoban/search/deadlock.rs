@@ -101,6 +101,10 @@ impl Work {
     pub(super) fn pi_corral(&mut self, b: &Board, boxes: &[u64], out: &mut Vec<(u16, u8)>) -> bool {
         let n = b.pos.len();
         self.fixed_known = false;
+        // Every free cell reached (the flood's cells are in `queue`): no corral.
+        if self.queue.len() + boxes.iter().map(|x| x.count_ones() as usize).sum::<usize>() == n {
+            return false;
+        }
         self.comp.iter_mut().for_each(|c| *c = 0);
         self.comp_cells.clear();
         // Each component's cells, one after another: starts[i]..starts[i + 1].

@@ -134,12 +134,14 @@ pub(super) fn lone_reach(b: &Board, deadline: Instant) -> Vec<Vec<u64>> {
 /// Festival's explorer: of the moves that pack no fewer boxes and can be undone (a lone box
 /// can be pushed back), one after which the player reaches a side of some other box it did
 /// not reach before, with room to push it from there; the most packed, then the fewest
-/// regions. Leaves `w`'s flood changed.
+/// regions. `rid` is each free cell's floor region (`Fess::regions` of `bits`). Leaves `w`'s
+/// flood changed.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn new_pushes(
     b: &Board,
     w: &mut Work,
     bits: &[u64],
+    rid: &[u16],
     player: u16,
     now: u16,
     moves: &[Macro],
@@ -165,12 +167,26 @@ pub(super) fn new_pushes(
         child.copy_from_slice(bits);
         clear(&mut child, m.from);
         set(&mut child, m.to);
+        // Only the box's old cell joins regions: after the move the player reaches no cell
+        // outside the regions next to it.
+        let mut near = [u16::MAX; 4];
+        for (k, &y) in b.next[m.from as usize].iter().enumerate() {
+            if y != NONE && !has(bits, y) {
+                near[k] = rid[y as usize];
+            }
+        }
         let mut any = false;
         for &c in list.iter().filter(|&&c| c != m.from) {
             for k in 0..4 {
                 let x = b.next[c as usize][k];
                 let t = b.next[c as usize][(k + 2) % 4];
-                if x != NONE && !before[x as usize] && !has(bits, x) && t != NONE && !has(&child, t) {
+                if x != NONE
+                    && !before[x as usize]
+                    && !has(bits, x)
+                    && near.contains(&rid[x as usize])
+                    && t != NONE
+                    && !has(&child, t)
+                {
                     target[x as usize] = i as u32;
                     any = true;
                 }

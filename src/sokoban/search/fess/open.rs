@@ -140,7 +140,10 @@ impl Fess {
             }
             // Festival's explorer, when no move packs: a move that can be undone and lets the
             // player at another box from a new side.
-            if !packs && let Some(i) = new_pushes(b, w, &bits, made.player, packed, &moves, &after, &self.prep.back) {
+            if !packs
+                && let Some(i) =
+                    new_pushes(b, w, &bits, &self.rid, made.player, packed, &moves, &after, &self.prep.back)
+            {
                 moves[i].weight = 0;
             }
             if let Some((i, _)) = best_join {
