@@ -47,8 +47,7 @@ impl Dfs {
             // The next neighbour not yet numbered is taken down at once; the others only
             // lower c's low point.
             let around = &b.next[c as usize];
-            for k in k0 as usize..4 {
-                let y = around[k];
+            for (k, &y) in around.iter().enumerate().skip(k0 as usize) {
                 if y == NONE || has(walls, y) {
                     continue;
                 }
