@@ -39,6 +39,11 @@ pub(super) struct Work {
     /// marking of the barrier boxes of the corral being checked.
     pub(super) comp: Vec<u32>,
     pub(super) comp_cells: Vec<u16>,
+    /// Per component (from 1): the boxes next to it (`comp_boxes[comp_box_starts[i - 1]..
+    /// comp_box_starts[i]]`) and whether a goal is inside when every goal needs a box.
+    pub(super) comp_boxes: Vec<u16>,
+    pub(super) comp_box_starts: Vec<usize>,
+    pub(super) comp_goal: Vec<bool>,
     pub(super) barrier: Vec<u32>,
     pub(super) barrier_stamp: u32,
     pub(super) barrier_boxes: Vec<u16>,
@@ -72,6 +77,9 @@ impl Work {
             stack: Vec::with_capacity(n),
             comp: vec![0; n],
             comp_cells: Vec::with_capacity(n),
+            comp_boxes: Vec::new(),
+            comp_box_starts: Vec::new(),
+            comp_goal: Vec::new(),
             barrier: vec![0; n],
             barrier_stamp: 0,
             barrier_boxes: Vec::new(),
