@@ -10,8 +10,9 @@
 # TRACE: `FILE:FIRST-LAST:BUDGET` items split by `;` (default: XSokoban 1-90 and Microban
 # 1-155 at 30 000 states, XSokoban 29 and 89 at 300 000). The base commit is checked out in a
 # temporary worktree with this checkout's trace.rs added; both are built as tests (opt-level
-# 3) in $CARGO_TARGET_DIR (or ./target; the base in its search-trace-base/). SAVE=DIR keeps both outputs there; BASE_TRACE=FILE
-# takes the base's from such a file instead of building it. Exit status 0: every line the same.
+# 3) in $CARGO_TARGET_DIR (or ./target; the base in its search-trace-base/). SAVE=DIR keeps
+# both outputs there; BASE_TRACE=FILE takes the base's from such a file instead of building
+# it. Exit status 0: every line the same.
 set -euo pipefail
 BASE=${1:?usage: scripts/search_trace.sh BASE_COMMIT [TRACE]}
 ROOT=$(git rev-parse --show-toplevel)
