@@ -197,16 +197,22 @@ impl Hungarian {
             let i0 = self.p[j0];
             let mut delta = i64::MAX;
             let mut j1 = 0;
-            for j in 1..=m {
-                if !self.used[j] {
-                    let cur = self.c(m, i0 - 1, j - 1) - self.u[i0] - self.v[j];
-                    if cur < self.minv[j] {
-                        self.minv[j] = cur;
-                        self.way[j] = j0;
+            // Row i0's costs and the columns' arrays, as slices of one length (no bounds
+            // checks in the loop).
+            let row = &self.cost[(i0 - 1) * m..i0 * m];
+            let ui = self.u[i0];
+            let (used, minv, way, v) = (&self.used[1..=m], &mut self.minv[1..=m], &mut self.way[1..=m], &self.v[1..=m]);
+            for (j, &c) in row.iter().enumerate() {
+                if !used[j] {
+                    let c = if c == INF { BIG } else { c as i64 };
+                    let cur = c - ui - v[j];
+                    if cur < minv[j] {
+                        minv[j] = cur;
+                        way[j] = j0;
                     }
-                    if self.minv[j] < delta {
-                        delta = self.minv[j];
-                        j1 = j;
+                    if minv[j] < delta {
+                        delta = minv[j];
+                        j1 = j + 1;
                     }
                 }
             }

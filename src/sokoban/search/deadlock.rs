@@ -75,7 +75,7 @@ impl Board {
             let first = w.corral_boxes.first().copied().unwrap_or(0);
             let (boxes, cells) = (w.corral_boxes.clone(), w.corral_cells.clone());
             let player = self.cell(pos.player);
-            if pushes.is_empty() || Learned::new(self.pos.len()).corral_dead(self, &mut w, &boxes, &cells, player) {
+            if pushes.is_empty() || Learned::new(self.pos.len()).corral_dead(self, &boxes, &cells, player) {
                 return Some(Deadlock::Corral(self.pos[first as usize]));
             }
         }
@@ -101,6 +101,10 @@ impl Work {
     pub(super) fn pi_corral(&mut self, b: &Board, boxes: &[u64], out: &mut Vec<(u16, u8)>) -> bool {
         let n = b.pos.len();
         self.fixed_known = false;
+        // Every free cell reached (the flood's cells are in `queue`): no corral.
+        if self.queue.len() + boxes.iter().map(|x| x.count_ones() as usize).sum::<usize>() == n {
+            return false;
+        }
         self.comp.iter_mut().for_each(|c| *c = 0);
         self.comp_cells.clear();
         // Each component's cells, one after another: starts[i]..starts[i + 1].
@@ -130,13 +134,39 @@ impl Work {
         }
         starts.push(self.comp_cells.len());
         let count = starts.len() - 1;
+        // Each component's boxes next to it (first seen first, its cells in order) and
+        // whether a goal is inside: a corral's barrier starts as its components' in turn.
+        let every_goal = b.goals.len() == boxes.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+        self.comp_boxes.clear();
+        self.comp_box_starts.clear();
+        self.comp_goal.clear();
+        self.comp_goal.push(false);
+        for i in 0..count {
+            self.comp_box_starts.push(self.comp_boxes.len());
+            self.barrier_stamp = self.barrier_stamp.wrapping_add(1);
+            if self.barrier_stamp == 0 {
+                self.barrier.iter_mut().for_each(|s| *s = 0);
+                self.barrier_stamp = 1;
+            }
+            let mut goal = false;
+            for &c in &self.comp_cells[starts[i]..starts[i + 1]] {
+                goal |= every_goal && b.goal[c as usize];
+                for &y in &b.next[c as usize] {
+                    if y != NONE && has(boxes, y) && self.barrier[y as usize] != self.barrier_stamp {
+                        self.barrier[y as usize] = self.barrier_stamp;
+                        self.comp_boxes.push(y);
+                    }
+                }
+            }
+            self.comp_goal.push(goal);
+        }
+        self.comp_box_starts.push(self.comp_boxes.len());
         let mut best: Option<Vec<(u16, u8)>> = None;
         let mut pushes = Vec::new();
         // Each component alone, grown (after Festival's) by the component a push that keeps
         // it from being a PI-corral starts from or goes into, until it is one or no such
         // push is left; then (when there are several) all of them as one corral.
         let mut member = vec![false; count + 1];
-        let mut cells = Vec::new();
         for which in 0..count + usize::from(count > 1) {
             member.iter_mut().for_each(|m| *m = which == count);
             member[0] = false;
@@ -144,15 +174,14 @@ impl Work {
                 member[which + 1] = true;
             }
             loop {
-                cells.clear();
-                for i in (1..=count).filter(|&i| member[i]) {
-                    cells.extend_from_slice(&self.comp_cells[starts[i - 1]..starts[i]]);
-                }
                 let mut grow = None;
-                if self.corral_pushes(b, boxes, &cells, &member, &mut pushes, &mut grow) {
+                if self.corral_pushes(b, boxes, &member, &mut pushes, &mut grow) {
                     if best.as_ref().is_none_or(|b| pushes.len() < b.len()) {
                         best = Some(pushes.clone());
-                        self.corral_cells.clone_from(&cells);
+                        self.corral_cells.clear();
+                        for i in (1..=count).filter(|&i| member[i]) {
+                            self.corral_cells.extend_from_slice(&self.comp_cells[starts[i - 1]..starts[i]]);
+                        }
                         self.corral_boxes.clone_from(&self.barrier_boxes);
                     }
                     break;
@@ -175,14 +204,13 @@ impl Work {
         }
     }
 
-    /// Whether `cells` (the components `member` marks) are a PI-corral; if so `out` holds
+    /// Whether the components `member` marks are a PI-corral; if so `out` holds
     /// the pushes into it. When not, `grow` is the component (not a member) that a push
     /// keeping it from being one starts from or goes into, if there is one.
     fn corral_pushes(
         &mut self,
         b: &Board,
         boxes: &[u64],
-        cells: &[u16],
         member: &[bool],
         out: &mut Vec<(u16, u8)>,
         grow: &mut Option<u32>,
@@ -198,10 +226,10 @@ impl Work {
         // An empty goal inside needs a box only when there are no goals to spare.
         let every_goal = b.goals.len() == boxes.iter().map(|w| w.count_ones() as usize).sum::<usize>();
         let mut unfinished = false;
-        for &c in cells {
-            unfinished |= every_goal && b.goal[c as usize];
-            for &y in &b.next[c as usize] {
-                if y != NONE && has(boxes, y) && self.barrier[y as usize] != stamp {
+        for i in (1..member.len()).filter(|&i| member[i]) {
+            unfinished |= every_goal && self.comp_goal[i];
+            for &y in &self.comp_boxes[self.comp_box_starts[i - 1]..self.comp_box_starts[i]] {
+                if self.barrier[y as usize] != stamp {
                     self.barrier[y as usize] = stamp;
                     self.barrier_boxes.push(y);
                     unfinished |= !b.goal[y as usize];

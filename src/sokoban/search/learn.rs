@@ -39,6 +39,8 @@ pub(super) struct Learned {
     alive: HashSet<Key>,
     seen: Vec<u16>,
     hungarian: Hungarian,
+    /// The corral searches' own floods, so the caller's (`Work::reach`) stand.
+    work: Work,
 }
 
 impl Learned {
@@ -49,6 +51,7 @@ impl Learned {
             alive: HashSet::new(),
             seen: Vec::new(),
             hungarian: Hungarian::default(),
+            work: Work::new(n),
         }
     }
 
@@ -63,8 +66,8 @@ impl Learned {
 
     /// Whether the barrier boxes `boxes` of the corral `corral` (free cells the player does
     /// not reach), the player at `player`, can never open it nor all stand on goals, every
-    /// other box taken away; a dead one is kept as a pattern. Leaves `w.reach` changed.
-    pub(super) fn corral_dead(&mut self, b: &Board, w: &mut Work, boxes: &[u16], corral: &[u16], player: u16) -> bool {
+    /// other box taken away; a dead one is kept as a pattern.
+    pub(super) fn corral_dead(&mut self, b: &Board, boxes: &[u16], corral: &[u16], player: u16) -> bool {
         if boxes.len() > CORRAL_BOXES || boxes.iter().all(|&x| b.goal[x as usize]) {
             return false;
         }
@@ -72,13 +75,14 @@ impl Learned {
         for &x in boxes {
             set(&mut sub, x);
         }
+        let w = &mut self.work;
         let key: Key = box_key(boxes, w.region_min(b, &sub, player));
         if self.alive.contains(&key) {
             return false;
         }
         let verdict = opens(b, w, (&sub, key), corral, player, &mut self.hungarian, &mut self.seen);
         if verdict == Some(false) {
-            w.reach(b, &sub, player);
+            w.flood(b, &sub, player);
             let mut region = vec![0u64; b.words];
             for x in 0..b.pos.len() as u16 {
                 if w.reached(x) {
@@ -133,7 +137,7 @@ fn opens(
         for &x in cells {
             set(&mut bits, x);
         }
-        w.reach(b, &bits, me);
+        w.flood(b, &bits, me);
         if corral.iter().any(|&c| w.reached(c)) {
             return Some(true);
         }
@@ -207,7 +211,7 @@ mod tests {
             assert!(w.pi_corral(&b, &bits, &mut only) && only.len() == 1, "{text}");
             let (boxes, cells) = (w.corral_boxes.clone(), w.corral_cells.clone());
             let mut learned = Learned::new(b.pos.len());
-            assert_eq!(learned.corral_dead(&b, &mut w, &boxes, &cells, player), is_dead, "{text}");
+            assert_eq!(learned.corral_dead(&b, &boxes, &cells, player), is_dead, "{text}");
             // Learned: the same boxes with the player anywhere in that region.
             let elsewhere = b.cell(crate::grid::Pos::new(1, 2));
             assert_eq!(learned.known(&bits, boxes[0], elsewhere), is_dead, "{text}");
@@ -236,7 +240,7 @@ mod tests {
             }
             searched += 1;
             let (boxes, cells) = (w.corral_boxes.clone(), w.corral_cells.clone());
-            if Learned::new(b.pos.len()).corral_dead(&b, &mut w, &boxes, &cells, player) {
+            if Learned::new(b.pos.len()).corral_dead(&b, &boxes, &cells, player) {
                 dead += 1;
                 assert_eq!(fewest_pushes(&maze.level, &maze.start, false), None, "{text}");
                 assert!(b.deadlock(&maze.start).is_some(), "{text}");

@@ -351,3 +351,5 @@ fn fess_joined(b: &Board, w: &mut Work, fs: &fess::Fess, c: u32, bwd: &Side, bs:
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod trace;

@@ -39,6 +39,11 @@ pub(super) struct Work {
     /// marking of the barrier boxes of the corral being checked.
     pub(super) comp: Vec<u32>,
     pub(super) comp_cells: Vec<u16>,
+    /// Per component (from 1): the boxes next to it (`comp_boxes[comp_box_starts[i - 1]..
+    /// comp_box_starts[i]]`) and whether a goal is inside when every goal needs a box.
+    pub(super) comp_boxes: Vec<u16>,
+    pub(super) comp_box_starts: Vec<usize>,
+    pub(super) comp_goal: Vec<bool>,
     pub(super) barrier: Vec<u32>,
     pub(super) barrier_stamp: u32,
     pub(super) barrier_boxes: Vec<u16>,
@@ -50,6 +55,9 @@ pub(super) struct Work {
     pub(super) fixed: Vec<u64>,
     pub(super) fixed_known: bool,
     pub(super) judge: Vec<u64>,
+    /// Counts the floods (`reach`, `flood`): a caller that made one can tell whether it is
+    /// still the last.
+    pub(super) floods: u64,
 }
 
 impl Work {
@@ -69,6 +77,9 @@ impl Work {
             stack: Vec::with_capacity(n),
             comp: vec![0; n],
             comp_cells: Vec::with_capacity(n),
+            comp_boxes: Vec::new(),
+            comp_box_starts: Vec::new(),
+            comp_goal: Vec::new(),
             barrier: vec![0; n],
             barrier_stamp: 0,
             barrier_boxes: Vec::new(),
@@ -77,6 +88,7 @@ impl Work {
             fixed: Vec::new(),
             fixed_known: false,
             judge: Vec::new(),
+            floods: 0,
         }
     }
 
@@ -107,6 +119,7 @@ impl Work {
     /// Breadth-first over the cells the player reaches from `start` around the boxes:
     /// afterwards `seen[c] == stamp` marks them and `depth` holds their walking distance.
     pub(super) fn reach(&mut self, b: &Board, boxes: &[u64], start: u16) {
+        self.floods += 1;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.iter_mut().for_each(|s| *s = 0);
@@ -133,12 +146,69 @@ impl Work {
         }
     }
 
-    pub(super) fn reached(&self, c: u16) -> bool {
-        self.seen[c as usize] == self.stamp
+    /// [`Work::reach`]'s marking alone (`reached`; the cells in `queue`),
+    /// without the walking distances and the ways back; returns the least cell reached (the
+    /// player's region key, as [`Work::region_min`] gives it).
+    pub(super) fn flood(&mut self, b: &Board, boxes: &[u64], start: u16) -> u16 {
+        self.floods += 1;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let seen = &mut self.seen[..];
+        let queue = &mut self.queue;
+        queue.clear();
+        queue.push(start);
+        seen[start as usize] = stamp;
+        let mut least = start;
+        let mut i = 0;
+        while let Some(&c) = queue.get(i) {
+            i += 1;
+            least = least.min(c);
+            for &nc in &b.next[c as usize] {
+                if nc != NONE && seen[nc as usize] != stamp && !has(boxes, nc) {
+                    seen[nc as usize] = stamp;
+                    queue.push(nc);
+                }
+            }
+        }
+        least
     }
 
-    /// How many cells the last [`Work::reach`] reached.
-    pub(super) fn reached_count(&self) -> usize {
-        self.queue.len()
+    /// Whether the player reaches from `start` around the boxes a cell where `found` holds:
+    /// [`Work::flood`] stopped at the first (its marking left part made).
+    pub(super) fn flood_finds(&mut self, b: &Board, boxes: &[u64], start: u16, found: impl Fn(u16) -> bool) -> bool {
+        self.floods += 1;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let seen = &mut self.seen[..];
+        let queue = &mut self.queue;
+        queue.clear();
+        queue.push(start);
+        seen[start as usize] = stamp;
+        let mut i = 0;
+        while let Some(&c) = queue.get(i) {
+            i += 1;
+            if found(c) {
+                return true;
+            }
+            for &nc in &b.next[c as usize] {
+                if nc != NONE && seen[nc as usize] != stamp && !has(boxes, nc) {
+                    seen[nc as usize] = stamp;
+                    queue.push(nc);
+                }
+            }
+        }
+        false
+    }
+
+    pub(super) fn reached(&self, c: u16) -> bool {
+        self.seen[c as usize] == self.stamp
     }
 }

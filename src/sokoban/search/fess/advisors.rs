@@ -20,27 +20,15 @@ use crate::sokoban::search::work::Work;
 /// The explorer advisor's pick: among the moves that join regions of the floor, the one
 /// leaving the player the most cells to walk on (then packing the most, `packed[i]` being the
 /// boxes packed after move i, then the first). The region advisor counts regions, so a move
-/// opening a pocket of one cell and one opening a room count alike; this one tells them apart.
-/// Leaves `w.reach` changed.
-pub(super) fn explorer(
-    b: &Board,
-    w: &mut Work,
-    bits: &[u64],
-    regions: u16,
-    moves: &[Macro],
-    packed: &[u16],
-) -> Option<usize> {
-    let mut child = bits.to_vec();
-    let mut best: Option<(usize, (usize, u16))> = None;
+/// opening a pocket of one cell and one opening a room count alike; this one tells them apart
+/// (by `Macro::area`).
+pub(super) fn explorer(regions: u16, moves: &[Macro], packed: &[u16]) -> Option<usize> {
+    let mut best: Option<(usize, (u16, u16))> = None;
     for (i, (m, &p)) in moves.iter().zip(packed).enumerate() {
         if m.regions >= regions {
             continue;
         }
-        child.copy_from_slice(bits);
-        clear(&mut child, m.from);
-        set(&mut child, m.to);
-        w.reach(b, &child, m.player);
-        let area = w.reached_count();
+        let area = m.area;
         if best.is_none_or(|(_, k)| (area, p) > k) {
             best = Some((i, (area, p)));
         }
@@ -146,22 +134,27 @@ pub(super) fn lone_reach(b: &Board, deadline: Instant) -> Vec<Vec<u64>> {
 /// Festival's explorer: of the moves that pack no fewer boxes and can be undone (a lone box
 /// can be pushed back), one after which the player reaches a side of some other box it did
 /// not reach before, with room to push it from there; the most packed, then the fewest
-/// regions. Leaves `w.reach` changed.
+/// regions. `rid` is each free cell's floor region (`Fess::regions` of `bits`). Leaves `w`'s
+/// flood changed.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn new_pushes(
     b: &Board,
     w: &mut Work,
     bits: &[u64],
+    rid: &[u16],
     player: u16,
     now: u16,
     moves: &[Macro],
     packed: &[u16],
     back: &[Vec<u64>],
 ) -> Option<usize> {
-    w.reach(b, bits, player);
+    w.flood(b, bits, player);
     let before: Vec<bool> = (0..b.pos.len() as u16).map(|c| w.reached(c)).collect();
     let list: Vec<u16> = cells(bits).collect();
     let mut child = bits.to_vec();
+    // The cells that would count if reached after the move being looked at (marked with
+    // that move's number).
+    let mut target = vec![u32::MAX; b.pos.len()];
     let mut best: Option<(usize, (Reverse<u16>, u16))> = None;
     for (i, (m, &p)) in moves.iter().zip(packed).enumerate() {
         if p < now || (!back.is_empty() && !has(&back[m.to as usize], m.from)) {
@@ -174,15 +167,33 @@ pub(super) fn new_pushes(
         child.copy_from_slice(bits);
         clear(&mut child, m.from);
         set(&mut child, m.to);
-        w.reach(b, &child, m.player);
-        let new = list.iter().filter(|&&c| c != m.from).any(|&c| {
-            (0..4).any(|k| {
+        // Only the box's old cell joins regions: after the move the player reaches no cell
+        // outside the regions next to it.
+        let mut near = [u16::MAX; 4];
+        for (k, &y) in b.next[m.from as usize].iter().enumerate() {
+            if y != NONE && !has(bits, y) {
+                near[k] = rid[y as usize];
+            }
+        }
+        let mut any = false;
+        for &c in list.iter().filter(|&&c| c != m.from) {
+            for k in 0..4 {
                 let x = b.next[c as usize][k];
                 let t = b.next[c as usize][(k + 2) % 4];
-                x != NONE && !before[x as usize] && !has(bits, x) && w.reached(x) && t != NONE && !has(&child, t)
-            })
-        });
-        if new {
+                if x != NONE
+                    && !before[x as usize]
+                    && !has(bits, x)
+                    && near.contains(&rid[x as usize])
+                    && t != NONE
+                    && !has(&child, t)
+                {
+                    target[x as usize] = i as u32;
+                    any = true;
+                }
+            }
+        }
+        // The player's region after the move, flooded only until it reaches one of them.
+        if any && w.flood_finds(b, &child, m.player, |x| target[x as usize] == i as u32) {
             best = Some((i, key));
         }
     }

@@ -16,8 +16,9 @@ use crate::sokoban::search::freeze::frozen;
 use crate::sokoban::search::work::Work;
 
 impl Fess {
-    /// The macro moves of a position, after `w.reach` from its player: for each box, every
-    /// (cell, player region) it can be pushed to, the other boxes fixed, none frozen.
+    /// The macro moves of a position, after `w.reach` from its player and `Fess::regions` of
+    /// its boxes (`all`, and each cell's region in `rid`): for each box, every (cell, player
+    /// region) it can be pushed to, the other boxes fixed, none frozen.
     /// With `only` (a PI-corral's pushes, see `Work::pi_corral`), only the macro moves that
     /// begin with one of them: some solution does.
     pub(super) fn macros(
@@ -25,15 +26,15 @@ impl Fess {
         b: &Board,
         w: &Work,
         bits: &[u64],
+        all: u16,
         only: Option<&[(u16, u8)]>,
         out: &mut Vec<Macro>,
     ) {
         let mut others = bits.to_vec();
         let mut child = bits.to_vec();
         let mut queue: Vec<(u16, u8)> = Vec::new();
-        // The floor's regions with every box in place; lifting a box joins the regions of its
-        // free neighbours into one.
-        let all = self.regions(b, bits);
+        // The floor's regions with every box in place (`all`); lifting a box joins the
+        // regions of its free neighbours into one.
         for bx in cells(bits) {
             if Instant::now() >= self.deadline {
                 return;
@@ -134,7 +135,8 @@ impl Fess {
                 if self.prep.sided0.as_ref().is_some_and(|sd| sd.dead(c, player)) {
                     continue;
                 }
-                out.push(Macro { from: bx, to: c, player, weight: 1, regions, packed: 0 });
+                let area = self.dfs.area(b, bx, c, lab);
+                out.push(Macro { from: bx, to: c, player, weight: 1, regions, packed: 0, area });
             }
             set(&mut others, bx);
         }

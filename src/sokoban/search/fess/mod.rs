@@ -97,6 +97,8 @@ struct Macro {
     regions: u16,
     /// The boxes packed after it.
     packed: u16,
+    /// The cells the player can walk on after it (its region's size).
+    area: u16,
 }
 
 /// An open list's entry: a node's next move's accumulated weight, then (among equals) the
@@ -193,6 +195,8 @@ pub(super) struct Fess {
     /// Corral deadlocks found by search (see `learn`).
     pub(super) learned: Learned,
     advice: Advice,
+    /// `Work::floods` after `step` flooded the region of the position it hands to `open`.
+    flooded: Option<u64>,
 }
 
 /// What a level's searches share, made once: the packing plan and the advisors' tables.
@@ -358,11 +362,12 @@ impl Fess {
             finish: None,
             learned: Learned::new(n),
             advice,
+            flooded: None,
         };
         let key = w.region_min(b, start, player);
         let hash = bits_hash(b, start) ^ b.player_key[key as usize];
         let s = f.states.insert(start, key, hash, EMPTY, (NONE, 0), (0, 0));
-        f.open(b, w, s, 0, Macro { from: NONE, to: NONE, player, weight: 0, regions: 0, packed: 0 }, None);
+        f.open(b, w, s, 0, Macro { from: NONE, to: NONE, player, weight: 0, regions: 0, packed: 0, area: 0 }, None);
         f
     }
 
@@ -489,11 +494,13 @@ impl Fess {
         let mut child = self.states.boxes_of(s).to_vec();
         clear(&mut child, m.from);
         set(&mut child, m.to);
-        let key = w.region_min(b, &child, m.player);
+        // The player's region, which `open` wants too.
+        let key = w.flood(b, &child, m.player);
         let hash = bits_hash(b, &child) ^ b.player_key[key as usize];
         if self.states.find(&child, key, hash).is_some() {
             return Step::Went;
         }
+        self.flooded = Some(w.floods);
         let c = self.states.insert(&child, key, hash, s, (NONE, 0), (0, 0));
         self.new = Some(c);
         if cells(&child).all(|x| b.goal[x as usize]) {

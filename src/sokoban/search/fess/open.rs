@@ -64,19 +64,16 @@ impl Fess {
         let alive = self.assignable(b, w, fixed, &list, made.player)
             && !(made.from != NONE && self.learned.known(&bits, made.to, made.player))
             && {
-                w.reach(b, &bits, made.player);
+                // The step that made the position flooded its player's region last, when
+                // nothing has flooded since.
+                if self.flooded != Some(w.floods) {
+                    w.flood(b, &bits, made.player);
+                }
                 corral = w.pi_corral(b, &bits, &mut only);
                 !(corral && only.is_empty())
             }
-            && !(corral && {
-                // Lent out of `w` (which the search needs) and given back: no copy per position.
-                let (boxes, cells) = (std::mem::take(&mut w.corral_boxes), std::mem::take(&mut w.corral_cells));
-                let dead = self.learned.corral_dead(b, w, &boxes, &cells, made.player);
-                (w.corral_boxes, w.corral_cells) = (boxes, cells);
-                // The macro moves below want the player's region.
-                w.reach(b, &bits, made.player);
-                dead
-            });
+            && !(corral && self.learned.corral_dead(b, &w.corral_boxes, &w.corral_cells, made.player));
+        self.flooded = None;
         if alive {
             let prep = Rc::clone(&self.prep);
             let (plan, near) = prep.plan_of(self.advice);
@@ -99,9 +96,9 @@ impl Fess {
             if self.top.is_none_or(|t| node.best > self.cell_score[t]) {
                 self.top = Some(cell as usize);
             }
-            // w.reach is still the player's region here.
+            // w's flood is still the player's region here.
             let mut moves = Vec::new();
-            self.macros(b, w, &bits, corral.then_some(&only[..]), &mut moves);
+            self.macros(b, w, &bits, regions, corral.then_some(&only[..]), &mut moves);
             // The advisors: the move that packs the most boxes (then leaves the fewest
             // regions; `best_pack`), the one joining the most regions (then packing the
             // most), and the explorer's pick.
@@ -118,7 +115,7 @@ impl Fess {
                 child.copy_from_slice(&bits);
                 clear(&mut child, m.from);
                 set(&mut child, m.to);
-                let p = plan.packed(&child, &mut self.filled);
+                let p = plan.count(&child, &mut self.filled);
                 after.push(p);
                 m.packed = p;
                 let r = m.regions;
@@ -138,12 +135,15 @@ impl Fess {
             if let Some((i, _)) = best_pack {
                 moves[i].weight = 0;
             }
-            if let Some(i) = explorer(b, w, &bits, regions, &moves, &after) {
+            if let Some(i) = explorer(regions, &moves, &after) {
                 moves[i].weight = 0;
             }
             // Festival's explorer, when no move packs: a move that can be undone and lets the
             // player at another box from a new side.
-            if !packs && let Some(i) = new_pushes(b, w, &bits, made.player, packed, &moves, &after, &self.prep.back) {
+            if !packs
+                && let Some(i) =
+                    new_pushes(b, w, &bits, &self.rid, made.player, packed, &moves, &after, &self.prep.back)
+            {
                 moves[i].weight = 0;
             }
             if let Some((i, _)) = best_join {

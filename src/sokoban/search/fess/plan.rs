@@ -67,6 +67,14 @@ impl Plan {
         total
     }
 
+    /// [`Plan::packed`]'s count alone (`filled` left as it was, or used as scratch).
+    pub(super) fn count(&self, bits: &[u64], filled: &mut Vec<Vec<u16>>) -> u16 {
+        match &self.linear {
+            Some(lin) => lin.packed(&self.cells, bits),
+            None => self.packed(bits, filled),
+        }
+    }
+
     /// Per goal cluster, its first rank not yet full (`None`: all full), from `filled` as
     /// `packed` left it.
     pub(super) fn first_open(&self, filled: &[Vec<u16>]) -> Vec<Option<usize>> {

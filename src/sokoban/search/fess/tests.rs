@@ -49,8 +49,9 @@ pub(super) fn board_of(text: &str) -> (Board, Vec<u64>, u16) {
 /// already, leaving its node none).
 fn root_moves(f: &mut Fess, b: &Board, w: &mut Work, bits: &[u64], player: u16) -> Vec<Macro> {
     w.reach(b, bits, player);
+    let all = f.regions(b, bits);
     let mut moves = Vec::new();
-    f.macros(b, w, bits, None, &mut moves);
+    f.macros(b, w, bits, all, None, &mut moves);
     moves
 }
 
@@ -180,7 +181,7 @@ fn the_articulation_labels_tell_which_neighbours_a_box_keeps_apart() {
 }
 
 #[test]
-fn each_macro_move_counts_the_regions_it_leaves() {
+fn each_macro_move_counts_the_regions_and_the_floor_it_leaves() {
     let mut checked = 0;
     for (text, b, bits, player) in random_levels(9, 600) {
         let mut w = Work::new(b.pos.len());
@@ -188,6 +189,7 @@ fn each_macro_move_counts_the_regions_it_leaves() {
         for m in root_moves(&mut f, &b, &mut w, &bits, player) {
             let child = after_move(&bits, &m);
             assert_eq!(m.regions, f.regions(&b, &child), "{text}");
+            assert_eq!(m.area as usize, area_after(&b, &bits, &m), "{text}");
             // And the player is left next to the box.
             assert!(b.next[m.to as usize].contains(&m.player) && !has(&child, m.player));
             checked += 1;
@@ -202,9 +204,9 @@ fn the_explorer_opens_the_room_not_the_pocket() {
     // Pushing the box up joins regions too but leaves the player 2 cells; pushing the
     // other box right, two cells or more, opens the room: 13 cells.
     let (b, bits, player) = board_of("########\n#.#    #\n#$#    #\n#@$   .#\n########");
-    let Root { mut w, moves, packed, regions, .. } = root(&b, &bits, player);
+    let Root { moves, packed, regions, .. } = root(&b, &bits, player);
     assert_eq!(regions, 3);
-    let i = explorer(&b, &mut w, &bits, regions, &moves, &packed).expect("a move joins regions");
+    let i = explorer(regions, &moves, &packed).expect("a move joins regions");
     let right = b.cell(crate::grid::Pos::new(3, 2));
     assert_eq!(moves[i].from, right);
     assert_eq!(area_after(&b, &bits, &moves[i]), 13);
@@ -214,10 +216,10 @@ fn the_explorer_opens_the_room_not_the_pocket() {
 fn the_explorers_pick_leaves_the_player_the_most_floor() {
     let (mut picked, mut none) = (0, 0);
     for (text, b, bits, player) in random_levels(21, 600) {
-        let Root { mut w, moves, packed, regions, .. } = root(&b, &bits, player);
+        let Root { moves, packed, regions, .. } = root(&b, &bits, player);
         let area = |m: &Macro| area_after(&b, &bits, m);
         let joining: Vec<&Macro> = moves.iter().filter(|m| m.regions < regions).collect();
-        match explorer(&b, &mut w, &bits, regions, &moves, &packed) {
+        match explorer(regions, &moves, &packed) {
             None => {
                 assert!(joining.is_empty(), "{text}");
                 none += 1;
@@ -450,7 +452,7 @@ fn festivals_explorer_picks_a_reversible_move_that_reaches_a_new_side_of_a_box()
             })
         };
         let key = |i: usize| (Reverse(packed[i]), moves[i].regions);
-        let pick = new_pushes(&b, &mut w, &bits, player, now, &moves, &packed, &f.prep.back);
+        let pick = new_pushes(&b, &mut w, &bits, &f.rid, player, now, &moves, &packed, &f.prep.back);
         check_pick(pick, moves.len(), fits, key, &text, &mut tally);
     }
     assert!(tally.0 > 25 && tally.1 > 100, "{tally:?}");
