@@ -227,38 +227,3 @@ pub(super) fn out_of_plan(
     }
     best.map(|(i, _)| i)
 }
-
-/// The hotspot advisor's pick (after Festival's): of the moves that pack no fewer boxes
-/// (`packed[i]` after move i, `now` before) and leave fewer hotspots than `hot_now` (`hot[i]`
-/// after move i), the best by Festival's order of a position's features: the most packed,
-/// the fewest regions, the fewest boxes out of plan (`zone`: the zone's cells and the boxes
-/// in it now), the fewest hotspots, then the box taken farthest from the goals (Festival's
-/// sum over the boxes of the pushes to the nearest goal on the empty floor, where only the
-/// moved box's term changes), then the first. Festival also weighs its rooms, which we do
-/// not have.
-pub(super) fn hotspot_pick(
-    b: &Board,
-    hot_now: u16,
-    hot: &[u16],
-    now: u16,
-    zone: Option<(&[u64], u16)>,
-    moves: &[Macro],
-    packed: &[u16],
-) -> Option<usize> {
-    let near = |c: u16| b.dist.iter().map(|d| d[c as usize]).min().map_or(u32::MAX, u32::from);
-    let mut best: Option<(usize, (Reverse<u16>, u16, u16, u16, Reverse<i64>))> = None;
-    for (i, ((m, &p), &h)) in moves.iter().zip(packed).zip(hot).enumerate() {
-        if p < now || h >= hot_now {
-            continue;
-        }
-        let oop = zone.map_or(0, |(cells, count)| {
-            count - u16::from(has(cells, m.from)) + u16::from(has(cells, m.to))
-        });
-        let away = i64::from(near(m.to)) - i64::from(near(m.from));
-        let key = (Reverse(p), m.regions, oop, h, Reverse(away));
-        if best.is_none_or(|(_, k)| key < k) {
-            best = Some((i, key));
-        }
-    }
-    best.map(|(i, _)| i)
-}

@@ -9,7 +9,6 @@ use super::Node;
 use super::Score;
 use super::Zone;
 use super::advisors::explorer;
-use super::advisors::hotspot_pick;
 use super::advisors::new_pushes;
 use super::advisors::opener;
 use super::advisors::out_of_plan;
@@ -150,13 +149,14 @@ impl Fess {
             if let Some((i, _)) = best_join {
                 moves[i].weight = 0;
             }
-            // The hotspot advisor, when no move packs: of the moves that leave fewer boxes
-            // taking goals away from others than now, the best features (`hotspot_pick`).
+            // The hotspot advisor, when no move packs: the move that leaves the fewest boxes
+            // taking goals away from others, when that is fewer than now (then the fewest
+            // regions).
             if !packs && !self.prep.hot.is_empty() {
                 let mut scratch = vec![0u64; b.words];
                 let now = hotspots(&self.prep.hot, &bits, &list, &mut scratch);
-                let mut hot = Vec::with_capacity(moves.len());
-                let mut boxes = list.clone();
+                let mut best: Option<(usize, (u16, u16))> = None;
+                let mut after = list.clone();
                 for (i, m) in moves.iter().enumerate() {
                     if i % 64 == 63 && Instant::now() >= self.deadline {
                         break;
@@ -164,13 +164,15 @@ impl Fess {
                     child.copy_from_slice(&bits);
                     clear(&mut child, m.from);
                     set(&mut child, m.to);
-                    let at = boxes.iter().position(|&c| c == m.from).expect("the moved box");
-                    boxes[at] = m.to;
-                    hot.push(hotspots(&self.prep.hot, &child, &boxes, &mut scratch));
-                    boxes[at] = m.from;
+                    let at = after.iter().position(|&c| c == m.from).expect("the moved box");
+                    after[at] = m.to;
+                    let h = hotspots(&self.prep.hot, &child, &after, &mut scratch);
+                    after[at] = m.from;
+                    if h < now && best.is_none_or(|(_, k)| (h, m.regions) < k) {
+                        best = Some((i, (h, m.regions)));
+                    }
                 }
-                let zone = zone.map(|(z, count)| (&self.zones[z as usize].cells[..], count));
-                if let Some(i) = hotspot_pick(b, now, &hot, packed, zone, &moves, &after) {
+                if let Some((i, _)) = best {
                     moves[i].weight = 0;
                 }
             }
