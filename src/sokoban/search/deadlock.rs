@@ -143,17 +143,13 @@ impl Work {
         self.comp_goal.push(false);
         for i in 0..count {
             self.comp_box_starts.push(self.comp_boxes.len());
-            self.barrier_stamp = self.barrier_stamp.wrapping_add(1);
-            if self.barrier_stamp == 0 {
-                self.barrier.iter_mut().for_each(|s| *s = 0);
-                self.barrier_stamp = 1;
-            }
+            let stamp = self.next_barrier_stamp();
             let mut goal = false;
             for &c in &self.comp_cells[starts[i]..starts[i + 1]] {
                 goal |= every_goal && b.goal[c as usize];
                 for &y in &b.next[c as usize] {
-                    if y != NONE && has(boxes, y) && self.barrier[y as usize] != self.barrier_stamp {
-                        self.barrier[y as usize] = self.barrier_stamp;
+                    if y != NONE && has(boxes, y) && self.barrier[y as usize] != stamp {
+                        self.barrier[y as usize] = stamp;
                         self.comp_boxes.push(y);
                     }
                 }
@@ -204,6 +200,16 @@ impl Work {
         }
     }
 
+    /// A new mark for `barrier` (every cell cleared when the stamps wrap round).
+    fn next_barrier_stamp(&mut self) -> u32 {
+        self.barrier_stamp = self.barrier_stamp.wrapping_add(1);
+        if self.barrier_stamp == 0 {
+            self.barrier.iter_mut().for_each(|s| *s = 0);
+            self.barrier_stamp = 1;
+        }
+        self.barrier_stamp
+    }
+
     /// Whether the components `member` marks are a PI-corral; if so `out` holds
     /// the pushes into it. When not, `grow` is the component (not a member) that a push
     /// keeping it from being one starts from or goes into, if there is one.
@@ -216,12 +222,7 @@ impl Work {
         grow: &mut Option<u32>,
     ) -> bool {
         out.clear();
-        self.barrier_stamp = self.barrier_stamp.wrapping_add(1);
-        if self.barrier_stamp == 0 {
-            self.barrier.iter_mut().for_each(|s| *s = 0);
-            self.barrier_stamp = 1;
-        }
-        let stamp = self.barrier_stamp;
+        let stamp = self.next_barrier_stamp();
         self.barrier_boxes.clear();
         // An empty goal inside needs a box only when there are no goals to spare.
         let every_goal = b.goals.len() == boxes.iter().map(|w| w.count_ones() as usize).sum::<usize>();

@@ -119,12 +119,7 @@ impl Work {
     /// Breadth-first over the cells the player reaches from `start` around the boxes:
     /// afterwards `seen[c] == stamp` marks them and `depth` holds their walking distance.
     pub(super) fn reach(&mut self, b: &Board, boxes: &[u64], start: u16) {
-        self.floods += 1;
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
-        }
+        self.next_stamp();
         self.queue.clear();
         self.queue.push(start);
         self.seen[start as usize] = self.stamp;
@@ -150,13 +145,31 @@ impl Work {
     /// without the walking distances and the ways back; returns the least cell reached (the
     /// player's region key, as [`Work::region_min`] gives it).
     pub(super) fn flood(&mut self, b: &Board, boxes: &[u64], start: u16) -> u16 {
+        self.flood_until(b, boxes, start, |_| false).0
+    }
+
+    /// Whether the player reaches from `start` around the boxes a cell where `found` holds:
+    /// [`Work::flood`] stopped at the first (its marking left part made).
+    pub(super) fn flood_finds(&mut self, b: &Board, boxes: &[u64], start: u16, found: impl Fn(u16) -> bool) -> bool {
+        self.flood_until(b, boxes, start, found).1
+    }
+
+    /// A new mark for `seen` (every cell cleared when the stamps wrap round).
+    fn next_stamp(&mut self) -> u32 {
         self.floods += 1;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.iter_mut().for_each(|s| *s = 0);
             self.stamp = 1;
         }
-        let stamp = self.stamp;
+        self.stamp
+    }
+
+    /// The flood of [`Work::flood`] and [`Work::flood_finds`]: the least cell marked, and
+    /// whether it stopped at a cell where `found` holds.
+    #[inline]
+    fn flood_until(&mut self, b: &Board, boxes: &[u64], start: u16, found: impl Fn(u16) -> bool) -> (u16, bool) {
+        let stamp = self.next_stamp();
         let seen = &mut self.seen[..];
         let queue = &mut self.queue;
         queue.clear();
@@ -167,36 +180,8 @@ impl Work {
         while let Some(&c) = queue.get(i) {
             i += 1;
             least = least.min(c);
-            for &nc in &b.next[c as usize] {
-                if nc != NONE && seen[nc as usize] != stamp && !has(boxes, nc) {
-                    seen[nc as usize] = stamp;
-                    queue.push(nc);
-                }
-            }
-        }
-        least
-    }
-
-    /// Whether the player reaches from `start` around the boxes a cell where `found` holds:
-    /// [`Work::flood`] stopped at the first (its marking left part made).
-    pub(super) fn flood_finds(&mut self, b: &Board, boxes: &[u64], start: u16, found: impl Fn(u16) -> bool) -> bool {
-        self.floods += 1;
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
-        }
-        let stamp = self.stamp;
-        let seen = &mut self.seen[..];
-        let queue = &mut self.queue;
-        queue.clear();
-        queue.push(start);
-        seen[start as usize] = stamp;
-        let mut i = 0;
-        while let Some(&c) = queue.get(i) {
-            i += 1;
             if found(c) {
-                return true;
+                return (least, true);
             }
             for &nc in &b.next[c as usize] {
                 if nc != NONE && seen[nc as usize] != stamp && !has(boxes, nc) {
@@ -205,7 +190,7 @@ impl Work {
                 }
             }
         }
-        false
+        (least, false)
     }
 
     pub(super) fn reached(&self, c: u16) -> bool {
