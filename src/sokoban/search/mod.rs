@@ -158,8 +158,38 @@ fn run(
     // side (only with as many goals as boxes: with more, which goals end up filled is not
     // known) that pulls from every region the player can stand in around the boxes on their
     // goals.
-    let mut bwd =
-        (!exact && b.goals.len() == start_boxes.len()).then(|| backward_side(&b, &mut w, &start_boxes, &bits, key0));
+    let mut bwd = (!exact && b.goals.len() == start_boxes.len()).then(|| {
+        let dist = push_distances(&b, &start_boxes);
+        let dead = (0..n).map(|c| dist.iter().all(|d| d[c] == INF)).collect();
+        let mut side = Side {
+            backward: true,
+            exact: false,
+            states: States::new(b.words),
+            heap: Queue::new(false),
+            closed: Vec::new(),
+            expanded: 0,
+            dist,
+            dead,
+            target: bits.clone(),
+            target_key: key0,
+            done: false,
+        };
+        let mut solved = vec![0u64; b.words];
+        for &g in &b.goals {
+            set(&mut solved, g);
+        }
+        let mut keys = Vec::new();
+        for c in 0..n as u16 {
+            if !has(&solved, c) {
+                let k = w.region_min(&b, &solved, c);
+                if !keys.contains(&k) {
+                    keys.push(k);
+                    side.add_root(&b, &mut w, &solved, k);
+                }
+            }
+        }
+        side
+    });
     let mut child = vec![0u64; b.words];
     let mut new = Vec::new();
     if !exact {
@@ -317,43 +347,6 @@ fn fess_joined(b: &Board, w: &mut Work, fs: &fess::Fess, c: u32, bwd: &Side, bs:
     let mut p = fs.path(b, w, c, player);
     p.extend(pulls_as_pushes(b, &bwd.path(bs)));
     p
-}
-
-/// The fast search's greedy backward side: pulls from the solved position, a root in every
-/// region the player can stand in around the boxes on their goals, towards the start's boxes
-/// (`bits`, the player's region `key0`).
-fn backward_side(b: &Board, w: &mut Work, start_boxes: &[u16], bits: &[u64], key0: u16) -> Side {
-    let n = b.pos.len();
-    let dist = push_distances(b, start_boxes);
-    let dead = (0..n).map(|c| dist.iter().all(|d| d[c] == INF)).collect();
-    let mut side = Side {
-        backward: true,
-        exact: false,
-        states: States::new(b.words),
-        heap: Queue::new(false),
-        closed: Vec::new(),
-        expanded: 0,
-        dist,
-        dead,
-        target: bits.to_vec(),
-        target_key: key0,
-        done: false,
-    };
-    let mut solved = vec![0u64; b.words];
-    for &g in &b.goals {
-        set(&mut solved, g);
-    }
-    let mut keys = Vec::new();
-    for c in 0..n as u16 {
-        if !has(&solved, c) {
-            let k = w.region_min(b, &solved, c);
-            if !keys.contains(&k) {
-                keys.push(k);
-                side.add_root(b, w, &solved, k);
-            }
-        }
-    }
-    side
 }
 
 #[cfg(test)]

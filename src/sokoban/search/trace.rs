@@ -8,10 +8,15 @@
 //! of every state made, in order, and of the solution's moves. Two builds that print the same
 //! lines made the same positions in the same order and found the same answers. Not run by
 //! default (`#[ignore]`); only `Instant` deadlines far in the future, so no clock decides.
+//!
+//! The script copies this file into the commit it compares against, so it uses only what
+//! older commits have too: the backward side's set-up below is `search::run`'s, written
+//! out again rather than shared.
 
-use super::board::{Board, INF, set};
+use super::board::{Board, INF, has, push_distances, set};
 use super::fess;
-use super::side::Side;
+use super::side::{Queue, Side};
+use super::states::States;
 use super::walk::{pulls_as_pushes, walk_pushes};
 use super::work::Work;
 use crate::sokoban::rules::{Level, Position};
@@ -39,7 +44,38 @@ fn trace(level: &Level, start: &Position, budget: usize) -> String {
         return "trivial".into();
     }
     let key0 = w.region_min(&b, &bits, player0);
-    let mut bwd = (b.goals.len() == boxes.len()).then(|| super::backward_side(&b, &mut w, &boxes, &bits, key0));
+    let mut bwd = (b.goals.len() == boxes.len()).then(|| {
+        let dist = push_distances(&b, &boxes);
+        let dead = (0..n).map(|c| dist.iter().all(|d| d[c] == INF)).collect();
+        let mut side = Side {
+            backward: true,
+            exact: false,
+            states: States::new(b.words),
+            heap: Queue::new(false),
+            closed: Vec::new(),
+            expanded: 0,
+            dist,
+            dead,
+            target: bits.clone(),
+            target_key: key0,
+            done: false,
+        };
+        let mut solved = vec![0u64; b.words];
+        for &g in &b.goals {
+            set(&mut solved, g);
+        }
+        let mut keys = Vec::new();
+        for c in 0..n as u16 {
+            if !has(&solved, c) {
+                let k = w.region_min(&b, &solved, c);
+                if !keys.contains(&k) {
+                    keys.push(k);
+                    side.add_root(&b, &mut w, &solved, k);
+                }
+            }
+        }
+        side
+    });
     let far = crate::clock::Instant::now() + std::time::Duration::from_secs(3600);
     let prep = std::rc::Rc::new(fess::Prepared::new(&b, &bits, player0, far));
     let mut fss: Vec<fess::Fess> = fess::PORTFOLIO
