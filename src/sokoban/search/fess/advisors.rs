@@ -17,16 +17,6 @@ use crate::sokoban::search::board::set;
 use crate::sokoban::search::fess::Reverse;
 use crate::sokoban::search::work::Work;
 
-/// How much farther from the goals a move takes its box: the pushes a lone box needs to
-/// the nearest goal after it less before (`to_goal`, `Prepared::to_goal`). Festival's last
-/// tie-break among equal features (`is_better_score` in push mode: the largest sum over the
-/// boxes of that distance): of two moves alike in what they pack and how they cut the
-/// floor, the one that takes its box away from the goals, which a preparation move usually
-/// does, before the one that brings a box nearer and so into the way.
-pub(super) fn farther(to_goal: &[u16], m: &Macro) -> i32 {
-    i32::from(to_goal[m.to as usize]) - i32::from(to_goal[m.from as usize])
-}
-
 /// The explorer advisor's pick: among the moves that join regions of the floor, the one
 /// leaving the player the most cells to walk on (then packing the most, `packed[i]` being the
 /// boxes packed after move i, then the first). The region advisor counts regions, so a move
@@ -144,7 +134,7 @@ pub(super) fn lone_reach(b: &Board, deadline: Instant) -> Vec<Vec<u64>> {
 /// Festival's explorer: of the moves that pack no fewer boxes and can be undone (a lone box
 /// can be pushed back), one after which the player reaches a side of some other box it did
 /// not reach before, with room to push it from there; the most packed, then the fewest
-/// regions, then the one taking its box farthest from the goals (`farther`). `rid` is each free cell's floor region (`Fess::regions` of `bits`). Leaves `w`'s
+/// regions. `rid` is each free cell's floor region (`Fess::regions` of `bits`). Leaves `w`'s
 /// flood changed.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn new_pushes(
@@ -157,7 +147,6 @@ pub(super) fn new_pushes(
     moves: &[Macro],
     packed: &[u16],
     back: &[Vec<u64>],
-    to_goal: &[u16],
 ) -> Option<usize> {
     w.flood(b, bits, player);
     let before: Vec<bool> = (0..b.pos.len() as u16).map(|c| w.reached(c)).collect();
@@ -166,12 +155,12 @@ pub(super) fn new_pushes(
     // The cells that would count if reached after the move being looked at (marked with
     // that move's number).
     let mut target = vec![u32::MAX; b.pos.len()];
-    let mut best: Option<(usize, (Reverse<u16>, u16, Reverse<i32>))> = None;
+    let mut best: Option<(usize, (Reverse<u16>, u16))> = None;
     for (i, (m, &p)) in moves.iter().zip(packed).enumerate() {
         if p < now || (!back.is_empty() && !has(&back[m.to as usize], m.from)) {
             continue;
         }
-        let key = (Reverse(p), m.regions, Reverse(farther(to_goal, m)));
+        let key = (Reverse(p), m.regions);
         if best.is_some_and(|(_, k)| k <= key) {
             continue;
         }

@@ -65,7 +65,7 @@ mod plan;
 mod sided;
 
 use super::assign::assignable_with;
-use super::board::{Board, INF, NONE, bits_hash, cells, clear, goal_distances, has, set};
+use super::board::{Board, NONE, bits_hash, cells, clear, goal_distances, has, set};
 use super::endgame::Endgames;
 use super::learn::Learned;
 use super::states::{EMPTY, States};
@@ -214,9 +214,6 @@ pub(super) struct Prepared {
     near: Vec<Vec<u16>>,
     /// Per cell, the cells a lone box can be pushed to from it (empty: not made).
     back: Vec<Vec<u64>>,
-    /// Per cell, a lone box's fewest pushes from it to the nearest goal (`INF`: none): the
-    /// advisors' last tie-break, after Festival's (`farther`).
-    to_goal: Vec<u16>,
 }
 
 impl Prepared {
@@ -249,7 +246,6 @@ impl Prepared {
             hot: hotspot_table(b, deadline),
             near,
             back: lone_reach(b, deadline),
-            to_goal: (0..b.pos.len()).map(|c| b.dist.iter().map(|d| d[c]).min().unwrap_or(INF)).collect(),
         }
     }
 }

@@ -9,7 +9,6 @@ use super::Node;
 use super::Score;
 use super::Zone;
 use super::advisors::explorer;
-use super::advisors::farther;
 use super::advisors::new_pushes;
 use super::advisors::opener;
 use super::advisors::out_of_plan;
@@ -102,10 +101,9 @@ impl Fess {
             self.macros(b, w, &bits, regions, corral.then_some(&only[..]), &mut moves);
             // The advisors: the move that packs the most boxes (then leaves the fewest
             // regions; `best_pack`), the one joining the most regions (then packing the
-            // most, then taking its box farthest from the goals: `farther`), and the explorer's
-            // pick.
+            // most), and the explorer's pick.
             let mut child = bits.clone();
-            let mut best_join: Option<(usize, (Reverse<u16>, u16, i32))> = None;
+            let mut best_join: Option<(usize, (Reverse<u16>, u16))> = None;
             let mut packs = false;
             let mut best_pack: Option<(usize, (u16, Reverse<u16>))> = None;
             // Boxes packed after each move (up to the deadline).
@@ -130,11 +128,8 @@ impl Fess {
                         best_pack = Some((i, (p, Reverse(r))));
                     }
                 }
-                if r < regions {
-                    let key = (Reverse(r), p, farther(&self.prep.to_goal, m));
-                    if best_join.is_none_or(|(_, k)| key > k) {
-                        best_join = Some((i, key));
-                    }
+                if r < regions && best_join.is_none_or(|(_, k)| (Reverse(r), p) > k) {
+                    best_join = Some((i, (Reverse(r), p)));
                 }
             }
             if let Some((i, _)) = best_pack {
@@ -146,18 +141,8 @@ impl Fess {
             // Festival's explorer, when no move packs: a move that can be undone and lets the
             // player at another box from a new side.
             if !packs
-                && let Some(i) = new_pushes(
-                    b,
-                    w,
-                    &bits,
-                    &self.rid,
-                    made.player,
-                    packed,
-                    &moves,
-                    &after,
-                    &self.prep.back,
-                    &self.prep.to_goal,
-                )
+                && let Some(i) =
+                    new_pushes(b, w, &bits, &self.rid, made.player, packed, &moves, &after, &self.prep.back)
             {
                 moves[i].weight = 0;
             }
