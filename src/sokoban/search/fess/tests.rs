@@ -490,7 +490,7 @@ fn festivals_explorer_picks_a_reversible_move_that_reaches_a_new_side_of_a_box()
             })
         };
         let key = |i: usize| (Reverse(packed[i]), moves[i].regions);
-        let pick = new_pushes(&b, &mut w, &bits, &f.rid, player, now, &moves, &packed, &f.prep.back);
+        let pick = new_pushes(&b, &mut w, &bits, &f.rid, player, now, &moves, &packed, &f.prep.back, false);
         check_pick(pick, moves.len(), fits, key, &text, &mut tally);
     }
     assert!(tally.0 > 25 && tally.1 > 100, "{tally:?}");
