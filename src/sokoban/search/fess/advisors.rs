@@ -134,8 +134,9 @@ pub(super) fn lone_reach(b: &Board, deadline: Instant) -> Vec<Vec<u64>> {
 /// Festival's explorer: of the moves that pack no fewer boxes and can be undone (a lone box
 /// can be pushed back), one after which the player reaches a side of some other box it did
 /// not reach before, with room to push it from there; the most packed, then the fewest
-/// regions. `rid` is each free cell's floor region (`Fess::regions` of `bits`). Leaves `w`'s
-/// flood changed.
+/// regions. `rid` is each free cell's floor region (`Fess::regions` of `bits`). `flooded`:
+/// `w`'s last flood is already the player's region (from `player` around `bits`). Leaves
+/// `w`'s flood changed.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn new_pushes(
     b: &Board,
@@ -147,8 +148,11 @@ pub(super) fn new_pushes(
     moves: &[Macro],
     packed: &[u16],
     back: &[Vec<u64>],
+    flooded: bool,
 ) -> Option<usize> {
-    w.flood(b, bits, player);
+    if !flooded {
+        w.flood(b, bits, player);
+    }
     let before: Vec<bool> = (0..b.pos.len() as u16).map(|c| w.reached(c)).collect();
     let list: Vec<u16> = cells(bits).collect();
     let mut child = bits.to_vec();

@@ -33,6 +33,7 @@ impl Fess {
         let mut others = bits.to_vec();
         let mut child = bits.to_vec();
         let mut queue: Vec<(u16, u8)> = Vec::new();
+        let mut forest = false;
         // The floor's regions with every box in place (`all`); lifting a box joins the
         // regions of its free neighbours into one.
         for bx in cells(bits) {
@@ -58,7 +59,21 @@ impl Fess {
                 continue;
             }
             clear(&mut others, bx);
-            self.dfs.run(b, &others, bx);
+            // The floor's articulation data, once a position: each box's sides read from it.
+            if !forest {
+                self.dfs.forest(b, bits);
+                forest = true;
+            }
+            // The box's free neighbours (`Dfs::sides`).
+            let mut beside = [NONE; 4];
+            let mut free = 0;
+            for &y in &b.next[bx as usize] {
+                if y != NONE && !has(bits, y) {
+                    beside[free] = y;
+                    free += 1;
+                }
+            }
+            let beside = &beside[..free];
             // The floor's regions with the box lifted; a box put back at c takes c's region
             // away and leaves as many as c's neighbours have labels.
             let mut ids = [0u16; 4];
@@ -77,10 +92,11 @@ impl Fess {
             if self.stamp == 0 {
                 self.queued.iter_mut().for_each(|q| *q = 0);
                 self.done.iter_mut().for_each(|q| *q = 0);
+                self.lab_stamp.iter_mut().for_each(|q| *q = 0);
                 self.stamp = 1;
             }
             let st = self.stamp;
-            let home = self.dfs.label(b, bx, starts[0]);
+            let home = self.labels_at(b, bx, beside, bx, st)[starts[0]];
             queue.clear();
             for &k in &starts {
                 self.queued[bx as usize * 4 + k] = st;
@@ -93,10 +109,11 @@ impl Fess {
                 if self.done[c as usize * 4 + k as usize] == st {
                     continue;
                 }
-                let lab = self.dfs.label(b, c, k as usize);
-                for k2 in 0..4 {
+                let l4 = self.labels_at(b, bx, beside, c, st);
+                let lab = l4[k as usize];
+                for (k2, &l) in l4.iter().enumerate() {
                     let x = b.next[c as usize][k2];
-                    if x == NONE || has(&others, x) || self.dfs.label(b, c, k2) != lab {
+                    if x == NONE || has(&others, x) || l != lab {
                         continue;
                     }
                     self.done[c as usize * 4 + k2] = st;
@@ -123,10 +140,9 @@ impl Fess {
                     continue;
                 }
                 let mut labels = 0u8;
-                for k2 in 0..4 {
-                    let x = b.next[c as usize][k2];
+                for (&x, &l) in b.next[c as usize].iter().zip(&l4) {
                     if x != NONE && !has(&others, x) {
-                        labels |= 1 << self.dfs.label(b, c, k2);
+                        labels |= 1 << l;
                     }
                 }
                 let regions = lifted - 1 + labels.count_ones() as u16;
@@ -135,11 +151,23 @@ impl Fess {
                 if self.prep.sided0.as_ref().is_some_and(|sd| sd.dead(c, player)) {
                     continue;
                 }
-                let area = self.dfs.area(b, bx, c, lab);
+                let area = self.areas[c as usize][lab as usize];
                 out.push(Macro { from: bx, to: c, player, weight: 1, regions, packed: 0, area });
             }
             set(&mut others, bx);
         }
+    }
+}
+
+impl Fess {
+    /// `Dfs::sides` of the box lifted from `bx` (its free neighbours `beside`) put at `c`,
+    /// kept per cell for the stamp `st` (each side's cells in `areas`).
+    fn labels_at(&mut self, b: &Board, bx: u16, beside: &[u16], c: u16, st: u32) -> [u8; 4] {
+        if self.lab_stamp[c as usize] != st {
+            self.lab_stamp[c as usize] = st;
+            (self.labs[c as usize], self.areas[c as usize]) = self.dfs.sides(b, c, bx, beside);
+        }
+        self.labs[c as usize]
     }
 }
 

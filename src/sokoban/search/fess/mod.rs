@@ -170,6 +170,11 @@ pub(super) struct Fess {
     rid: Vec<u16>,
     flood: Vec<u16>,
     dfs: Dfs,
+    /// Scratch: each cell's `Dfs::sides` in the macro search (its neighbours' sides, each
+    /// side's cells), and the stamp they were made for.
+    labs: Vec<[u8; 4]>,
+    areas: Vec<[u16; 6]>,
+    lab_stamp: Vec<u32>,
     pub(super) expanded: usize,
     deadline: Instant,
     /// The most boxes packed in any position yet.
@@ -349,6 +354,9 @@ impl Fess {
             rid: vec![0; n],
             flood: Vec::with_capacity(n),
             dfs: Dfs::new(n),
+            labs: vec![[4; 4]; n],
+            areas: vec![[0; 6]; n],
+            lab_stamp: vec![0; n],
             expanded: 0,
             best: 0,
             new: None,

@@ -74,6 +74,8 @@ impl Fess {
             }
             && !(corral && self.learned.corral_dead(b, &w.corral_boxes, &w.corral_cells, made.player));
         self.flooded = None;
+        // Alive, the player's region was flooded last just above.
+        let region_flood = w.floods;
         if alive {
             let prep = Rc::clone(&self.prep);
             let (plan, near) = prep.plan_of(self.advice);
@@ -141,8 +143,18 @@ impl Fess {
             // Festival's explorer, when no move packs: a move that can be undone and lets the
             // player at another box from a new side.
             if !packs
-                && let Some(i) =
-                    new_pushes(b, w, &bits, &self.rid, made.player, packed, &moves, &after, &self.prep.back)
+                && let Some(i) = new_pushes(
+                    b,
+                    w,
+                    &bits,
+                    &self.rid,
+                    made.player,
+                    packed,
+                    &moves,
+                    &after,
+                    &self.prep.back,
+                    w.floods == region_flood,
+                )
             {
                 moves[i].weight = 0;
             }

@@ -181,6 +181,44 @@ fn the_articulation_labels_tell_which_neighbours_a_box_keeps_apart() {
 }
 
 #[test]
+fn the_sides_read_from_the_floors_forest_are_the_lifted_boxs_own() {
+    // `Dfs::sides` (one search of the floor a position) against floods of the floor with the
+    // box lifted and put at c: the same neighbours joined, and each side's cells.
+    let mut checked = 0;
+    let mut apart = 0;
+    for (text, b, bits, _) in random_levels(5, 400) {
+        let mut dfs = Dfs::new(b.pos.len());
+        dfs.forest(&b, &bits);
+        let mut others = bits.clone();
+        for bx in cells(&bits).collect::<Vec<_>>() {
+            clear(&mut others, bx);
+            let s: Vec<u16> = b.next[bx as usize].iter().copied().filter(|&y| y != NONE && !has(&bits, y)).collect();
+            let reach = flood(&b, &others, bx);
+            for c in (0..b.pos.len() as u16).filter(|&c| reach[c as usize]) {
+                let (labels, area) = dfs.sides(&b, c, bx, &s);
+                let mut walls = others.clone();
+                set(&mut walls, c);
+                let free: Vec<usize> =
+                    (0..4).filter(|&k| b.next[c as usize][k] != NONE && !has(&others, b.next[c as usize][k])).collect();
+                for &k in &free {
+                    let joined = flood(&b, &walls, b.next[c as usize][k]);
+                    let cells_there = joined.iter().filter(|&&j| j).count();
+                    assert_eq!(area[labels[k] as usize] as usize, cells_there, "{text} box {bx} at {c}");
+                    for &k2 in &free {
+                        let same = labels[k] == labels[k2];
+                        assert_eq!(same, joined[b.next[c as usize][k2] as usize], "{text} box {bx} at {c}");
+                        checked += 1;
+                        apart += usize::from(!same);
+                    }
+                }
+            }
+            set(&mut others, bx);
+        }
+    }
+    assert!(checked > 10_000 && apart > 500, "{checked} {apart}");
+}
+
+#[test]
 fn each_macro_move_counts_the_regions_and_the_floor_it_leaves() {
     let mut checked = 0;
     for (text, b, bits, player) in random_levels(9, 600) {
@@ -452,7 +490,7 @@ fn festivals_explorer_picks_a_reversible_move_that_reaches_a_new_side_of_a_box()
             })
         };
         let key = |i: usize| (Reverse(packed[i]), moves[i].regions);
-        let pick = new_pushes(&b, &mut w, &bits, &f.rid, player, now, &moves, &packed, &f.prep.back);
+        let pick = new_pushes(&b, &mut w, &bits, &f.rid, player, now, &moves, &packed, &f.prep.back, false);
         check_pick(pick, moves.len(), fits, key, &text, &mut tally);
     }
     assert!(tally.0 > 25 && tally.1 > 100, "{tally:?}");
