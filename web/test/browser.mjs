@@ -391,6 +391,34 @@ try {
     await page.keyboard.press('Enter');
   };
 
+  // Solve from the palette with the page's long tasks watched: every task, the moment the title
+  // first says solved (a MutationObserver runs at the end of the task that set it: the task in
+  // which the answer was played) and the moment of the Enter that starts the solve.
+  const solveWatched = async (page) => {
+    await page.evaluate(() => {
+      window.tasks = [];
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => window.tasks.push([e.startTime, e.duration])))
+        .observe({ type: 'longtask' });
+      window.solvedAt = null;
+      new MutationObserver(() => {
+        if (window.solvedAt === null && / · solved/.test(document.title)) window.solvedAt = performance.now();
+      }).observe(document.querySelector('title'), { childList: true, subtree: true, characterData: true });
+    });
+    await command(page, 'solve', () => page.evaluate(() => { window.enterAt = performance.now(); }));
+  };
+  // The longest task of each span of a watched solve: before the Enter (the palette's, not the
+  // solve's), from it until the answer came (the search's), and the answer's own.
+  const taskSpans = (page) => page.evaluate(() => {
+    const at = window.solvedAt ?? Infinity;
+    let before = 0, during = 0, answer = 0;
+    for (const [start, d] of window.tasks) {
+      if (start + d < window.enterAt) before = Math.max(before, d);
+      else if (start + d < at - 1) during = Math.max(during, d);
+      else if (start <= at) answer = Math.max(answer, d);
+    }
+    return { before, during, answer };
+  });
+
   // Copy link (from the command palette: Ctrl+P) puts the page's address with the game ID on
   // the system clipboard, and that address opens the same game.
   await command(linked.page, 'copy link');
@@ -415,29 +443,11 @@ try {
   //    starts the solve (the palette's own first draw before it is not the solve's) until the
   //    title says solved, and the task that played the answer on its own (as in 6 below).
   const fresh = await open(`#${gameId('vexed', level, '')}`);
-  await fresh.page.evaluate(() => {
-    window.tasks = [];
-    new PerformanceObserver((l) => l.getEntries().forEach((e) => window.tasks.push([e.startTime, e.duration])))
-      .observe({ type: 'longtask' });
-    window.solvedAt = null;
-    new MutationObserver(() => {
-      if (window.solvedAt === null && / · solved/.test(document.title)) window.solvedAt = performance.now();
-    }).observe(document.querySelector('title'), { childList: true, subtree: true, characterData: true });
-  });
-  await command(fresh.page, 'solve', () => fresh.page.evaluate(() => { window.enterAt = performance.now(); }));
+  await solveWatched(fresh.page);
   const solved = await fresh.page.waitForFunction(() => / · move 9 · solved/.test(document.title), null, { timeout: WAIT })
     .then(() => true, () => false);
   await fresh.page.waitForTimeout(300);
-  const froze = await fresh.page.evaluate(() => {
-    const at = window.solvedAt ?? Infinity;
-    let during = 0, answer = 0, before = 0;
-    for (const [start, d] of window.tasks) {
-      if (start + d < window.enterAt) before = Math.max(before, d);
-      else if (start + d < at - 1) during = Math.max(during, d);
-      else if (start <= at) answer = Math.max(answer, d);
-    }
-    return { during, answer, before };
-  });
+  const froze = await taskSpans(fresh.page);
   check(solved, `Solve finishes on SAMPLE-02: "${await fresh.page.title()}"`);
   check(froze.during <= 100, `the page never froze for more than 100 ms while solving (longest task ${froze.during.toFixed(0)} ms; `
     + `${froze.before.toFixed(0)} ms in the palette before it)`);
@@ -530,21 +540,10 @@ try {
     const text = readFileSync(`${DATA}/sokoban-levels/microban-155.xsb`, 'utf8');
     const maze = text.split(/^; 93$/m)[1].split(/^; 94$/m)[0].trim().replace(/^/, ' ');
     const hard = await open(`#${gameId('sokoban', `; Microban 93\n${maze}\n`, '')}`);
-    // Every long task, and the moment the title first says solved (a MutationObserver runs at
-    // the end of the task that set it: the task in which the answer was played).
-    await hard.page.evaluate(() => {
-      window.tasks = [];
-      new PerformanceObserver((l) => l.getEntries().forEach((e) => window.tasks.push([e.startTime, e.duration])))
-        .observe({ type: 'longtask' });
-      window.solvedAt = null;
-      new MutationObserver(() => {
-        if (window.solvedAt === null && / · solved/.test(document.title)) window.solvedAt = performance.now();
-      }).observe(document.querySelector('title'), { childList: true, subtree: true, characterData: true });
-    });
     // Instant (the menu bar's checkbox): the solution is played at once, not animated.
     await hard.page.mouse.click(575, 12);
     const t0 = Date.now();
-    await command(hard.page, 'solve', () => hard.page.evaluate(() => { window.enterAt = performance.now(); }));
+    await solveWatched(hard.page);
     // The worker's count of positions reaches the page while it searches.
     await hard.page.waitForFunction(() => /solving… [1-9][0-9]* positions/.test(document.title), null, { timeout: 10_000 }).catch(() => {});
     const during = await hard.page.title();
@@ -554,19 +553,9 @@ try {
       .then(() => true, () => false);
     const secs = ((Date.now() - t0) / 1000).toFixed(1);
     await hard.page.waitForTimeout(500);
-    // The tasks from the Enter that started the solve (the palette's before it are not the
-    // search's) that ended before the answer came, and the answer's own: its 213 moves replayed
-    // through the rules, then played at once.
-    const { worst, answer, before } = await hard.page.evaluate(() => {
-      const at = window.solvedAt ?? Infinity;
-      let worst = 0, answer = 0, before = 0;
-      for (const [start, d] of window.tasks) {
-        if (start + d < window.enterAt) before = Math.max(before, d);
-        else if (start + d < at - 1) worst = Math.max(worst, d);
-        else if (start <= at) answer = Math.max(answer, d);
-      }
-      return { worst, answer, before };
-    });
+    // The tasks that ended before the answer came (the search's), and the answer's own: its
+    // 213 moves replayed through the rules, then played at once.
+    const { during: worst, answer, before } = await taskSpans(hard.page);
     check(/solving… [1-9][0-9]* positions/.test(during), `while it searches, the worker's count reaches the page: "${during}"`);
     check(done, `Microban 93 (Microban / Sasquatch by David W. Skinner) solved in the worker in ${secs} s: "${await hard.page.title()}"`);
     check(worst <= 100, `the page never froze for more than 100 ms while it searched (longest task ${worst.toFixed(0)} ms; ${before.toFixed(0)} ms in the palette before it)`);

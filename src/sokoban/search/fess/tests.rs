@@ -148,6 +148,15 @@ fn flood(b: &Board, walls: &[u64], from: u16) -> Vec<bool> {
     seen
 }
 
+/// A box put at `c` (the boxes `others` fixed): each free neighbour's direction and the floor
+/// flooded from it, by floods alone (the oracle of the articulation tests).
+fn sides_by_flood(b: &Board, others: &[u64], c: u16) -> Vec<(usize, Vec<bool>)> {
+    let mut walls = others.to_vec();
+    set(&mut walls, c);
+    let around = &b.next[c as usize];
+    (0..4).filter(|&k| around[k] != NONE && !has(others, around[k])).map(|k| (k, flood(b, &walls, around[k]))).collect()
+}
+
 #[test]
 fn the_articulation_labels_tell_which_neighbours_a_box_keeps_apart() {
     let mut checked = 0;
@@ -160,14 +169,10 @@ fn the_articulation_labels_tell_which_neighbours_a_box_keeps_apart() {
             dfs.run(&b, &others, bx);
             let reach = flood(&b, &others, bx);
             for c in (0..b.pos.len() as u16).filter(|&c| reach[c as usize]) {
-                let mut walls = others.clone();
-                set(&mut walls, c);
-                let free: Vec<usize> =
-                    (0..4).filter(|&k| b.next[c as usize][k] != NONE && !has(&others, b.next[c as usize][k])).collect();
-                for &k in &free {
-                    let joined = flood(&b, &walls, b.next[c as usize][k]);
-                    for &k2 in &free {
-                        let same = dfs.label(&b, c, k) == dfs.label(&b, c, k2);
+                let sides = sides_by_flood(&b, &others, c);
+                for (k, joined) in &sides {
+                    for &(k2, _) in &sides {
+                        let same = dfs.label(&b, c, *k) == dfs.label(&b, c, k2);
                         assert_eq!(same, joined[b.next[c as usize][k2] as usize], "{text} box {bx} at {c}");
                         checked += 1;
                         apart += usize::from(!same);
@@ -196,16 +201,12 @@ fn the_sides_read_from_the_floors_forest_are_the_lifted_boxs_own() {
             let reach = flood(&b, &others, bx);
             for c in (0..b.pos.len() as u16).filter(|&c| reach[c as usize]) {
                 let (labels, area) = dfs.sides(&b, c, bx, &s);
-                let mut walls = others.clone();
-                set(&mut walls, c);
-                let free: Vec<usize> =
-                    (0..4).filter(|&k| b.next[c as usize][k] != NONE && !has(&others, b.next[c as usize][k])).collect();
-                for &k in &free {
-                    let joined = flood(&b, &walls, b.next[c as usize][k]);
+                let sides = sides_by_flood(&b, &others, c);
+                for (k, joined) in &sides {
                     let cells_there = joined.iter().filter(|&&j| j).count();
-                    assert_eq!(area[labels[k] as usize] as usize, cells_there, "{text} box {bx} at {c}");
-                    for &k2 in &free {
-                        let same = labels[k] == labels[k2];
+                    assert_eq!(area[labels[*k] as usize] as usize, cells_there, "{text} box {bx} at {c}");
+                    for &(k2, _) in &sides {
+                        let same = labels[*k] == labels[k2];
                         assert_eq!(same, joined[b.next[c as usize][k2] as usize], "{text} box {bx} at {c}");
                         checked += 1;
                         apart += usize::from(!same);
