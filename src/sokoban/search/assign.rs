@@ -2,7 +2,7 @@
 //! Hungarian algorithm, O(k²m), with an incremental `reassign` for a child that moved one
 //! box); whether any matching exists (`assignable_with`); the bound of a box set.
 
-use super::board::{Board, INF};
+use super::board::{Board, INF, next_stamp};
 use crate::sokoban::rules::Position;
 
 impl Board {
@@ -114,11 +114,7 @@ impl Hungarian {
                 self.mate[j] = i;
                 continue;
             }
-            self.stamp = self.stamp.wrapping_add(1);
-            if self.stamp == 0 {
-                self.tried.iter_mut().for_each(|t| *t = 0);
-                self.stamp = 1;
-            }
+            next_stamp(&mut self.stamp, &mut self.tried);
             if !augment_finite(&mut self.mate, &mut self.tried, self.stamp, i, m, &edge) {
                 return false;
             }

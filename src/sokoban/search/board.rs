@@ -180,3 +180,14 @@ pub(super) fn push_distances(b: &Board, from: &[u16]) -> Vec<Vec<u16>> {
 pub(super) fn bits_hash(b: &Board, bits: &[u64]) -> u64 {
     cells(bits).fold(0u64, |h, c| h ^ b.zobrist[c as usize])
 }
+
+/// The next mark of a stamped array (`marks[c] == stamp` marks `c`; a new stamp clears every
+/// mark at once): `stamp` moved on, and every mark cleared when the stamps wrap round.
+pub(super) fn next_stamp(stamp: &mut u32, marks: &mut [u32]) -> u32 {
+    *stamp = stamp.wrapping_add(1);
+    if *stamp == 0 {
+        marks.iter_mut().for_each(|m| *m = 0);
+        *stamp = 1;
+    }
+    *stamp
+}

@@ -8,6 +8,7 @@ use super::board::INF;
 use super::board::NONE;
 use super::board::clear;
 use super::board::has;
+use super::board::next_stamp;
 use super::board::set;
 use super::freeze::freeze_deadlock;
 use super::freeze::frozen;
@@ -202,12 +203,7 @@ impl Work {
 
     /// A new mark for `barrier` (every cell cleared when the stamps wrap round).
     fn next_barrier_stamp(&mut self) -> u32 {
-        self.barrier_stamp = self.barrier_stamp.wrapping_add(1);
-        if self.barrier_stamp == 0 {
-            self.barrier.iter_mut().for_each(|s| *s = 0);
-            self.barrier_stamp = 1;
-        }
-        self.barrier_stamp
+        next_stamp(&mut self.barrier_stamp, &mut self.barrier)
     }
 
     /// Whether the components `member` marks are a PI-corral; if so `out` holds

@@ -5,6 +5,7 @@ use super::assign::Hungarian;
 use super::board::Board;
 use super::board::NONE;
 use super::board::has;
+use super::board::next_stamp;
 
 /// A push found legal and not frozen, waiting for its table lookup.
 #[derive(Clone, Copy)]
@@ -94,11 +95,7 @@ impl Work {
 
     /// The smallest cell the player reaches from `from` around `boxes`.
     pub(super) fn region_min(&mut self, b: &Board, boxes: &[u64], from: u16) -> u16 {
-        self.stamp2 = self.stamp2.wrapping_add(1);
-        if self.stamp2 == 0 {
-            self.seen2.iter_mut().for_each(|s| *s = 0);
-            self.stamp2 = 1;
-        }
+        next_stamp(&mut self.stamp2, &mut self.seen2);
         self.stack.clear();
         self.stack.push(from);
         self.seen2[from as usize] = self.stamp2;
@@ -157,12 +154,7 @@ impl Work {
     /// A new mark for `seen` (every cell cleared when the stamps wrap round).
     fn next_stamp(&mut self) -> u32 {
         self.floods += 1;
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
-        }
-        self.stamp
+        next_stamp(&mut self.stamp, &mut self.seen)
     }
 
     /// The flood of [`Work::flood`] and [`Work::flood_finds`]: the least cell marked, and

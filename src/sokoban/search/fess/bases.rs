@@ -17,6 +17,7 @@ use crate::sokoban::search::board::NONE;
 use crate::sokoban::search::board::cells;
 use crate::sokoban::search::board::clear;
 use crate::sokoban::search::board::has;
+use crate::sokoban::search::board::next_stamp;
 use crate::sokoban::search::board::set;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -329,12 +330,7 @@ fn push_reach(b: &Board, c: u16, walls: &[u64]) -> Vec<u64> {
 
 impl Search<'_> {
     fn bump(&mut self) -> u32 {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
-        }
-        self.stamp
+        next_stamp(&mut self.stamp, &mut self.mark)
     }
 
     /// Floods the free cells from `from` around `walls`; the region's smallest cell.

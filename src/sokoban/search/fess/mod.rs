@@ -65,7 +65,7 @@ mod plan;
 mod sided;
 
 use super::assign::assignable_with;
-use super::board::{Board, NONE, bits_hash, cells, clear, goal_distances, has, set};
+use super::board::{Board, NONE, bits_hash, cells, clear, goal_distances, has, next_stamp, set};
 use super::endgame::Endgames;
 use super::learn::Learned;
 use super::states::{EMPTY, States};
@@ -382,12 +382,7 @@ impl Fess {
     /// The regions the boxes cut the floor into; each free cell's region (from 1) is left in
     /// `rid`.
     fn regions(&mut self, b: &Board, bits: &[u64]) -> u16 {
-        self.region_stamp = self.region_stamp.wrapping_add(1);
-        if self.region_stamp == 0 {
-            self.region.iter_mut().for_each(|r| *r = 0);
-            self.region_stamp = 1;
-        }
-        let st = self.region_stamp;
+        let st = next_stamp(&mut self.region_stamp, &mut self.region);
         let mut count = 0;
         for c in 0..b.pos.len() as u16 {
             if self.region[c as usize] == st || has(bits, c) {
