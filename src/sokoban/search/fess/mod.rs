@@ -68,6 +68,7 @@ use super::assign::assignable_with;
 use super::board::{Board, NONE, bits_hash, cells, clear, goal_distances, has, next_stamp, set};
 use super::endgame::Endgames;
 use super::learn::Learned;
+use super::patterns::{Patterns, Pocket};
 use super::states::{EMPTY, States};
 use super::work::Work;
 use crate::clock::Instant;
@@ -182,6 +183,8 @@ pub(super) struct Fess {
     /// The position the last step made, if new.
     pub(super) new: Option<u32>,
     seen: Vec<u16>,
+    /// Scratch for the patterns' pockets.
+    pocket: Pocket,
     /// Per set of boxes frozen on goals, the other goals' distances with those as walls.
     walled: HashMap<Vec<u64>, Vec<Vec<u16>>>,
     /// The same with the player's side known (see `Sided`), per frozen set; `None` for a
@@ -219,6 +222,8 @@ pub(super) struct Prepared {
     near: Vec<Vec<u16>>,
     /// Per cell, the cells a lone box can be pushed to from it (empty: not made).
     back: Vec<Vec<u64>>,
+    /// The small deadlock patterns placed on the level (see `patterns`).
+    patterns: Patterns,
 }
 
 impl Prepared {
@@ -251,6 +256,7 @@ impl Prepared {
             hot: hotspot_table(b, deadline),
             near,
             back: lone_reach(b, deadline),
+            patterns: Patterns::new(b),
         }
     }
 }
@@ -361,6 +367,7 @@ impl Fess {
             best: 0,
             new: None,
             seen: Vec::new(),
+            pocket: Pocket::default(),
             walled: HashMap::new(),
             sided: HashMap::new(),
             cols: Vec::new(),
