@@ -65,7 +65,7 @@ mod plan;
 mod sided;
 
 use super::assign::assignable_with;
-use super::board::{Board, NONE, bits_hash, cells, clear, goal_distances, has, next_stamp, set};
+use super::board::{Board, INF, NONE, bits_hash, cells, clear, goal_distances, has, next_stamp, set};
 use super::endgame::Endgames;
 use super::learn::Learned;
 use super::patterns::{Patterns, Pocket};
@@ -224,6 +224,9 @@ pub(super) struct Prepared {
     back: Vec<Vec<u64>>,
     /// The small deadlock patterns placed on the level (see `patterns`).
     patterns: Patterns,
+    /// Per cell, a lone box's fewest pushes from it to the nearest goal (`INF`: none): the
+    /// last tie-break of Festival's explorer in Festival's mode (`farther`, `Advice::farthest`).
+    to_goal: Vec<u16>,
 }
 
 impl Prepared {
@@ -257,6 +260,7 @@ impl Prepared {
             near,
             back: lone_reach(b, deadline),
             patterns: Patterns::new(b),
+            to_goal: (0..b.pos.len()).map(|c| b.dist.iter().map(|d| d[c]).min().unwrap_or(INF)).collect(),
         }
     }
 }
@@ -273,15 +277,20 @@ pub(super) struct Advice {
     /// It follows the backward search's packing order where there is one (`bases`), else
     /// the goal clusters' (`packing_plan`).
     pub(super) base_plan: bool,
+    /// Festival's explorer (`new_pushes`) breaks its ties as Festival's does, by the box
+    /// taken farthest from the goals (`farther`); else it takes the first made.
+    pub(super) farthest: bool,
 }
 
 /// Festival's choice of advisors.
-pub(super) const FESTIVAL: Advice = Advice { every_pack: false, opener_everywhere: false, base_plan: true };
+pub(super) const FESTIVAL: Advice =
+    Advice { every_pack: false, opener_everywhere: false, base_plan: true, farthest: true };
 
 /// The eager mode: every packing move, and the opener everywhere. It packs sooner and clears
 /// the mouth of the next goals even while something else could pack; Festival's choice
 /// packs more carefully.
-pub(super) const EAGER: Advice = Advice { every_pack: true, opener_everywhere: true, base_plan: false };
+pub(super) const EAGER: Advice =
+    Advice { every_pack: true, opener_everywhere: true, base_plan: false, farthest: false };
 
 /// The forward searches the fast mode runs in turn in one thread, each with its share of
 /// the forward time (the shares sum to 1). Each is complete alone, so either one's
