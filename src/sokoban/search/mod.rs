@@ -57,6 +57,7 @@ mod freeze;
 mod learn;
 mod limits;
 mod optimise;
+mod patterns;
 mod side;
 mod states;
 mod threads;

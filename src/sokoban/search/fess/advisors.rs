@@ -17,6 +17,20 @@ use crate::sokoban::search::board::set;
 use crate::sokoban::search::fess::Reverse;
 use crate::sokoban::search::work::Work;
 
+/// How much farther from the goals a move takes its box: the pushes a lone box needs to
+/// the nearest goal after it less before (`to_goal`, `Prepared::to_goal`). Festival's last
+/// tie-break among equal features (`is_better_score` in push mode: the largest sum over the
+/// boxes of that distance): of two moves alike in what they pack and how they cut the
+/// floor, the one that takes its box away from the goals, which a preparation move usually
+/// does, before the one that brings a box nearer and so into the way. With `to_goal` empty
+/// every move counts 0, so the first made is kept.
+pub(super) fn farther(to_goal: &[u16], m: &Macro) -> i32 {
+    if to_goal.is_empty() {
+        return 0;
+    }
+    i32::from(to_goal[m.to as usize]) - i32::from(to_goal[m.from as usize])
+}
+
 /// The explorer advisor's pick: among the moves that join regions of the floor, the one
 /// leaving the player the most cells to walk on (then packing the most, `packed[i]` being the
 /// boxes packed after move i, then the first). The region advisor counts regions, so a move
@@ -134,7 +148,7 @@ pub(super) fn lone_reach(b: &Board, deadline: Instant) -> Vec<Vec<u64>> {
 /// Festival's explorer: of the moves that pack no fewer boxes and can be undone (a lone box
 /// can be pushed back), one after which the player reaches a side of some other box it did
 /// not reach before, with room to push it from there; the most packed, then the fewest
-/// regions. `rid` is each free cell's floor region (`Fess::regions` of `bits`). `flooded`:
+/// regions, then the one taking its box farthest from the goals (`farther`). `rid` is each free cell's floor region (`Fess::regions` of `bits`). `flooded`:
 /// `w`'s last flood is already the player's region (from `player` around `bits`). Leaves
 /// `w`'s flood changed.
 #[allow(clippy::too_many_arguments)]
@@ -149,6 +163,7 @@ pub(super) fn new_pushes(
     packed: &[u16],
     back: &[Vec<u64>],
     flooded: bool,
+    to_goal: &[u16],
 ) -> Option<usize> {
     if !flooded {
         w.flood(b, bits, player);
@@ -159,12 +174,14 @@ pub(super) fn new_pushes(
     // The cells that would count if reached after the move being looked at (marked with
     // that move's number).
     let mut target = vec![u32::MAX; b.pos.len()];
-    let mut best: Option<(usize, (Reverse<u16>, u16))> = None;
+    // Packed (most first), regions, then farthest.
+    type Key = (Reverse<u16>, u16, Reverse<i32>);
+    let mut best: Option<(usize, Key)> = None;
     for (i, (m, &p)) in moves.iter().zip(packed).enumerate() {
         if p < now || (!back.is_empty() && !has(&back[m.to as usize], m.from)) {
             continue;
         }
-        let key = (Reverse(p), m.regions);
+        let key = (Reverse(p), m.regions, Reverse(farther(to_goal, m)));
         if best.is_some_and(|(_, k)| k <= key) {
             continue;
         }

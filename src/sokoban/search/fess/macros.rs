@@ -139,6 +139,11 @@ impl Fess {
                 if c != bx && freeze_deadlock(b, &child, c, &mut self.seen) {
                     continue;
                 }
+                let player = b.next[c as usize][k as usize];
+                // A pocket the player cannot reach, closed in one of the dead shapes.
+                if self.prep.patterns.dead(b, &child, c, player, &mut self.pocket) {
+                    continue;
+                }
                 let mut labels = 0u8;
                 for (&x, &l) in b.next[c as usize].iter().zip(&l4) {
                     if x != NONE && !has(&others, x) {
@@ -146,7 +151,6 @@ impl Fess {
                     }
                 }
                 let regions = lifted - 1 + labels.count_ones() as u16;
-                let player = b.next[c as usize][k as usize];
                 // Dead for the side the player is left on (a lone box there reaches no goal).
                 if self.prep.sided0.as_ref().is_some_and(|sd| sd.dead(c, player)) {
                     continue;

@@ -65,9 +65,10 @@ mod plan;
 mod sided;
 
 use super::assign::assignable_with;
-use super::board::{Board, NONE, bits_hash, cells, clear, goal_distances, has, next_stamp, set};
+use super::board::{Board, INF, NONE, bits_hash, cells, clear, goal_distances, has, next_stamp, set};
 use super::endgame::Endgames;
 use super::learn::Learned;
+use super::patterns::{Patterns, Pocket};
 use super::states::{EMPTY, States};
 use super::work::Work;
 use crate::clock::Instant;
@@ -182,6 +183,8 @@ pub(super) struct Fess {
     /// The position the last step made, if new.
     pub(super) new: Option<u32>,
     seen: Vec<u16>,
+    /// Scratch for the patterns' pockets.
+    pocket: Pocket,
     /// Per set of boxes frozen on goals, the other goals' distances with those as walls.
     walled: HashMap<Vec<u64>, Vec<Vec<u16>>>,
     /// The same with the player's side known (see `Sided`), per frozen set; `None` for a
@@ -219,6 +222,11 @@ pub(super) struct Prepared {
     near: Vec<Vec<u16>>,
     /// Per cell, the cells a lone box can be pushed to from it (empty: not made).
     back: Vec<Vec<u64>>,
+    /// The small deadlock patterns placed on the level (see `patterns`).
+    patterns: Patterns,
+    /// Per cell, a lone box's fewest pushes from it to the nearest goal (`INF`: none): the
+    /// last tie-break of Festival's explorer in Festival's mode (`farther`, `Advice::farthest`).
+    to_goal: Vec<u16>,
 }
 
 impl Prepared {
@@ -251,6 +259,8 @@ impl Prepared {
             hot: hotspot_table(b, deadline),
             near,
             back: lone_reach(b, deadline),
+            patterns: Patterns::new(b),
+            to_goal: (0..b.pos.len()).map(|c| b.dist.iter().map(|d| d[c]).min().unwrap_or(INF)).collect(),
         }
     }
 }
@@ -267,15 +277,20 @@ pub(super) struct Advice {
     /// It follows the backward search's packing order where there is one (`bases`), else
     /// the goal clusters' (`packing_plan`).
     pub(super) base_plan: bool,
+    /// Festival's explorer (`new_pushes`) breaks its ties as Festival's does, by the box
+    /// taken farthest from the goals (`farther`); else it takes the first made.
+    pub(super) farthest: bool,
 }
 
 /// Festival's choice of advisors.
-pub(super) const FESTIVAL: Advice = Advice { every_pack: false, opener_everywhere: false, base_plan: true };
+pub(super) const FESTIVAL: Advice =
+    Advice { every_pack: false, opener_everywhere: false, base_plan: true, farthest: true };
 
 /// The eager mode: every packing move, and the opener everywhere. It packs sooner and clears
 /// the mouth of the next goals even while something else could pack; Festival's choice
 /// packs more carefully.
-pub(super) const EAGER: Advice = Advice { every_pack: true, opener_everywhere: true, base_plan: false };
+pub(super) const EAGER: Advice =
+    Advice { every_pack: true, opener_everywhere: true, base_plan: false, farthest: false };
 
 /// The forward searches the fast mode runs in turn in one thread, each with its share of
 /// the forward time (the shares sum to 1). Each is complete alone, so either one's
@@ -361,6 +376,7 @@ impl Fess {
             best: 0,
             new: None,
             seen: Vec::new(),
+            pocket: Pocket::default(),
             walled: HashMap::new(),
             sided: HashMap::new(),
             cols: Vec::new(),

@@ -154,6 +154,7 @@ impl Fess {
                     &after,
                     &self.prep.back,
                     w.floods == region_flood,
+                    if self.advice.farthest { &self.prep.to_goal } else { &[] },
                 )
             {
                 moves[i].weight = 0;

@@ -467,7 +467,7 @@ fn a_lone_box_reaches_what_a_search_over_the_players_cell_says() {
 
 #[test]
 fn festivals_explorer_picks_a_reversible_move_that_reaches_a_new_side_of_a_box() {
-    let mut tally = (0, 0);
+    let (mut tally, mut farthest, mut told_apart) = ((0, 0), (0, 0), 0);
     for (text, b, bits, player) in random_levels(61, 1500) {
         let Root { mut w, f, moves, now, packed, .. } = root(&b, &bits, player);
         let before = flood(&b, &bits, player);
@@ -491,10 +491,46 @@ fn festivals_explorer_picks_a_reversible_move_that_reaches_a_new_side_of_a_box()
             })
         };
         let key = |i: usize| (Reverse(packed[i]), moves[i].regions);
-        let pick = new_pushes(&b, &mut w, &bits, &f.rid, player, now, &moves, &packed, &f.prep.back, false);
+        let pick = new_pushes(&b, &mut w, &bits, &f.rid, player, now, &moves, &packed, &f.prep.back, false, &[]);
         check_pick(pick, moves.len(), fits, key, &text, &mut tally);
+        // In Festival's mode ties go to the box taken farthest from the goals (pushes of a lone
+        // box to the nearest goal, by a search of the test's own).
+        let farther = |i: usize| {
+            let m = &moves[i];
+            i32::from(pushes_to_goal(&b, m.to)) - i32::from(pushes_to_goal(&b, m.from))
+        };
+        let key = |i: usize| (Reverse(packed[i]), moves[i].regions, Reverse(farther(i)));
+        let pick =
+            new_pushes(&b, &mut w, &bits, &f.rid, player, now, &moves, &packed, &f.prep.back, false, &f.prep.to_goal);
+        check_pick(pick, moves.len(), fits, key, &text, &mut farthest);
+        let ties = (0..moves.len()).filter(|&j| fits(j)).map(|j| (Reverse(packed[j]), moves[j].regions)).min();
+        let tied: Vec<usize> =
+            (0..moves.len()).filter(|&j| fits(j) && Some((Reverse(packed[j]), moves[j].regions)) == ties).collect();
+        told_apart += usize::from(tied.iter().any(|&j| farther(j) != farther(tied[0])));
     }
     assert!(tally.0 > 25 && tally.1 > 100, "{tally:?}");
+    assert!(told_apart > 5, "{told_apart}");
+}
+
+/// A lone box's fewest pushes from `c` to the nearest goal (`INF`: none), breadth first over
+/// its cells (a push needs floor behind the box).
+fn pushes_to_goal(b: &Board, c: u16) -> u16 {
+    let mut d = vec![INF; b.pos.len()];
+    d[c as usize] = 0;
+    let mut queue = std::collections::VecDeque::from([c]);
+    while let Some(x) = queue.pop_front() {
+        if b.goal[x as usize] {
+            return d[x as usize];
+        }
+        for k in 0..4 {
+            let (to, behind) = (b.next[x as usize][k], b.next[x as usize][(k + 2) % 4]);
+            if to != NONE && behind != NONE && d[to as usize] == INF {
+                d[to as usize] = d[x as usize] + 1;
+                queue.push_back(to);
+            }
+        }
+    }
+    INF
 }
 
 #[test]
