@@ -42,7 +42,8 @@
 //!
 //! What it prunes is pruned soundly, by the push search's rules (dead squares, freezes, the
 //! assignment, corral deadlocks, those found by searching a PI-corral's boxes alone and the
-//! patterns they leave: `learn`), and each position (boxes, the player's region) is held
+//! patterns they leave: `learn`; and Festival's small dead shapes, each proven dead in its
+//! tests: `patterns`), and each position (boxes, the player's region) is held
 //! once, so the search is complete: when every move is expanded there is no solution. Its
 //! assignment takes the boxes frozen on goals as walls, which catches a last goal sealed off
 //! by the packed ones, and its distances know which side of each box the player is on
