@@ -293,7 +293,7 @@ pub(super) const FESTIVAL: Advice =
 
 /// The eager mode: every packing move, and the opener everywhere. It packs sooner and clears
 /// the mouth of the next goals even while something else could pack; Festival's choice
-/// packs more carefully.
+/// packs more carefully. It also leaves out the pushes Festival's 3 × 3 test calls dead.
 pub(super) const EAGER: Advice =
     Advice { every_pack: true, opener_everywhere: true, base_plan: false, farthest: false, diagonal: true };
 
