@@ -42,3 +42,51 @@ pub(super) fn freeze_deadlock(b: &Board, boxes: &[u64], c: u16, seen: &mut Vec<u
         frozen(b, boxes, z, seen)
     })
 }
+
+/// A push onto `c` (the player left on `player`) closes a diagonal round a free cell that is
+/// not a goal (after Festival's 3 × 3 test): the cell's four neighbours walls or boxes, one a
+/// box off its goal, the player not in it, and either two opposite corners filled, or one
+/// neighbour a wall and the two corners across from it filled, one of them a wall. Then each
+/// box round it can move only into the cell (every other push needs a box or wall beside it
+/// gone, or the player inside), and a box pushed in is frozen there off a goal: a 2 × 2 block
+/// with the corner across, or, beside a wall, held by the boxes beside it. So the boxes round
+/// it never move, and one is off its goal.
+pub(super) fn closed_diagonal(b: &Board, boxes: &[u64], c: u16, player: u16) -> bool {
+    let rows = b.index.len() / b.cols;
+    let at = |r: isize, col: isize| -> Option<u16> {
+        if r < 0 || col < 0 || r as usize >= rows || col as usize >= b.cols {
+            return None;
+        }
+        let i = b.index[r as usize * b.cols + col as usize];
+        (i != NONE).then_some(i)
+    };
+    let occupied = |x: Option<u16>| x.is_none_or(|x| has(boxes, x));
+    let (r0, c0) = (b.pos[c as usize].row as isize, b.pos[c as usize].col as isize);
+    for (dr, dc) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
+        let (r, col) = (r0 + dr, c0 + dc);
+        let Some(e) = at(r, col) else { continue };
+        if has(boxes, e) || b.goal[e as usize] || e == player {
+            continue;
+        }
+        // Up, right, down, left, then the corners up-right, down-right, down-left, up-left.
+        let side = [at(r - 1, col), at(r, col + 1), at(r + 1, col), at(r, col - 1)];
+        if !side.iter().all(|&x| occupied(x)) {
+            continue;
+        }
+        if !side.iter().any(|&x| x.is_some_and(|x| !b.goal[x as usize])) {
+            continue;
+        }
+        let corner = [at(r - 1, col + 1), at(r + 1, col + 1), at(r + 1, col - 1), at(r - 1, col - 1)];
+        if (occupied(corner[0]) && occupied(corner[2])) || (occupied(corner[1]) && occupied(corner[3])) {
+            return true;
+        }
+        // Side i a wall; the corners across from it are i + 1 and i + 2 (mod 4).
+        for i in 0..4 {
+            let (p, q) = (corner[(i + 1) % 4], corner[(i + 2) % 4]);
+            if side[i].is_none() && occupied(p) && occupied(q) && (p.is_none() || q.is_none()) {
+                return true;
+            }
+        }
+    }
+    false
+}

@@ -188,6 +188,32 @@ fn pruning_keeps_the_fewest_pushes_and_deadlocks_are_unsolvable_on_random_rooms(
     );
 }
 
+/// A position where a box closes a diagonal round a free cell (`closed_diagonal`, Festival's
+/// 3 × 3 test) has no solution, on rooms where breadth-first search without pruning has the
+/// answer.
+#[test]
+fn boxes_closed_round_a_free_cell_are_dead_on_random_rooms() {
+    let mut seed = 29u64;
+    let (mut rooms, mut closed) = (0, 0);
+    while rooms < 4000 {
+        let text = random_room(&mut seed);
+        let rows: Vec<&str> = text.lines().collect();
+        let Ok(maze) = crate::sokoban::xsb::parse_board(&rows, 1) else { continue };
+        rooms += 1;
+        let b = Board::new(&maze.level);
+        let mut bits = vec![0u64; b.words];
+        for &p in &maze.start.boxes {
+            set(&mut bits, b.cell(p));
+        }
+        let player = b.cell(maze.start.player);
+        if cells(&bits).any(|c| crate::sokoban::search::freeze::closed_diagonal(&b, &bits, c, player)) {
+            closed += 1;
+            assert_eq!(fewest_pushes(&maze.level, &maze.start, false), None, "{text}");
+        }
+    }
+    assert!(closed > 20, "{closed}");
+}
+
 /// Three boxes jammed round a dead corner (XSokoban 28's left side, made small): the box
 /// under the corner's mouth can go up only once the box above it moves, and that one only
 /// once it moves, so the corral (the corner) is never opened and nothing is finished. The

@@ -11,6 +11,7 @@ use crate::sokoban::search::board::cells;
 use crate::sokoban::search::board::clear;
 use crate::sokoban::search::board::has;
 use crate::sokoban::search::board::set;
+use crate::sokoban::search::freeze::closed_diagonal;
 use crate::sokoban::search::freeze::freeze_deadlock;
 use crate::sokoban::search::freeze::frozen;
 use crate::sokoban::search::work::Work;
@@ -153,6 +154,11 @@ impl Fess {
                 let regions = lifted - 1 + labels.count_ones() as u16;
                 // Dead for the side the player is left on (a lone box there reaches no goal).
                 if self.prep.sided0.as_ref().is_some_and(|sd| sd.dead(c, player)) {
+                    continue;
+                }
+                // Boxes closed round a free cell (Festival's 3 × 3 test), in the modes that
+                // take it (`Advice::diagonal`).
+                if self.advice.diagonal && closed_diagonal(b, &child, c, player) {
                     continue;
                 }
                 let area = self.areas[c as usize][lab as usize];
