@@ -19,7 +19,8 @@
 //! Two searches use them:
 //! - [`Mode::Fast`]: feature-space searches over macro moves (one box pushed any number of
 //!   times; `fess/`, after Shoham's FESS) forward from the start, a portfolio of two modes
-//!   that differ in which advisors' picks weigh nothing (`fess::PORTFOLIO`: Festival's
+//!   that differ in which advisors' picks weigh nothing, how one advisor breaks ties and
+//!   whether the 3 × 3 test prunes (`fess::Advice`; `fess::PORTFOLIO`: Festival's
 //!   choice 60 % of the forward time, an eager one 40 %; each turn goes to the one furthest
 //!   behind its share), raced in one thread against a greedy best-first search backward
 //!   (pulling boxes out of the goals towards the start; one queue per bound value, first in
