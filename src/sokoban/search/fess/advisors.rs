@@ -148,9 +148,10 @@ pub(super) fn lone_reach(b: &Board, deadline: Instant) -> Vec<Vec<u64>> {
 /// Festival's explorer: of the moves that pack no fewer boxes and can be undone (a lone box
 /// can be pushed back), one after which the player reaches a side of some other box it did
 /// not reach before, with room to push it from there; the most packed, then the fewest
-/// regions, then the one taking its box farthest from the goals (`farther`). `rid` is each free cell's floor region (`Fess::regions` of `bits`). `flooded`:
-/// `w`'s last flood is already the player's region (from `player` around `bits`). Leaves
-/// `w`'s flood changed.
+/// regions, then the one taking its box farthest from the goals (`farther` on `to_goal`;
+/// empty: the first). `rid` is each free cell's floor region (`Fess::regions` of `bits`).
+/// `flooded`: `w`'s last flood is already the player's region (from `player` around
+/// `bits`). Leaves `w`'s flood changed.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn new_pushes(
     b: &Board,
