@@ -4,6 +4,9 @@
 use super::*;
 use crate::sokoban::search::board::cells;
 use crate::sokoban::search::board::splitmix;
+use crate::sokoban::search::tests::fewest_pushes;
+use crate::sokoban::search::tests::parsed;
+use crate::sokoban::search::tests::walled;
 use std::collections::HashSet;
 use std::collections::VecDeque;
 
@@ -195,14 +198,7 @@ fn room_with(p: &Shape, seed: &mut u64) -> String {
         let (r, c) = free.swap_remove(i);
         cell[r][c] = mark;
     }
-    let wall = "#".repeat(cols + 2);
-    let mut out = format!("{wall}\n");
-    for row in cell {
-        out.push('#');
-        out.extend(row);
-        out.push_str("#\n");
-    }
-    out + &wall + "\n"
+    walled(cell)
 }
 
 #[test]
@@ -215,20 +211,13 @@ fn a_level_the_patterns_call_dead_has_no_solution_by_breadth_first_search() {
     for (v, p) in all.iter().enumerate() {
         for _ in 0..12 {
             let text = room_with(p, &mut seed);
-            let rows: Vec<&str> = text.lines().collect();
-            let Ok(maze) = crate::sokoban::xsb::parse_board(&rows, 1) else { continue };
-            let b = Board::new(&maze.level);
-            let mut bits = vec![0u64; b.words];
-            for &q in &maze.start.boxes {
-                crate::sokoban::search::board::set(&mut bits, b.cell(q));
-            }
-            let player = b.cell(maze.start.player);
+            let Some((maze, b, bits, player)) = parsed(&text) else { continue };
             let patterns = Patterns::new(&b);
             let mut pocket = Pocket::default();
             let dead = cells(&bits).any(|c| patterns.dead(&b, &bits, c, player, &mut pocket));
             if dead {
                 fired[v] += 1;
-                let truth = crate::sokoban::search::tests::fewest_pushes(&maze.level, &maze.start, false);
+                let truth = fewest_pushes(&maze.level, &maze.start, false);
                 assert_eq!(truth, None, "called dead but solvable:\n{text}");
             }
         }
@@ -244,18 +233,11 @@ fn the_pocket_must_be_out_of_the_players_reach() {
     let closed = "#######\n##    #\n# $   #\n# $ @ #\n##..  #\n#######\n";
     let inside = "#######\n##    #\n#@$   #\n# $   #\n##..  #\n#######\n";
     for (text, want) in [(closed, true), (inside, false)] {
-        let rows: Vec<&str> = text.lines().collect();
-        let maze = crate::sokoban::xsb::parse_board(&rows, 1).expect("a level");
-        let b = Board::new(&maze.level);
-        let mut bits = vec![0u64; b.words];
-        for &q in &maze.start.boxes {
-            crate::sokoban::search::board::set(&mut bits, b.cell(q));
-        }
-        let player = b.cell(maze.start.player);
+        let (maze, b, bits, player) = parsed(text).expect("a level");
         let patterns = Patterns::new(&b);
         let dead = cells(&bits).any(|c| patterns.dead(&b, &bits, c, player, &mut Pocket::default()));
         assert_eq!(dead, want, "{text}");
-        let truth = crate::sokoban::search::tests::fewest_pushes(&maze.level, &maze.start, false);
+        let truth = fewest_pushes(&maze.level, &maze.start, false);
         assert_eq!(truth.is_none(), want, "{text}");
     }
 }

@@ -125,7 +125,12 @@ pub(super) fn random_room(seed: &mut u64) -> String {
     if let Some((r, c)) = pick(seed, &mut all) {
         cell[r][c] = if cell[r][c] == '.' { '+' } else { '@' };
     }
-    let wall = "#".repeat(cols + 2);
+    walled(cell)
+}
+
+/// `cell`'s rows as XSB with a wall all round.
+pub(super) fn walled(cell: Vec<Vec<char>>) -> String {
+    let wall = "#".repeat(cell.first().map_or(0, Vec::len) + 2);
     let mut out = format!("{wall}\n");
     for row in cell {
         out.push('#');
@@ -133,6 +138,19 @@ pub(super) fn random_room(seed: &mut u64) -> String {
         out.push_str("#\n");
     }
     out + &wall + "\n"
+}
+
+/// A level's text parsed, its board, its boxes and its player's cell (`None`: not a level).
+pub(super) fn parsed(text: &str) -> Option<(crate::sokoban::format::Maze, Board, Vec<u64>, u16)> {
+    let rows: Vec<&str> = text.lines().collect();
+    let maze = crate::sokoban::xsb::parse_board(&rows, 1).ok()?;
+    let b = Board::new(&maze.level);
+    let mut bits = vec![0u64; b.words];
+    for &p in &maze.start.boxes {
+        set(&mut bits, b.cell(p));
+    }
+    let player = b.cell(maze.start.player);
+    Some((maze, b, bits, player))
 }
 
 /// Every deadlock rule holds only of unsolvable positions, and PI-corral pruning keeps
@@ -197,15 +215,8 @@ fn boxes_closed_round_a_free_cell_are_dead_on_random_rooms() {
     let (mut rooms, mut closed) = (0, 0);
     while rooms < 4000 {
         let text = random_room(&mut seed);
-        let rows: Vec<&str> = text.lines().collect();
-        let Ok(maze) = crate::sokoban::xsb::parse_board(&rows, 1) else { continue };
+        let Some((maze, b, bits, player)) = parsed(&text) else { continue };
         rooms += 1;
-        let b = Board::new(&maze.level);
-        let mut bits = vec![0u64; b.words];
-        for &p in &maze.start.boxes {
-            set(&mut bits, b.cell(p));
-        }
-        let player = b.cell(maze.start.player);
         if cells(&bits).any(|c| crate::sokoban::search::freeze::closed_diagonal(&b, &bits, c, player)) {
             closed += 1;
             assert_eq!(fewest_pushes(&maze.level, &maze.start, false), None, "{text}");

@@ -1,6 +1,7 @@
 //! The feature-space search's unit tests: each advisor's pick, the articulation labels, the
 //! plan, the zones, the lone box's reach, the sided distances, the hotspots.
 
+use super::super::tests::parsed;
 use super::super::tests::random_room;
 use super::advisors::explorer;
 use super::advisors::lone_reach;
@@ -22,15 +23,7 @@ use crate::sokoban::search::freeze::closed_diagonal;
 
 /// A level's board, its boxes and its player's cell (`None`: not a level).
 fn room(text: &str) -> Option<(Board, Vec<u64>, u16)> {
-    let rows: Vec<&str> = text.lines().collect();
-    let maze = crate::sokoban::xsb::parse_board(&rows, 1).ok()?;
-    let b = Board::new(&maze.level);
-    let mut bits = vec![0u64; b.words];
-    for &p in &maze.start.boxes {
-        set(&mut bits, b.cell(p));
-    }
-    let player = b.cell(maze.start.player);
-    Some((b, bits, player))
+    parsed(text).map(|(_, b, bits, player)| (b, bits, player))
 }
 
 /// The random rooms (`random_room`) of `count` draws from `seed` that are levels: each
@@ -164,66 +157,48 @@ fn sides_by_flood(b: &Board, others: &[u64], c: u16) -> Vec<(usize, Vec<bool>)> 
     (0..4).filter(|&k| around[k] != NONE && !has(others, around[k])).map(|k| (k, flood(b, &walls, around[k]))).collect()
 }
 
+/// The articulation data both ways it is made, against floods of the floor with the box
+/// lifted and put at c: `Dfs::label` after a search with that box lifted (`Dfs::run`), and
+/// `Dfs::sides` from one search of the floor a position (`Dfs::forest`): the same neighbours
+/// joined, and (`sides`) each side's cells.
 #[test]
 fn the_articulation_labels_tell_which_neighbours_a_box_keeps_apart() {
-    let mut checked = 0;
-    let mut apart = 0;
-    for (text, b, mut others, _) in random_levels(5, 400) {
-        let boxes: Vec<u16> = cells(&others).collect();
-        let mut dfs = Dfs::new(b.pos.len());
-        for &bx in &boxes {
-            clear(&mut others, bx);
-            dfs.run(&b, &others, bx);
-            let reach = flood(&b, &others, bx);
-            for c in (0..b.pos.len() as u16).filter(|&c| reach[c as usize]) {
-                let sides = sides_by_flood(&b, &others, c);
-                for (k, joined) in &sides {
-                    for &(k2, _) in &sides {
-                        let same = dfs.label(&b, c, *k) == dfs.label(&b, c, k2);
-                        assert_eq!(same, joined[b.next[c as usize][k2] as usize], "{text} box {bx} at {c}");
-                        checked += 1;
-                        apart += usize::from(!same);
-                    }
-                }
-            }
-            set(&mut others, bx);
-        }
-    }
-    assert!(checked > 10_000 && apart > 500, "{checked} {apart}");
-}
-
-#[test]
-fn the_sides_read_from_the_floors_forest_are_the_lifted_boxs_own() {
-    // `Dfs::sides` (one search of the floor a position) against floods of the floor with the
-    // box lifted and put at c: the same neighbours joined, and each side's cells.
-    let mut checked = 0;
-    let mut apart = 0;
+    let (mut checked, mut apart) = ((0, 0), (0, 0));
     for (text, b, bits, _) in random_levels(5, 400) {
-        let mut dfs = Dfs::new(b.pos.len());
-        dfs.forest(&b, &bits);
+        let mut lifted = Dfs::new(b.pos.len());
+        let mut forest = Dfs::new(b.pos.len());
+        forest.forest(&b, &bits);
         let mut others = bits.clone();
         for bx in cells(&bits).collect::<Vec<_>>() {
             clear(&mut others, bx);
+            lifted.run(&b, &others, bx);
             let s: Vec<u16> = b.next[bx as usize].iter().copied().filter(|&y| y != NONE && !has(&bits, y)).collect();
             let reach = flood(&b, &others, bx);
             for c in (0..b.pos.len() as u16).filter(|&c| reach[c as usize]) {
-                let (labels, area) = dfs.sides(&b, c, bx, &s);
+                let (labels, area) = forest.sides(&b, c, bx, &s);
                 let sides = sides_by_flood(&b, &others, c);
                 for (k, joined) in &sides {
                     let cells_there = joined.iter().filter(|&&j| j).count();
                     assert_eq!(area[labels[*k] as usize] as usize, cells_there, "{text} box {bx} at {c}");
                     for &(k2, _) in &sides {
+                        let truth = joined[b.next[c as usize][k2] as usize];
+                        let same = lifted.label(&b, c, *k) == lifted.label(&b, c, k2);
+                        assert_eq!(same, truth, "{text} box {bx} at {c}");
+                        checked.0 += 1;
+                        apart.0 += usize::from(!same);
                         let same = labels[*k] == labels[k2];
-                        assert_eq!(same, joined[b.next[c as usize][k2] as usize], "{text} box {bx} at {c}");
-                        checked += 1;
-                        apart += usize::from(!same);
+                        assert_eq!(same, truth, "{text} box {bx} at {c}");
+                        checked.1 += 1;
+                        apart.1 += usize::from(!same);
                     }
                 }
             }
             set(&mut others, bx);
         }
     }
-    assert!(checked > 10_000 && apart > 500, "{checked} {apart}");
+    for (checked, apart) in [(checked.0, apart.0), (checked.1, apart.1)] {
+        assert!(checked > 10_000 && apart > 500, "{checked} {apart}");
+    }
 }
 
 #[test]
