@@ -246,7 +246,11 @@ fn run(
                     .min_by(|&i, &j| (tfs[i] / portfolio[i].1).total_cmp(&(tfs[j] / portfolio[j].1)))
                     .expect("a forward search");
                 while k >= fss.len() {
-                    let advice = portfolio[fss.len()].0;
+                    let mut advice = portfolio[fss.len()].0;
+                    // TEMP probe
+                    if let Ok(v) = std::env::var("TB_PARK") {
+                        advice.parking = v == "B" || (v == "F" && advice.farthest) || (v == "E" && !advice.farthest);
+                    }
                     fss.push(fess::Fess::new(&b, &mut w, prep.clone(), &bits, player0, deadline, advice));
                 }
                 let fs = &mut fss[k];
@@ -256,6 +260,12 @@ fn run(
                     // root's moves or a step's macro moves may have been cut short by it.
                     fess::Step::Exhausted if Instant::now() >= deadline => {
                         return report(Outcome::TimeLimit, total(&fss, &bwd), expanded(&fss, &bwd));
+                    }
+                    // A search with a rule that could lose every solution proves nothing by
+                    // running out: it starts again without the rule, on its own share.
+                    fess::Step::Exhausted if fs.advice() != fs.advice().complete() => {
+                        let advice = fs.advice().complete();
+                        *fs = fess::Fess::new(&b, &mut w, prep.clone(), &bits, player0, deadline, advice);
                     }
                     fess::Step::Exhausted => {
                         return report(Outcome::Unsolvable, total(&fss, &bwd), expanded(&fss, &bwd));
