@@ -246,11 +246,7 @@ fn run(
                     .min_by(|&i, &j| (tfs[i] / portfolio[i].1).total_cmp(&(tfs[j] / portfolio[j].1)))
                     .expect("a forward search");
                 while k >= fss.len() {
-                    let mut advice = portfolio[fss.len()].0;
-                    // TEMP probe
-                    if let Ok(v) = std::env::var("TB_PARK") {
-                        advice.parking = v == "B" || (v == "F" && advice.farthest) || (v == "E" && !advice.farthest);
-                    }
+                    let advice = portfolio[fss.len()].0;
                     fss.push(fess::Fess::new(&b, &mut w, prep.clone(), &bits, player0, deadline, advice));
                 }
                 let fs = &mut fss[k];

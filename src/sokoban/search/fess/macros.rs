@@ -157,9 +157,8 @@ impl Fess {
                 if self.prep.sided0.as_ref().is_some_and(|sd| sd.dead(c, player)) {
                     continue;
                 }
-                // Boxes closed round a free cell (Festival's 3 × 3 test), in the modes that
-                // take it (`Advice::diagonal`).
-                if self.advice.diagonal && closed_diagonal(b, &child, c, player) {
+                // Boxes closed round a free cell (Festival's 3 × 3 test).
+                if closed_diagonal(b, &child, c, player) {
                     continue;
                 }
                 // Parked where it could just as well not be (`Advice::parking`).

@@ -51,16 +51,6 @@ pub(super) fn corridors(b: &Board) -> Vec<bool> {
 /// be: in a corridor (`corridor`, from `corridors`), or beside a one-cell gap in a wall in
 /// one of six shapes. A goal is never such a place; the caller leaves out its plan's cells.
 pub(super) fn wasteful(b: &Board, corridor: &[bool], boxes: &[u64], c: u16, reach: impl Fn(u16) -> bool) -> bool {
-    CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let r = wasteful0(b, corridor, boxes, c, reach);
-    if r {
-        HITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    }
-    r
-}
-pub static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static HITS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-fn wasteful0(b: &Board, corridor: &[bool], boxes: &[u64], c: u16, reach: impl Fn(u16) -> bool) -> bool {
     if b.goal[c as usize] {
         return false;
     }

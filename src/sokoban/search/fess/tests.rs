@@ -287,7 +287,7 @@ fn the_eager_mode_weighs_every_packing_move_and_the_openers_pick_at_0() {
     for (text, b, bits, player) in random_levels(71, 3000) {
         let mut w = Work::new(b.pos.len());
         let prep = Rc::new(Prepared::new(&b, &bits, player, far()));
-        let same_plan = Advice { base_plan: EAGER.base_plan, ..FESTIVAL };
+        let same_plan = Advice { base_plan: EAGER.base_plan, ..FESTIVAL.complete() };
         let festival = Fess::new(&b, &mut w, prep.clone(), &bits, player, far(), same_plan);
         let mut eager = Fess::new(&b, &mut w, prep, &bits, player, far(), EAGER);
         let (fm, em) = (&festival.nodes[0].moves, eager.nodes[0].moves.clone());
@@ -296,9 +296,7 @@ fn the_eager_mode_weighs_every_packing_move_and_the_openers_pick_at_0() {
             continue;
         }
         let key = |m: &Macro| (m.from, m.to, m.player);
-        // The eager mode leaves out the pushes closing boxes round a free cell.
-        let mut fk: Vec<_> =
-            fm.iter().filter(|m| !closed_diagonal(&b, &after_move(&bits, m), m.to, m.player)).map(key).collect();
+        let mut fk: Vec<_> = fm.iter().map(key).collect();
         let mut ek: Vec<_> = em.iter().map(key).collect();
         fk.sort_unstable();
         ek.sort_unstable();
@@ -845,16 +843,13 @@ fn a_push_closing_a_diagonal_round_a_free_cell_is_left_out() {
     let after = "#######\n#. # .#\n# $ $ #\n# #$# #\n#  @  #\n#    .#\n#######\n";
     let (b, bits, player) = board_of(start);
     let mut w = Work::new(b.pos.len());
-    // The eager mode takes the test (`Advice::diagonal`); Festival's mode keeps the move.
-    let mut f = festival(&b, &mut w, &bits, player);
     let (box_at, closing) = (b.cell(crate::grid::Pos::new(4, 3)), b.cell(crate::grid::Pos::new(3, 3)));
-    let moves = root_moves(&mut f, &b, &mut w, &bits, player);
-    assert!(moves.iter().any(|m| m.from == box_at && m.to == closing), "{}", moves.len());
-    let mut f = eager(&b, &mut w, &bits, player);
-    let moves = root_moves(&mut f, &b, &mut w, &bits, player);
-    let (box_at, closing) = (b.cell(crate::grid::Pos::new(4, 3)), b.cell(crate::grid::Pos::new(3, 3)));
-    assert!(!moves.iter().any(|m| m.from == box_at && m.to == closing), "{}", moves.len());
-    assert!(moves.iter().any(|m| m.from == box_at), "{}", moves.len());
+    // Both modes take the test.
+    for mut f in [festival(&b, &mut w, &bits, player), eager(&b, &mut w, &bits, player)] {
+        let moves = root_moves(&mut f, &b, &mut w, &bits, player);
+        assert!(!moves.iter().any(|m| m.from == box_at && m.to == closing), "{}", moves.len());
+        assert!(moves.iter().any(|m| m.from == box_at), "{}", moves.len());
+    }
     let rows: Vec<&str> = after.lines().collect();
     let maze = crate::sokoban::xsb::parse_board(&rows, 1).expect("a level");
     assert_eq!(super::super::tests::fewest_pushes(&maze.level, &maze.start, false), None);
