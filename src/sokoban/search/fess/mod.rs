@@ -608,3 +608,5 @@ impl Fess {
 mod tests;
 #[cfg(test)]
 mod tests_bases;
+#[cfg(test)]
+mod tests_parking;

@@ -19,7 +19,6 @@ use super::plan::unpack_search;
 use super::sided::Sided;
 use super::*;
 use crate::sokoban::search::board::INF;
-use crate::sokoban::search::freeze::closed_diagonal;
 
 /// A level's board, its boxes and its player's cell (`None`: not a level).
 fn room(text: &str) -> Option<(Board, Vec<u64>, u16)> {
@@ -41,7 +40,7 @@ pub(super) fn board_of(text: &str) -> (Board, Vec<u64>, u16) {
 
 /// The start's macro moves (made afresh: an endgame table may have judged the start
 /// already, leaving its node none).
-fn root_moves(f: &mut Fess, b: &Board, w: &mut Work, bits: &[u64], player: u16) -> Vec<Macro> {
+pub(super) fn root_moves(f: &mut Fess, b: &Board, w: &mut Work, bits: &[u64], player: u16) -> Vec<Macro> {
     w.reach(b, bits, player);
     let all = f.regions(b, bits);
     let mut moves = Vec::new();
@@ -687,10 +686,12 @@ fn a_dead_end_of_goals_is_packed_from_its_far_end() {
 #[test]
 fn a_macro_move_is_replayed_as_its_fewest_pushes() {
     // A box between two pillars: up is one push; down is the player's walk round first.
+    // (Festival's parking rule would leave the box above the gap out: not asked here.)
     let text = "#######\n#    .#\n# #$# #\n#  @  #\n#######";
     let (b, bits, player) = board_of(text);
     let mut w = Work::new(b.pos.len());
-    let mut f = festival(&b, &mut w, &bits, player);
+    let prep = Rc::new(Prepared::new(&b, &bits, player, far()));
+    let mut f = Fess::new(&b, &mut w, prep, &bits, player, far(), FESTIVAL.complete());
     let moves = root_moves(&mut f, &b, &mut w, &bits, player);
     let from = b.cell(crate::grid::Pos::new(2, 3));
     let to = b.cell(crate::grid::Pos::new(1, 3));
