@@ -23,7 +23,7 @@ fn marked(text: &str) -> Vec<(usize, usize)> {
         .iter()
         .enumerate()
         .filter(|&(_, &m)| m)
-        .map(|(c, _)| (b.pos[c].row as usize, b.pos[c].col as usize))
+        .map(|(c, _)| (b.pos[c].row, b.pos[c].col))
         .collect();
     out.sort_unstable();
     out
