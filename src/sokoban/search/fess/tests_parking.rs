@@ -19,12 +19,8 @@ use std::time::Duration;
 /// The cells (row, column) `corridors` marks on `text`.
 fn marked(text: &str) -> Vec<(usize, usize)> {
     let (b, _, _) = board_of(text);
-    let mut out: Vec<(usize, usize)> = corridors(&b)
-        .iter()
-        .enumerate()
-        .filter(|&(_, &m)| m)
-        .map(|(c, _)| (b.pos[c].row, b.pos[c].col))
-        .collect();
+    let mut out: Vec<(usize, usize)> =
+        corridors(&b).iter().enumerate().filter(|&(_, &m)| m).map(|(c, _)| (b.pos[c].row, b.pos[c].col)).collect();
     out.sort_unstable();
     out
 }
