@@ -20,7 +20,7 @@
 //! - [`Mode::Fast`]: feature-space searches over macro moves (one box pushed any number of
 //!   times; `fess/`, after Shoham's FESS) forward from the start, a portfolio of two modes
 //!   that differ in which advisors' picks weigh nothing, how one advisor breaks ties and
-//!   whether the 3 × 3 test prunes (`fess::Advice`; `fess::PORTFOLIO`: Festival's
+//!   whether Festival's parking rule prunes (`fess::Advice`; `fess::PORTFOLIO`: Festival's
 //!   choice 60 % of the forward time, an eager one 40 %; each turn goes to the one furthest
 //!   behind its share), raced in one thread against a greedy best-first search backward
 //!   (pulling boxes out of the goals towards the start; one queue per bound value, first in
@@ -28,8 +28,9 @@
 //!   it has spent half a second without packing a box, a whole second when its moves are
 //!   cheap: see `fess_stalled`). All hold a state as its boxes and the player's region (its
 //!   first cell). It ends when a side reaches the other's root or a forward search and the
-//!   backward side hold a state in common; any search run to exhaustion proves there is no
-//!   solution. Any solution, soon: proven push-optimal only
+//!   backward side hold a state in common; a complete search run to exhaustion proves there is no
+//!   solution (Festival's mode with its unproven parking rule, run out, is started again
+//!   without it). Any solution, soon: proven push-optimal only
 //!   when its pushes equal the start's bound.
 //! - [`Mode::Optimal`]: A* forward on (pushes, moves) with the bound for pushes and the
 //!   player's exact cell: the first solved state taken from the queue has the fewest pushes
@@ -256,6 +257,12 @@ fn run(
                     // root's moves or a step's macro moves may have been cut short by it.
                     fess::Step::Exhausted if Instant::now() >= deadline => {
                         return report(Outcome::TimeLimit, total(&fss, &bwd), expanded(&fss, &bwd));
+                    }
+                    // A search with a rule that could lose every solution proves nothing by
+                    // running out: it starts again without the rule, on its own share.
+                    fess::Step::Exhausted if fs.advice() != fs.advice().complete() => {
+                        let advice = fs.advice().complete();
+                        *fs = fess::Fess::new(&b, &mut w, prep.clone(), &bits, player0, deadline, advice);
                     }
                     fess::Step::Exhausted => {
                         return report(Outcome::Unsolvable, total(&fss, &bwd), expanded(&fss, &bwd));

@@ -3,6 +3,7 @@
 
 use super::Fess;
 use super::Macro;
+use super::parking::wasteful;
 use crate::sokoban::search::Instant;
 use crate::sokoban::search::board::Board;
 use crate::sokoban::search::board::INF;
@@ -156,9 +157,16 @@ impl Fess {
                 if self.prep.sided0.as_ref().is_some_and(|sd| sd.dead(c, player)) {
                     continue;
                 }
-                // Boxes closed round a free cell (Festival's 3 × 3 test), in the modes that
-                // take it (`Advice::diagonal`).
-                if self.advice.diagonal && closed_diagonal(b, &child, c, player) {
+                // Boxes closed round a free cell (Festival's 3 × 3 test).
+                if closed_diagonal(b, &child, c, player) {
+                    continue;
+                }
+                // Parked where it could just as well not be (`Advice::parking`).
+                if self.parked.get(c as usize).is_some_and(|&p| p)
+                    && wasteful(b, &self.prep.corridor, &child, c, |x| {
+                        (0..4).any(|k2| b.next[c as usize][k2] == x && l4[k2] == lab)
+                    })
+                {
                     continue;
                 }
                 let area = self.areas[c as usize][lab as usize];

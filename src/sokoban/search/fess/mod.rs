@@ -62,6 +62,7 @@ mod dfs;
 mod hotspots;
 mod macros;
 mod open;
+mod parking;
 mod plan;
 mod sided;
 
@@ -204,6 +205,9 @@ pub(super) struct Fess {
     /// Corral deadlocks found by search (see `learn`).
     pub(super) learned: Learned,
     advice: Advice,
+    /// Per cell, whether a box parked there is left out (`Advice::parking`: the corridors
+    /// and the rule's shapes, less the plan's cells); empty when the advice does not say so.
+    parked: Vec<bool>,
     /// `Work::floods` after `step` flooded the region of the position it hands to `open`.
     flooded: Option<u64>,
 }
@@ -228,6 +232,8 @@ pub(super) struct Prepared {
     /// Per cell, a lone box's fewest pushes from it to the nearest goal (`INF`: none): the
     /// last tie-break of Festival's explorer in Festival's mode (`farther`, `Advice::farthest`).
     to_goal: Vec<u16>,
+    /// Per cell, whether it lies inside a straight corridor (`parking::corridors`).
+    corridor: Vec<bool>,
 }
 
 impl Prepared {
@@ -262,6 +268,7 @@ impl Prepared {
             back: lone_reach(b, deadline),
             patterns: Patterns::new(b),
             to_goal: (0..b.pos.len()).map(|c| b.dist.iter().map(|d| d[c]).min().unwrap_or(INF)).collect(),
+            corridor: parking::corridors(b),
         }
     }
 }
@@ -281,25 +288,36 @@ pub(super) struct Advice {
     /// Festival's explorer (`new_pushes`) breaks its ties as Festival's does, by the box
     /// taken farthest from the goals (`farther`); else it takes the first made.
     pub(super) farthest: bool,
-    /// Its macro moves leave out a push that closes boxes round a free cell (`closed_diagonal`,
-    /// Festival's 3 × 3 test). Sound either way; measured, it takes XSokoban #40 in the eager
-    /// mode and costs #89 in Festival's (docs/sokoban-solver.md), so only the eager mode has it.
-    pub(super) diagonal: bool,
+    /// Its macro moves leave out a box parked where Festival's rule says it could just as
+    /// well not be (`parking::wasteful`). Not sound: such a search's exhaustion proves
+    /// nothing, and the caller starts it again without the rule (`Advice::complete`).
+    /// Measured, Festival's mode with it takes XSokoban #39 and is faster on the rest; the
+    /// eager mode with it is slower (docs/sokoban-solver.md), so only Festival's has it.
+    pub(super) parking: bool,
 }
 
-/// Festival's choice of advisors.
+impl Advice {
+    /// The same search with no rule that could lose every solution: its exhaustion proves
+    /// there is none.
+    pub(super) fn complete(self) -> Advice {
+        Advice { parking: false, ..self }
+    }
+}
+
+/// Festival's choice of advisors, and its rule against wasteful parking.
 pub(super) const FESTIVAL: Advice =
-    Advice { every_pack: false, opener_everywhere: false, base_plan: true, farthest: true, diagonal: false };
+    Advice { every_pack: false, opener_everywhere: false, base_plan: true, farthest: true, parking: true };
 
 /// The eager mode: every packing move, and the opener everywhere. It packs sooner and clears
 /// the mouth of the next goals even while something else could pack; Festival's choice
-/// packs more carefully. It also leaves out the pushes Festival's 3 × 3 test calls dead.
+/// packs more carefully.
 pub(super) const EAGER: Advice =
-    Advice { every_pack: true, opener_everywhere: true, base_plan: false, farthest: false, diagonal: true };
+    Advice { every_pack: true, opener_everywhere: true, base_plan: false, farthest: false, parking: false };
 
 /// The forward searches the fast mode runs in turn in one thread, each with its share of
-/// the forward time (the shares sum to 1). Each is complete alone, so either one's
-/// exhaustion proves there is no solution.
+/// the forward time (the shares sum to 1). The eager mode is complete, so its exhaustion
+/// proves there is no solution; Festival's mode, run out, is started again without its
+/// parking rule (`Advice::complete`), and then its exhaustion proves it too.
 pub(super) const PORTFOLIO: [(Advice, f64); 2] = [(FESTIVAL, 0.6), (EAGER, 0.4)];
 
 /// The forward searches of a portfolio on several threads (`search_threads`), one list a
@@ -391,13 +409,27 @@ impl Fess {
             finish: None,
             learned: Learned::new(n),
             advice,
+            parked: Vec::new(),
             flooded: None,
         };
+        if advice.parking {
+            // Never a cell of the plan the search follows (Festival's `used_in_plan`).
+            let mut parked = vec![true; n];
+            for &c in &f.prep.plan_of(advice).0.cells {
+                parked[c as usize] = false;
+            }
+            f.parked = parked;
+        }
         let key = w.region_min(b, start, player);
         let hash = bits_hash(b, start) ^ b.player_key[key as usize];
         let s = f.states.insert(start, key, hash, EMPTY, (NONE, 0), (0, 0));
         f.open(b, w, s, 0, Macro { from: NONE, to: NONE, player, weight: 0, regions: 0, packed: 0, area: 0 }, None);
         f
+    }
+
+    /// The choice of advisors this search was made with.
+    pub(super) fn advice(&self) -> Advice {
+        self.advice
     }
 
     /// The regions the boxes cut the floor into; each free cell's region (from 1) is left in
@@ -576,3 +608,5 @@ impl Fess {
 mod tests;
 #[cfg(test)]
 mod tests_bases;
+#[cfg(test)]
+mod tests_parking;

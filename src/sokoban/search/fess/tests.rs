@@ -19,7 +19,6 @@ use super::plan::unpack_search;
 use super::sided::Sided;
 use super::*;
 use crate::sokoban::search::board::INF;
-use crate::sokoban::search::freeze::closed_diagonal;
 
 /// A level's board, its boxes and its player's cell (`None`: not a level).
 fn room(text: &str) -> Option<(Board, Vec<u64>, u16)> {
@@ -41,7 +40,7 @@ pub(super) fn board_of(text: &str) -> (Board, Vec<u64>, u16) {
 
 /// The start's macro moves (made afresh: an endgame table may have judged the start
 /// already, leaving its node none).
-fn root_moves(f: &mut Fess, b: &Board, w: &mut Work, bits: &[u64], player: u16) -> Vec<Macro> {
+pub(super) fn root_moves(f: &mut Fess, b: &Board, w: &mut Work, bits: &[u64], player: u16) -> Vec<Macro> {
     w.reach(b, bits, player);
     let all = f.regions(b, bits);
     let mut moves = Vec::new();
@@ -287,7 +286,7 @@ fn the_eager_mode_weighs_every_packing_move_and_the_openers_pick_at_0() {
     for (text, b, bits, player) in random_levels(71, 3000) {
         let mut w = Work::new(b.pos.len());
         let prep = Rc::new(Prepared::new(&b, &bits, player, far()));
-        let same_plan = Advice { base_plan: EAGER.base_plan, ..FESTIVAL };
+        let same_plan = Advice { base_plan: EAGER.base_plan, ..FESTIVAL.complete() };
         let festival = Fess::new(&b, &mut w, prep.clone(), &bits, player, far(), same_plan);
         let mut eager = Fess::new(&b, &mut w, prep, &bits, player, far(), EAGER);
         let (fm, em) = (&festival.nodes[0].moves, eager.nodes[0].moves.clone());
@@ -296,9 +295,7 @@ fn the_eager_mode_weighs_every_packing_move_and_the_openers_pick_at_0() {
             continue;
         }
         let key = |m: &Macro| (m.from, m.to, m.player);
-        // The eager mode leaves out the pushes closing boxes round a free cell.
-        let mut fk: Vec<_> =
-            fm.iter().filter(|m| !closed_diagonal(&b, &after_move(&bits, m), m.to, m.player)).map(key).collect();
+        let mut fk: Vec<_> = fm.iter().map(key).collect();
         let mut ek: Vec<_> = em.iter().map(key).collect();
         fk.sort_unstable();
         ek.sort_unstable();
@@ -689,10 +686,12 @@ fn a_dead_end_of_goals_is_packed_from_its_far_end() {
 #[test]
 fn a_macro_move_is_replayed_as_its_fewest_pushes() {
     // A box between two pillars: up is one push; down is the player's walk round first.
+    // (Festival's parking rule would leave the box above the gap out: not asked here.)
     let text = "#######\n#    .#\n# #$# #\n#  @  #\n#######";
     let (b, bits, player) = board_of(text);
     let mut w = Work::new(b.pos.len());
-    let mut f = festival(&b, &mut w, &bits, player);
+    let prep = Rc::new(Prepared::new(&b, &bits, player, far()));
+    let mut f = Fess::new(&b, &mut w, prep, &bits, player, far(), FESTIVAL.complete());
     let moves = root_moves(&mut f, &b, &mut w, &bits, player);
     let from = b.cell(crate::grid::Pos::new(2, 3));
     let to = b.cell(crate::grid::Pos::new(1, 3));
@@ -845,16 +844,13 @@ fn a_push_closing_a_diagonal_round_a_free_cell_is_left_out() {
     let after = "#######\n#. # .#\n# $ $ #\n# #$# #\n#  @  #\n#    .#\n#######\n";
     let (b, bits, player) = board_of(start);
     let mut w = Work::new(b.pos.len());
-    // The eager mode takes the test (`Advice::diagonal`); Festival's mode keeps the move.
-    let mut f = festival(&b, &mut w, &bits, player);
     let (box_at, closing) = (b.cell(crate::grid::Pos::new(4, 3)), b.cell(crate::grid::Pos::new(3, 3)));
-    let moves = root_moves(&mut f, &b, &mut w, &bits, player);
-    assert!(moves.iter().any(|m| m.from == box_at && m.to == closing), "{}", moves.len());
-    let mut f = eager(&b, &mut w, &bits, player);
-    let moves = root_moves(&mut f, &b, &mut w, &bits, player);
-    let (box_at, closing) = (b.cell(crate::grid::Pos::new(4, 3)), b.cell(crate::grid::Pos::new(3, 3)));
-    assert!(!moves.iter().any(|m| m.from == box_at && m.to == closing), "{}", moves.len());
-    assert!(moves.iter().any(|m| m.from == box_at), "{}", moves.len());
+    // Both modes take the test.
+    for mut f in [festival(&b, &mut w, &bits, player), eager(&b, &mut w, &bits, player)] {
+        let moves = root_moves(&mut f, &b, &mut w, &bits, player);
+        assert!(!moves.iter().any(|m| m.from == box_at && m.to == closing), "{}", moves.len());
+        assert!(moves.iter().any(|m| m.from == box_at), "{}", moves.len());
+    }
     let rows: Vec<&str> = after.lines().collect();
     let maze = crate::sokoban::xsb::parse_board(&rows, 1).expect("a level");
     assert_eq!(super::super::tests::fewest_pushes(&maze.level, &maze.start, false), None);
