@@ -170,16 +170,24 @@ async function throttledFirstDraw() {
   // The time is the page's and the machine's: another cold load when one took over 2 s (a
   // software renderer on a shared machine draws the first frames slowly at times), up to three,
   // and the fastest counts; every one is printed.
+  // The loading line is sampled every 10 ms, so a busy machine can miss every step of one
+  // load: another cold load then too (up to three in all), and the load that showed the most
+  // steps counts.
+  const partwayOf = (load) =>
+    load.seen.map((s) => s.match(/loading… ([0-9.]+) of ([0-9.]+) MB/)).filter(Boolean).filter((m) => Number(m[1]) < Number(m[2]));
   const first = await coldLoad();
   const loads = [first];
-  while (loads.length < 3 && Math.min(...loads.map((l) => l.ms)) > 2000) loads.push(await coldLoad());
+  while (loads.length < 3 && (Math.min(...loads.map((l) => l.ms)) > 2000 || Math.max(...loads.map((l) => partwayOf(l).length)) < 2)) {
+    loads.push(await coldLoad());
+  }
   const ms = Math.min(...loads.map((l) => l.ms));
-  const { wire, encodings, seen } = first;
-  const counting = seen.map((s) => s.match(/loading… ([0-9.]+) of ([0-9.]+) MB/)).filter(Boolean);
-  const partway = counting.filter((m) => Number(m[1]) < Number(m[2]));
+  const { wire, encodings } = first;
+  const counted = loads.reduce((a, l) => (partwayOf(l).length > partwayOf(a).length ? l : a));
+  const seen = counted.seen;
+  const partway = partwayOf(counted);
   check(ms <= 2000, `first draw at 20 Mbit/s with a 40 ms round trip, cold: ${loads.map((l) => l.ms).join(' ms, then ')} ms (at most 2000; ${wire} B over the wire: ${encodings.join(', ')})`);
   check(wire <= LIMIT, `the bytes over the wire for the first draw: ${wire} B (at most ${LIMIT})`);
-  check(partway.length >= 2, `the loading bar counts the module as it comes: ${partway.length} steps, e.g. "${partway[0]?.[0] ?? seen.join(' | ')}"`);
+  check(partway.length >= 2, `the loading bar counts the module as it comes: ${partway.length} steps in the best of ${loads.length} cold load(s), e.g. "${partway[0]?.[0] ?? seen.join(' | ')}"`);
 }
 
 // A Hint in a fresh (in-memory cache) context: its worker is handed the page's compiled module
