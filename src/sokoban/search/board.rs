@@ -81,6 +81,21 @@ impl Board {
         self.index[p.row * self.cols + p.col]
     }
 
+    /// The grid's rows.
+    pub(super) fn rows(&self) -> usize {
+        self.index.len() / self.cols.max(1)
+    }
+
+    /// The cell at grid row `r`, column `c`, either of them possibly off the grid (`None`: a
+    /// wall or off the grid).
+    pub(super) fn at(&self, r: isize, c: isize) -> Option<u16> {
+        if r < 0 || c < 0 || c as usize >= self.cols {
+            return None;
+        }
+        // Past the last row the index is past the grid's end.
+        self.index.get(r as usize * self.cols + c as usize).copied().filter(|&i| i != NONE)
+    }
+
     /// The cells from which a lone box can never reach a goal (what the window can show).
     pub fn dead_squares(&self) -> Vec<Pos> {
         (0..self.pos.len()).filter(|&c| self.dead[c]).map(|c| self.pos[c]).collect()

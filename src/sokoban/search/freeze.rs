@@ -52,14 +52,7 @@ pub(super) fn freeze_deadlock(b: &Board, boxes: &[u64], c: u16, seen: &mut Vec<u
 /// with the corner across, or, beside a wall, held by the boxes beside it. So the boxes round
 /// it never move, and one is off its goal.
 pub(super) fn closed_diagonal(b: &Board, boxes: &[u64], c: u16, player: u16) -> bool {
-    let rows = b.index.len() / b.cols;
-    let at = |r: isize, col: isize| -> Option<u16> {
-        if r < 0 || col < 0 || r as usize >= rows || col as usize >= b.cols {
-            return None;
-        }
-        let i = b.index[r as usize * b.cols + col as usize];
-        (i != NONE).then_some(i)
-    };
+    let at = |r: isize, col: isize| b.at(r, col);
     let occupied = |x: Option<u16>| x.is_none_or(|x| has(boxes, x));
     let (r0, c0) = (b.pos[c as usize].row as isize, b.pos[c as usize].col as isize);
     for (dr, dc) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {

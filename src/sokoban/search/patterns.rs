@@ -88,14 +88,8 @@ pub(super) struct Pocket {
 impl Patterns {
     pub(super) fn new(b: &Board) -> Patterns {
         let n = b.pos.len();
-        let rows = b.index.len() / b.cols.max(1);
-        let cell = |r: isize, c: isize| -> u16 {
-            if r < 0 || c < 0 || r as usize >= rows || c as usize >= b.cols {
-                NONE
-            } else {
-                b.index[r as usize * b.cols + c as usize]
-            }
-        };
+        let rows = b.rows();
+        let cell = |r: isize, c: isize| b.at(r, c).unwrap_or(NONE);
         let mut placements = Vec::new();
         let mut at = vec![Vec::new(); n];
         for p in variants() {

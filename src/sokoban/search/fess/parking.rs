@@ -9,15 +9,14 @@
 //! without it).
 
 use crate::sokoban::search::board::Board;
-use crate::sokoban::search::board::NONE;
 use crate::sokoban::search::board::has;
 
 /// Per cell, whether a box stopped there stands inside a straight corridor: a run of two or
 /// more floor cells with walls on both long sides. The first cell (the top or left one) is
 /// left out when the run holds no goal, as Festival leaves it.
 pub(super) fn corridors(b: &Board) -> Vec<bool> {
-    let rows = b.index.len() / b.cols;
-    let floor = |r: isize, c: isize| cell_at(b, rows, r, c).is_some();
+    let rows = b.rows();
+    let floor = |r: isize, c: isize| b.at(r, c).is_some();
     let mut out = vec![false; b.pos.len()];
     // Along rows (dr, dc) = (0, 1), the walls above and below; then along columns.
     for (dr, dc) in [(0isize, 1isize), (1, 0)] {
@@ -30,7 +29,7 @@ pub(super) fn corridors(b: &Board) -> Vec<bool> {
                 let mut run = Vec::new();
                 let (mut y, mut x) = (r, c);
                 while inside(y, x) {
-                    run.push(cell_at(b, rows, y, x).expect("a floor cell"));
+                    run.push(b.at(y, x).expect("a floor cell"));
                     (y, x) = (y + dr, x + dc);
                 }
                 if run.len() < 2 {
@@ -57,11 +56,10 @@ pub(super) fn wasteful(b: &Board, corridor: &[bool], boxes: &[u64], c: u16, reac
     if corridor[c as usize] {
         return true;
     }
-    let rows = b.index.len() / b.cols;
     let (r0, c0) = (b.pos[c as usize].row as isize, b.pos[c as usize].col as isize);
     // The eight neighbours clockwise from above.
     const AROUND: [(isize, isize); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
-    let at = |i: usize| cell_at(b, rows, r0 + AROUND[i % 8].0, c0 + AROUND[i % 8].1);
+    let at = |i: usize| b.at(r0 + AROUND[i % 8].0, c0 + AROUND[i % 8].1);
     let wall = |i: usize| at(i).is_none();
     let a_box = |i: usize| at(i).is_some_and(|x| has(boxes, x));
     let player = |i: usize| at(i).is_some_and(|x| !has(boxes, x) && reach(x));
@@ -86,13 +84,4 @@ pub(super) fn wasteful(b: &Board, corridor: &[bool], boxes: &[u64], c: u16, reac
         }
     }
     false
-}
-
-/// The cell at grid row `r`, column `c` (`None`: a wall or off the grid).
-fn cell_at(b: &Board, rows: usize, r: isize, c: isize) -> Option<u16> {
-    if r < 0 || c < 0 || r as usize >= rows || c as usize >= b.cols {
-        return None;
-    }
-    let i = b.index[r as usize * b.cols + c as usize];
-    (i != NONE).then_some(i)
 }
