@@ -111,7 +111,11 @@ pub fn search(
     cancel: &AtomicBool,
     progress: &crate::meter::Meter,
 ) -> Report {
-    run(level, start, mode, limits, cancel, progress, &fess::PORTFOLIO)
+    let report = run(level, start, mode, limits, cancel, progress, &fess::PORTFOLIO);
+    if mode == Mode::Optimal {
+        return report;
+    }
+    optimise::polished(level, start, report, limits, cancel, progress)
 }
 
 /// `search` with the fast mode's forward searches and their shares of the forward time

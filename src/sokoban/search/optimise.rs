@@ -10,12 +10,15 @@
 //! Nothing here claims optimality: a better solution is better, and "none found" says in
 //! which vicinity.
 
-use super::board::{Board, DIRS, INF, NONE, cells, clear, has, set};
+use super::board::{Board, DIRS, INF, NONE, bits_hash, cells, clear, has, set};
+use super::limits::{Found, Limits, Outcome, Report};
+use super::states::{EMPTY, States};
 use super::walk::walk_pushes;
 use super::work::Work;
 use crate::clock::Instant;
 use crate::sokoban::rules::{Level, Move, Position};
-use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -54,24 +57,27 @@ fn pushes_of(b: &Board, level: &Level, start: &Position, moves: &[Move]) -> Opti
     level.is_solved(&pos).then_some((out, moves.len()))
 }
 
-/// The box sets the pushes pass through, the start's included.
-fn spine(b: &Board, start: &Position, pushes: &[Push]) -> Vec<Vec<u64>> {
+/// The box sets the pushes pass through, the start's included, one after another
+/// (`b.words` words each).
+fn spine(b: &Board, start: &Position, pushes: &[Push]) -> Vec<u64> {
     let mut bits = vec![0u64; b.words];
     for &p in &start.boxes {
         set(&mut bits, b.cell(p));
     }
-    let mut out = vec![bits.clone()];
+    let mut out = bits.clone();
     for &(bc, k) in pushes {
         clear(&mut bits, bc);
         set(&mut bits, b.next[bc as usize][k as usize]);
-        out.push(bits.clone());
+        out.extend_from_slice(&bits);
     }
     out
 }
 
 struct Vicinity<'a> {
     b: &'a Board,
-    spine: Vec<Vec<u64>>,
+    spine: Vec<u64>,
+    /// The push from each position of the spine to the next: (the box's cell, its new cell).
+    steps: Vec<(u16, u16)>,
     boxes: usize,
     radius: usize,
 }
@@ -82,24 +88,54 @@ impl Vicinity<'_> {
         p.row.abs_diff(q.row) + p.col.abs_diff(q.col)
     }
 
+    /// Whether the box set `s` is in the vicinity: against some position `c` of the spine, at
+    /// most `boxes` of its boxes stand off `c`'s, each within `radius` of a box of `c` that
+    /// is not in `s`. Allocates nothing: it is asked for every child of every position.
     fn contains(&self, s: &[u64]) -> bool {
-        self.spine.iter().any(|c| {
-            let away: u32 = s.iter().zip(c).map(|(a, b)| (a & !b).count_ones()).sum();
-            if away as usize > self.boxes {
+        let words = s.len();
+        let len = self.steps.len() + 1;
+        let at = |j: usize| &self.spine[j * words..(j + 1) * words];
+        let away_at = |j: usize| s.iter().zip(at(j)).map(|(a, b)| (a & !b).count_ones()).sum::<u32>() as usize;
+        let mut j = 0;
+        let mut away = away_at(0);
+        loop {
+            if away <= self.boxes && self.near(s, at(j)) {
+                return true;
+            }
+            // Two positions of the spine one apart differ by one push, so `away` falls by at
+            // most one a position: the next `away - boxes - 1` are out. A short way on is
+            // followed push by push (two bit tests each), a longer one counted afresh.
+            let next = j + away.saturating_sub(self.boxes).max(1);
+            if next >= len {
                 return false;
             }
-            let moved: Vec<u64> = c.iter().zip(s).map(|(a, b)| a & !b).collect();
-            let extra: Vec<u64> = s.iter().zip(c).map(|(a, b)| a & !b).collect();
-            cells(&extra).all(|x| cells(&moved).any(|y| self.manhattan(x, y) <= self.radius))
-        })
+            if next - j <= 4 {
+                for &(from, to) in &self.steps[j..next] {
+                    away = away + has(s, from) as usize - has(s, to) as usize;
+                }
+            } else {
+                away = away_at(next);
+            }
+            j = next;
+        }
     }
-}
 
-struct Node {
-    boxes: Vec<u64>,
-    player: u16,
-    parent: usize,
-    push: Push,
+    /// Whether each box of `s` off `c` is within `radius` of a box of `c` off `s`.
+    fn near(&self, s: &[u64], c: &[u64]) -> bool {
+        let bits = |w: &[u64], v: &[u64], i: usize| {
+            let mut x = w[i] & !v[i];
+            std::iter::from_fn(move || {
+                (x != 0).then(|| {
+                    let cell = (i * 64 + x.trailing_zeros() as usize) as u16;
+                    x &= x - 1;
+                    cell
+                })
+            })
+        };
+        (0..s.len())
+            .flat_map(|i| bits(s, c, i))
+            .all(|x| (0..s.len()).flat_map(|i| bits(c, s, i)).any(|y| self.manhattan(x, y) <= self.radius))
+    }
 }
 
 enum Round {
@@ -109,65 +145,68 @@ enum Round {
 }
 
 /// One Dijkstra search of a vicinity: the cheapest solution by (pushes, moves), if cheaper
-/// than `bound`.
+/// than `bound`. The positions are held as the fast search holds its own ([`States`]: one
+/// arena, an open-addressing table); a position reached again more cheaply is updated in
+/// place and queued again, the older queue entry skipped when it comes out.
 fn round(
     b: &Board,
-    level: &Level,
     start: &Position,
     v: &Vicinity<'_>,
     bound: (usize, usize),
-    stop: &dyn Fn(usize) -> Option<String>,
+    stop: &dyn Fn(usize, usize) -> Option<String>,
     expanded: &mut usize,
 ) -> Round {
     let mut bits = vec![0u64; b.words];
     for &p in &start.boxes {
         set(&mut bits, b.cell(p));
     }
-    let goal_bits = {
-        let mut g = vec![0u64; b.words];
-        for &c in &b.goals {
-            set(&mut g, c);
-        }
-        g
-    };
+    let mut goal_bits = vec![0u64; b.words];
+    for &c in &b.goals {
+        set(&mut goal_bits, c);
+    }
     let solved = |s: &[u64]| s.iter().zip(&goal_bits).all(|(a, g)| a & !g == 0);
-    let _ = level;
-    let mut nodes = vec![Node { boxes: bits.clone(), player: b.cell(start.player), parent: usize::MAX, push: (0, 0) }];
-    let mut best: HashMap<(Vec<u64>, u16), (usize, usize)> = HashMap::new();
-    best.insert((bits, nodes[0].player), (0, 0));
+    let bound = (bound.0.min(u16::MAX as usize), bound.1.min(u32::MAX as usize));
+    let mut states = States::new(b.words);
+    let player0 = b.cell(start.player);
+    let hash0 = bits_hash(b, &bits) ^ b.player_key[player0 as usize];
+    states.insert(&bits, player0, hash0, EMPTY, (0, 0), (0, 0));
     let mut heap = BinaryHeap::new();
-    heap.push(std::cmp::Reverse((0usize, 0usize, 0usize)));
+    heap.push(Reverse((0usize, 0usize, 0u32)));
     let n = b.pos.len();
     let mut dist = vec![INF; n];
     let mut queue = VecDeque::new();
-    while let Some(std::cmp::Reverse((p, m, id))) = heap.pop() {
+    let mut here = vec![0u64; b.words];
+    let mut next = vec![0u64; b.words];
+    while let Some(Reverse((p, m, id))) = heap.pop() {
         if (p, m) >= bound {
             return Round::Exhausted;
         }
-        let key = (nodes[id].boxes.clone(), nodes[id].player);
-        if best.get(&key).is_some_and(|&c| c < (p, m)) {
+        let s = id as usize;
+        if (states.pushes[s] as usize, states.moves[s] as usize) < (p, m) {
             continue;
         }
-        if solved(&nodes[id].boxes) {
+        here.copy_from_slice(states.boxes_of(id));
+        if solved(&here) {
             let mut out = Vec::new();
             let mut i = id;
-            while nodes[i].parent != usize::MAX {
-                out.push(nodes[i].push);
-                i = nodes[i].parent;
+            while states.parent[i as usize] != EMPTY {
+                out.push(states.push[i as usize]);
+                i = states.parent[i as usize];
             }
             out.reverse();
             return Round::Found(out);
         }
         *expanded += 1;
-        if let Some(why) = stop(nodes.len()) {
+        if let Some(why) = stop(states.len(), *expanded) {
             return Round::Stopped(why);
         }
+        let player = states.player[s];
+        let box_hash = states.hash[s] ^ b.player_key[player as usize];
         // The player's walking distances, boxes in the way.
         dist.iter_mut().for_each(|d| *d = INF);
-        let here = nodes[id].boxes.clone();
-        dist[nodes[id].player as usize] = 0;
+        dist[player as usize] = 0;
         queue.clear();
-        queue.push_back(nodes[id].player);
+        queue.push_back(player);
         while let Some(c) = queue.pop_front() {
             for k in 0..4 {
                 let t = b.next[c as usize][k];
@@ -177,7 +216,7 @@ fn round(
                 }
             }
         }
-        for bc in cells(&here).collect::<Vec<_>>() {
+        for bc in cells(&here) {
             for k in 0..4 {
                 let behind = b.next[bc as usize][(k + 2) % 4];
                 let to = b.next[bc as usize][k];
@@ -185,20 +224,33 @@ fn round(
                 {
                     continue;
                 }
-                let mut next = here.clone();
+                let cost = (p + 1, m + dist[behind as usize] as usize + 1);
+                if cost >= bound {
+                    continue;
+                }
+                next.copy_from_slice(&here);
                 clear(&mut next, bc);
                 set(&mut next, to);
-                let cost = (p + 1, m + dist[behind as usize] as usize + 1);
-                if cost >= bound || !v.contains(&next) {
+                if !v.contains(&next) {
                     continue;
                 }
-                let key = (next, bc);
-                if best.get(&key).is_some_and(|&c| c <= cost) {
-                    continue;
-                }
-                best.insert(key.clone(), cost);
-                nodes.push(Node { boxes: key.0, player: bc, parent: id, push: (bc, k as u8) });
-                heap.push(std::cmp::Reverse((cost.0, cost.1, nodes.len() - 1)));
+                let hash = box_hash ^ b.zobrist[bc as usize] ^ b.zobrist[to as usize] ^ b.player_key[bc as usize];
+                let held = states.find(&next, bc, hash);
+                let at = match held {
+                    Some(t) if (states.pushes[t as usize] as usize, states.moves[t as usize] as usize) <= cost => {
+                        continue;
+                    }
+                    Some(t) => {
+                        let t_ = t as usize;
+                        states.pushes[t_] = cost.0 as u16;
+                        states.moves[t_] = cost.1 as u32;
+                        states.parent[t_] = id;
+                        states.push[t_] = (bc, k as u8);
+                        t
+                    }
+                    None => states.insert(&next, bc, hash, id, (bc, k as u8), (cost.0 as u16, cost.1 as u32)),
+                };
+                heap.push(Reverse((cost.0, cost.1, at)));
             }
         }
     }
@@ -217,6 +269,21 @@ pub fn optimise(
     cancel: &AtomicBool,
     progress: &crate::meter::Meter,
 ) -> Result<Optimised, String> {
+    optimise_within(level, start, moves, time, max_states, usize::MAX, cancel, progress)
+}
+
+/// [`optimise`], stopped too once it has expanded `max_expanded` positions over all rounds.
+#[allow(clippy::too_many_arguments)]
+fn optimise_within(
+    level: &Level,
+    start: &Position,
+    moves: &[Move],
+    time: Duration,
+    max_states: usize,
+    max_expanded: usize,
+    cancel: &AtomicBool,
+    progress: &crate::meter::Meter,
+) -> Result<Optimised, String> {
     let began = Instant::now();
     let b = Board::new(level);
     let (mut pushes, mut n_moves) =
@@ -226,13 +293,15 @@ pub fn optimise(
     let mut searched = None;
     let mut stopped = None;
     let mut expanded = 0;
-    let stop = |held: usize| {
+    let stop = |held: usize, expanded: usize| {
         if cancel.load(Ordering::Relaxed) {
             Some("cancelled".to_string())
         } else if began.elapsed() >= time {
             Some(format!("the time limit ({} s) stopped it", time.as_secs_f64()))
         } else if held >= max_states {
             Some(format!("the state limit ({max_states} positions) stopped it"))
+        } else if expanded >= max_expanded {
+            Some(format!("its share of the work ({max_expanded} positions expanded) stopped it"))
         } else {
             None
         }
@@ -240,9 +309,10 @@ pub fn optimise(
     let mut step = 0;
     while step < SCHEDULE.len() {
         let (boxes, radius) = SCHEDULE[step];
-        let v = Vicinity { b: &b, spine: spine(&b, start, &pushes), boxes, radius };
+        let steps = pushes.iter().map(|&(bc, k)| (bc, b.next[bc as usize][k as usize])).collect();
+        let v = Vicinity { b: &b, spine: spine(&b, start, &pushes), steps, boxes, radius };
         let before = expanded;
-        let r = round(&b, level, start, &v, (pushes.len(), n_moves), &stop, &mut expanded);
+        let r = round(&b, start, &v, (pushes.len(), n_moves), &stop, &mut expanded);
         progress.fetch_add(expanded - before, Ordering::Relaxed);
         match r {
             Round::Found(p) => {
@@ -269,6 +339,41 @@ pub fn optimise(
     }
     Ok(Optimised { pushes: pushes.len(), moves: best_moves, better, searched, stopped, expanded })
 }
+
+/// The fast search's last step, in [`super::search`] and [`super::search_threads`]: a
+/// solution not proven push-optimal is optimised for at most [`POLISH`] positions expanded,
+/// inside what is left of the search's own time limit and under its state limit. A better
+/// solution replaces the search's (replayed, as every one the optimiser keeps), and is proven
+/// when its pushes meet the lower bound. A fixed amount of work, not a share of the time: the
+/// answer does not hang on the machine's load.
+pub(super) fn polished(
+    level: &Level,
+    start: &Position,
+    mut report: Report,
+    limits: Limits,
+    cancel: &AtomicBool,
+    progress: &crate::meter::Meter,
+) -> Report {
+    let Outcome::Solved(found) = &report.outcome else { return report };
+    if found.proven {
+        return report;
+    }
+    let began = Instant::now();
+    let time = limits.time.saturating_sub(report.elapsed);
+    if let Ok(o) = optimise_within(level, start, &found.moves, time, limits.max_states, POLISH, cancel, progress)
+        && o.better
+    {
+        let proven = o.pushes == report.bound;
+        report.outcome = Outcome::Solved(Found { moves: o.moves, pushes: o.pushes, proven });
+        report.expanded += o.expanded;
+    }
+    report.elapsed += began.elapsed();
+    report
+}
+
+/// The positions the fast search's polish expands at most ([`polished`]); the figures behind
+/// the choice are in docs/sokoban-solver.md.
+pub const POLISH: usize = 2000;
 
 #[cfg(test)]
 mod tests {
@@ -301,6 +406,43 @@ mod tests {
         assert!(lv.is_solved(&lv.replay(start, &r.moves).unwrap()));
         assert_eq!(r.stopped, None);
         assert_eq!(r.searched, Some(*SCHEDULE.last().unwrap()));
+    }
+
+    #[test]
+    fn the_fast_searchs_polish_shortens_a_detour_within_its_work_and_time() {
+        let maze = level("#########\n#@$   . #\n#       #\n#########\n");
+        let given = lurd("RRdrruLdlluRRR");
+        let (start, lv) = (&maze.start, &maze.level);
+        let never = AtomicBool::new(false);
+        let found = |moves: Vec<Move>| {
+            let pushes = moves.iter().filter(|m| m.push).count();
+            Outcome::Solved(Found { moves, pushes, proven: false })
+        };
+        let report = |outcome, elapsed| Report { outcome, states: 10, expanded: 10, elapsed, bound: 4 };
+        let limits = Limits { time: Duration::from_secs(10), max_states: 1 << 20 };
+        // The detour taken out; 4 pushes meet the bound, so the answer is proven.
+        let r = polished(lv, start, report(found(given.clone()), Duration::ZERO), limits, &never, &Meter::new());
+        let Outcome::Solved(f) = &r.outcome else { panic!("{:?}", r.outcome) };
+        assert_eq!((f.pushes, f.moves.len(), f.proven), (4, 4, true));
+        assert!(lv.is_solved(&lv.replay(start, &f.moves).unwrap()));
+        assert!(r.expanded > 10 && r.expanded <= 10 + POLISH);
+        // No time left of the search's limit, a cancel, or an answer already proven or not
+        // a solution: the report as it was.
+        let spent = report(found(given.clone()), limits.time);
+        assert_eq!(polished(lv, start, spent.clone(), limits, &never, &Meter::new()).outcome, spent.outcome);
+        let cancelled = report(found(given.clone()), Duration::ZERO);
+        let r = polished(lv, start, cancelled.clone(), limits, &AtomicBool::new(true), &Meter::new());
+        assert_eq!((r.outcome, r.expanded), (cancelled.outcome, 10));
+        let proven = report(Outcome::Solved(Found { moves: lurd("RRRR"), pushes: 4, proven: true }), Duration::ZERO);
+        assert_eq!(polished(lv, start, proven.clone(), limits, &never, &Meter::new()), proven);
+        let stopped = report(Outcome::TimeLimit, Duration::ZERO);
+        assert_eq!(polished(lv, start, stopped.clone(), limits, &never, &Meter::new()), stopped);
+        // The work bound: one position expanded is not enough to find the shorter way, and
+        // says what stopped it.
+        let o = optimise_within(lv, start, &given, limits.time, 1 << 20, 1, &never, &Meter::new()).unwrap();
+        assert!(!o.better);
+        assert_eq!(o.expanded, 1);
+        assert_eq!(o.stopped.as_deref(), Some("its share of the work (1 positions expanded) stopped it"));
     }
 
     #[test]

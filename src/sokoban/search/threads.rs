@@ -72,7 +72,7 @@ pub fn search_threads(
     });
     let mut report = merged(reports, cancel.load(Ordering::Relaxed));
     report.elapsed = began.elapsed();
-    report
+    super::optimise::polished(level, start, report, limits, cancel, progress)
 }
 
 /// Whether an outcome answers the level (so the other threads can stop).
