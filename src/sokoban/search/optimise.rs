@@ -388,6 +388,7 @@ pub const POLISH: usize = 1000;
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::splitmix;
     use super::*;
     use crate::meter::Meter;
     use crate::sokoban::xsb;
@@ -398,6 +399,68 @@ mod tests {
 
     fn lurd(s: &str) -> Vec<Move> {
         s.chars().map(|c| xsb::lurd_move(c).unwrap()).collect()
+    }
+
+    /// The vicinity test as first written (each position of the spine compared whole): the
+    /// reference the faster one is held to.
+    fn contains_plainly(v: &Vicinity<'_>, s: &[u64]) -> bool {
+        v.spine.chunks_exact(s.len()).any(|c| {
+            let off = |a: &[u64], b: &[u64]| {
+                let bits: Vec<u64> = a.iter().zip(b).map(|(x, y)| x & !y).collect();
+                cells(&bits).collect::<Vec<u16>>()
+            };
+            let (extra, moved) = (off(s, c), off(c, s));
+            extra.len() <= v.boxes && extra.iter().all(|&x| moved.iter().any(|&y| v.manhattan(x, y) <= v.radius))
+        })
+    }
+
+    #[test]
+    fn the_vicinity_test_answers_as_the_plain_one_does() {
+        let maze = level("##########\n#   .    #\n# $$ $ # #\n#. @  . ##\n# $  $   #\n##  . .  #\n##########\n");
+        let (start, lv) = (&maze.start, &maze.level);
+        let limits = Limits { time: Duration::from_secs(10), max_states: 1 << 20 };
+        let r = super::super::run(
+            lv,
+            start,
+            super::super::Mode::Fast,
+            limits,
+            &AtomicBool::new(false),
+            &Meter::new(),
+            &super::super::fess::PORTFOLIO,
+        );
+        let Outcome::Solved(f) = r.outcome else { panic!("{:?}", r.outcome) };
+        let b = Board::new(lv);
+        let (pushes, _) = pushes_of(&b, lv, start, &f.moves).unwrap();
+        assert!(pushes.len() > 10);
+        let steps: Vec<(u16, u16)> = pushes.iter().map(|&(bc, k)| (bc, b.next[bc as usize][k as usize])).collect();
+        let floor: Vec<u16> = (0..b.pos.len() as u16).collect();
+        let mut seed = 49u64;
+        let (mut ins, mut outs) = (0, 0);
+        for (boxes, radius) in SCHEDULE {
+            let v = Vicinity { b: &b, spine: spine(&b, start, &pushes), steps: steps.clone(), boxes, radius };
+            for _ in 0..3000 {
+                // A position of the spine with up to five of its boxes moved anywhere free.
+                let j = splitmix(&mut seed) as usize % (pushes.len() + 1);
+                let mut s = v.spine[j * b.words..(j + 1) * b.words].to_vec();
+                for _ in 0..splitmix(&mut seed) % 6 {
+                    let from: Vec<u16> = cells(&s).collect();
+                    let x = from[splitmix(&mut seed) as usize % from.len()];
+                    let to = floor[splitmix(&mut seed) as usize % floor.len()];
+                    if !has(&s, to) {
+                        clear(&mut s, x);
+                        set(&mut s, to);
+                    }
+                }
+                let want = contains_plainly(&v, &s);
+                assert_eq!(v.contains(&s), want, "{boxes} boxes, radius {radius}, spine position {j}");
+                if want {
+                    ins += 1;
+                } else {
+                    outs += 1;
+                }
+            }
+        }
+        assert!(ins > 3000 && outs > 3000, "{ins} in, {outs} out");
     }
 
     #[test]
