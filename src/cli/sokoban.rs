@@ -84,9 +84,9 @@ pub enum SokobanCmd {
     /// moves and pushes, and whether it is proven push-optimal.
     ///
     /// Without --optimal, any solution as fast as possible, then polished by a short search
-    /// near it for fewer pushes (at most 1000 positions, inside the time limit; proven only
-    /// when its pushes meet the lower bound). With --optimal, the fewest pushes and, among those, the fewest moves
-    /// (UVa 589's order), or which limit stopped the search. The solution is replayed through
+    /// near it for fewer pushes (at most 1000 positions, and a tenth of the search's time or
+    /// 50 ms, inside the time limit; proven only when its pushes meet the lower bound). With
+    /// --optimal, the fewest pushes and, among those, the fewest moves (UVa 589's order), or which limit stopped the search. The solution is replayed through
     /// the rules before it is printed; "no solution" is said only when the whole search ended
     /// without one, never when a limit stopped it.
     #[command(after_help = status::after("sokoban solve"))]

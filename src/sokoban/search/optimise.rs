@@ -355,8 +355,11 @@ fn optimise_within(
 /// solution not proven push-optimal is optimised for at most [`POLISH`] positions expanded,
 /// inside what is left of the search's own time limit and under its state limit. A better
 /// solution replaces the search's (replayed, as every one the optimiser keeps), and is proven
-/// when its pushes meet the lower bound. A fixed amount of work, not a share of the time: the
-/// answer does not hang on the machine's load.
+/// when its pushes meet the lower bound. A fixed amount of work, not a share of the time, so
+/// the answer does not hang on the machine's load; but never more than a tenth of the time
+/// the search took, or [`POLISH_TIME`] when that is longer, so that on a level of hundreds of
+/// boxes (where one position can take milliseconds) it never holds the answer back long. The
+/// longest measured: 5.3 ms on Microban, 12.3 ms on XSokoban.
 pub(super) fn polished(
     level: &Level,
     start: &Position,
@@ -370,7 +373,7 @@ pub(super) fn polished(
         return report;
     }
     let began = Instant::now();
-    let time = limits.time.saturating_sub(report.elapsed);
+    let time = limits.time.saturating_sub(report.elapsed).min((report.elapsed / 10).max(POLISH_TIME));
     if let Ok(o) = optimise_within(level, start, &found.moves, time, limits.max_states, POLISH, cancel, progress) {
         report.expanded += o.expanded;
         if o.better {
@@ -385,6 +388,9 @@ pub(super) fn polished(
 /// The positions the fast search's polish expands at most ([`polished`]); the figures behind
 /// the choice are in docs/sokoban-solver.md.
 pub const POLISH: usize = 1000;
+
+/// The polish's time when a tenth of the search's is less ([`polished`]).
+pub const POLISH_TIME: Duration = Duration::from_millis(50);
 
 #[cfg(test)]
 mod tests {
