@@ -30,8 +30,9 @@
 //!   first cell). It ends when a side reaches the other's root or a forward search and the
 //!   backward side hold a state in common; a complete search run to exhaustion proves there is no
 //!   solution (Festival's mode with its unproven parking rule, run out, is started again
-//!   without it). Any solution, soon: proven push-optimal only
-//!   when its pushes equal the start's bound.
+//!   without it). Any solution, soon, then polished by the optimiser (at most 1000 positions
+//!   near it: `optimise::polished`): proven push-optimal only when its pushes equal the
+//!   start's bound.
 //! - [`Mode::Optimal`]: A* forward on (pushes, moves) with the bound for pushes and the
 //!   player's exact cell: the first solved state taken from the queue has the fewest pushes
 //!   and, among those, the fewest moves (UVa 589's order).
