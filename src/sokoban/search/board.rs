@@ -156,16 +156,19 @@ pub(super) fn clear(bits: &mut [u64], c: u16) {
 }
 
 pub(super) fn cells(bits: &[u64]) -> impl Iterator<Item = u16> + '_ {
-    bits.iter().enumerate().flat_map(|(w, &word)| {
-        let mut x = word;
-        std::iter::from_fn(move || {
-            if x == 0 {
-                return None;
-            }
-            let b = x.trailing_zeros();
-            x &= x - 1;
-            Some((w * 64) as u16 + b as u16)
-        })
+    bits.iter().enumerate().flat_map(|(w, &word)| word_cells(w, word))
+}
+
+/// The cells of one word of a bit set, `w` its index in the set.
+pub(super) fn word_cells(w: usize, word: u64) -> impl Iterator<Item = u16> {
+    let mut x = word;
+    std::iter::from_fn(move || {
+        if x == 0 {
+            return None;
+        }
+        let b = x.trailing_zeros();
+        x &= x - 1;
+        Some((w * 64) as u16 + b as u16)
     })
 }
 

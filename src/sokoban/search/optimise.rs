@@ -11,7 +11,7 @@
 //! Nothing here claims optimality: a better solution is better, and "none found" says in
 //! which vicinity.
 
-use super::board::{Board, DIRS, INF, NONE, bits_hash, cells, clear, has, set};
+use super::board::{Board, DIRS, INF, NONE, bits_hash, cells, clear, has, set, word_cells};
 use super::limits::{Found, Limits, Outcome, Report};
 use super::states::{EMPTY, States};
 use super::walk::walk_pushes;
@@ -123,20 +123,13 @@ impl Vicinity<'_> {
 
     /// Whether each box of `s` off `c` is within `radius` of a box of `c` off `s`.
     fn near(&self, s: &[u64], c: &[u64]) -> bool {
-        let bits = |w: &[u64], v: &[u64], i: usize| {
-            let mut x = w[i] & !v[i];
-            std::iter::from_fn(move || {
-                (x != 0).then(|| {
-                    let cell = (i * 64 + x.trailing_zeros() as usize) as u16;
-                    x &= x - 1;
-                    cell
-                })
-            })
-        };
-        (0..s.len())
-            .flat_map(|i| bits(s, c, i))
-            .all(|x| (0..s.len()).flat_map(|i| bits(c, s, i)).any(|y| self.manhattan(x, y) <= self.radius))
+        off(s, c).all(|x| off(c, s).any(|y| self.manhattan(x, y) <= self.radius))
     }
+}
+
+/// The cells of `a` not in `b`.
+fn off<'a>(a: &'a [u64], b: &'a [u64]) -> impl Iterator<Item = u16> + 'a {
+    a.iter().zip(b).enumerate().flat_map(|(i, (x, y))| word_cells(i, x & !y))
 }
 
 enum Round {
@@ -147,7 +140,7 @@ enum Round {
 
 /// One A* search of a vicinity: the cheapest solution by (pushes, moves), if cheaper than
 /// `bound`. The estimate of the pushes left is the sum of each box's fewest pushes to any goal
-/// (`least`): never more than the pushes left, and one push changes it by at most one, so the
+/// (`least`, by cell): never more than the pushes left, and one push changes it by at most one, so the
 /// first solved position taken from the queue is the cheapest, as in Dijkstra's search, after
 /// far fewer positions. The positions are held as the fast search holds its own ([`States`]: one
 /// arena, an open-addressing table); a position reached again more cheaply is updated in
@@ -156,6 +149,7 @@ fn round(
     b: &Board,
     start: &Position,
     v: &Vicinity<'_>,
+    least: &[usize],
     bound: (usize, usize),
     stop: &dyn Fn(usize, usize) -> Option<String>,
     expanded: &mut usize,
@@ -174,8 +168,6 @@ fn round(
     let player0 = b.cell(start.player);
     let hash0 = bits_hash(b, &bits) ^ b.player_key[player0 as usize];
     states.insert(&bits, player0, hash0, EMPTY, (0, 0), (0, 0));
-    let least: Vec<usize> =
-        (0..b.pos.len()).map(|c| b.dist.iter().map(|d| d[c] as usize).min().unwrap_or(INF as usize)).collect();
     let h0: usize = cells(&bits).map(|c| least[c as usize]).sum();
     // (pushes + estimate, moves, pushes, position).
     let mut heap = BinaryHeap::new();
@@ -317,13 +309,15 @@ fn optimise_within(
             None
         }
     };
+    let least: Vec<usize> =
+        (0..b.pos.len()).map(|c| b.dist.iter().map(|d| d[c] as usize).min().unwrap_or(INF as usize)).collect();
     let mut step = 0;
     while step < SCHEDULE.len() {
         let (boxes, radius) = SCHEDULE[step];
         let steps = pushes.iter().map(|&(bc, k)| (bc, b.next[bc as usize][k as usize])).collect();
         let v = Vicinity { b: &b, spine: spine(&b, start, &pushes), steps, boxes, radius };
         let before = expanded;
-        let r = round(&b, start, &v, (pushes.len(), n_moves), &stop, &mut expanded);
+        let r = round(&b, start, &v, &least, (pushes.len(), n_moves), &stop, &mut expanded);
         progress.fetch_add(expanded - before, Ordering::Relaxed);
         match r {
             Round::Found(p) => {
